@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Spec entities keep the spec's field names (camelCase in JSON, snake_case in SQL) and text dates.
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    email: text('email'),
+    password: text('password').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    subscriptionStatus: text('subscription_status').default('trialing'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    trialEndDate: text('trial_end_date'),
+    nextBillingDate: text('next_billing_date'),
+    lastLoginAt: text('last_login_at'),
+    totalLogins: integer('total_logins').notNull().default(0),
+    totalChatMessages: integer('total_chat_messages').notNull().default(0),
+    createdAt: text('created_at'),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    content: text('content').notNull(),
+    timestamp: text('timestamp').notNull(),
+  },
+  (t) => [index('messages_user_idx').on(t.userId, t.timestamp)],
+);
+
+export const knowledgeCategories = pgTable('knowledge_categories', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  createdAt: text('created_at'),
+  updatedAt: text('updated_at'),
+});
+
+export const knowledgeItems = pgTable(
+  'knowledge_items',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    categoryId: text('category_id').notNull().references(() => knowledgeCategories.id, { onDelete: 'cascade' }),
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    attachments: text('attachments').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: text('created_at'),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [index('knowledge_items_category_idx').on(t.categoryId)],
+);
+
+// Server-side tables the spec does not show.
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(), // SHA-256 of the cookie token, hex
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: text('id').primaryKey(), // random token identifying the reset attempt
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status').notNull().default('pending'), // pending | sent | failed
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    pfPaymentId: text('pf_payment_id'),
+    paymentStatus: text('payment_status'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rawBody: text('raw_body').notNull(),
+    valid: boolean('valid').notNull().default(false),
+    error: text('error'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payment_events_once_idx').on(t.pfPaymentId, t.paymentStatus)],
+);
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+export const adminAuditLog = pgTable('admin_audit_log', {
+  id: serial('id').primaryKey(),
+  actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  action: text('action').notNull(),
+  target: text('target'),
+  details: jsonb('details'),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type User = typeof users.$inferSelect;
+export type KnowledgeCategory = typeof knowledgeCategories.$inferSelect;
+export type KnowledgeItem = typeof knowledgeItems.$inferSelect;
+export type Message = typeof messages.$inferSelect;

@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import { forgotPasswordSchema } from '../src/schemas/auth';
+import { api, errorMessage } from './api';
+import { toast } from './toast';
+import { Field } from './ui';
+
+type Step = 'email' | 'verification' | 'newPassword';
+interface ForgotAnswer { resetToken: string; emailSent: boolean; message: string }
+interface Verified { userId: number; username: string; email: string | null }
+
+/** The three-step reset inside the login tab: e-mail, verification with the e-mailed code, new password. */
+export default function ForgotPassword({ onDone }: { onDone: () => void }) {
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [resetToken, setResetToken] = useState('');
+  const [code, setCode] = useState('');
+  const [verified, setVerified] = useState<Verified | null>(null);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState('');
+
+  async function submitEmail(e: FormEvent) {
+    e.preventDefault();
+    const parsed = forgotPasswordSchema.safeParse({ email });
+    if (!email.trim()) return toast({ title: 'Email required', description: 'Please enter your email address', variant: 'destructive' });
+    if (!parsed.success) return toast({ title: 'Error', description: parsed.error.issues[0].message, variant: 'destructive' });
+    setBusy(true);
+    try {
+      const res = await api<ForgotAnswer>('POST', '/api/forgot-password', parsed.data);
+      if (res.resetToken) {
+        setResetToken(res.resetToken);
+        toast(
+          res.emailSent
+            ? { title: 'Email Sent', description: 'A password reset email has been sent. Please check your inbox.' }
+            : { title: 'Email Service Unavailable', description: 'Email service is currently unavailable. You can still reset your password through the verification steps.' },
+        );
+        setNotice(res.emailSent ? '' : 'Your e-mail may be delayed: we will keep trying to deliver it.');
+        setStep('verification');
+      } else {
+        toast({ title: 'Password Reset', description: res.message || 'If your email is registered, you will receive reset instructions.' });
+      }
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'An error occurred. Please try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submitCode(e: FormEvent) {
+    e.preventDefault();
+    if (verified) return setStep('newPassword');
+    setBusy(true);
+    try {
+      setVerified(await api<Verified>('POST', '/api/forgot-password/verify', { resetToken, code }));
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'An error occurred. Please try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submitPassword(e: FormEvent) {
+    e.preventDefault();
+    if (password !== confirm) return toast({ title: "Passwords don't match", description: 'Please make sure your passwords match.', variant: 'destructive' });
+    if (password.length < 6) return toast({ title: 'Invalid password', description: 'Password must be at least 6 characters.', variant: 'destructive' });
+    setBusy(true);
+    try {
+      const res = await api<{ message?: string }>('POST', '/api/reset-password', {
+        userId: verified!.userId,
+        username: verified!.username,
+        email: verified!.email ?? email,
+        newPassword: password,
+        resetToken,
+        code,
+      });
+      toast({ title: 'Password Reset', description: res.message || 'Your password has been reset successfully.' });
+      onDone();
+    } catch (err) {
+      toast({ title: 'Error', description: errorMessage(err, 'An error occurred. Please try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4" data-testid="forgot-password">
+      <div>
+        <h3 className="text-lg font-semibold">Reset your password</h3>
+        <p className="text-sm text-muted-foreground">
+          {step === 'email' && 'Enter the e-mail address of your account and we will send you a 6-digit code.'}
+          {step === 'verification' && 'Enter the 6-digit code we e-mailed you. It expires in 15 minutes.'}
+          {step === 'newPassword' && 'Choose a new password of at least 6 characters.'}
+        </p>
+      </div>
+      {step === 'email' && (
+        <form onSubmit={submitEmail} className="space-y-4" noValidate>
+          <Field label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <div className="flex gap-2">
+            <button type="button" className="btn btn-outline flex-1" onClick={onDone}>Back to Login</button>
+            <button type="submit" className="btn btn-primary flex-1" disabled={busy}>{busy ? 'Sending...' : 'Send reset code'}</button>
+          </div>
+        </form>
+      )}
+      {step === 'verification' && (
+        <form onSubmit={submitCode} className="space-y-4" noValidate>
+          {notice && <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{notice}</p>}
+          {verified && <Field label="Username" value={verified.username} readOnly />}
+          <Field label="Email" value={email} readOnly />
+          {!verified && (
+            <Field label="Verification code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} pattern="\d{6}" value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+          )}
+          <div className="flex gap-2">
+            <button type="button" className="btn btn-outline flex-1" onClick={() => { setStep('email'); setVerified(null); setCode(''); }}>Back</button>
+            <button type="submit" className="btn btn-primary flex-1" disabled={busy || (!verified && code.length !== 6)}>
+              {verified ? 'Continue' : busy ? 'Verifying...' : 'Verify code'}
+            </button>
+          </div>
+        </form>
+      )}
+      {step === 'newPassword' && (
+        <form onSubmit={submitPassword} className="space-y-4" noValidate>
+          <Field label="Username" value={verified?.username ?? ''} readOnly />
+          <Field label="New Password" type="password" name="newPassword" autoComplete="new-password" minLength={6} value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Field label="Confirm New Password" type="password" name="confirmPassword" autoComplete="new-password" minLength={6} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <div className="flex gap-2">
+            <button type="button" className="btn btn-outline flex-1" onClick={() => setStep('verification')}>Back</button>
+            <button type="submit" className="btn btn-primary flex-1" disabled={busy}>{busy ? 'Resetting...' : 'Reset Password'}</button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../src/http/context';
+import { Island } from '../../src/ui/island';
+import { renderApp, requirePageUser } from '../../src/ui/page';
+import ProfileForms from '../../islands/ProfileForms';
+
+function Stub({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="space-y-2">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-muted-foreground">{text}</p>
+    </div>
+  );
+}
+
+// Signed-in pages. The later capabilities replace the stubs with their own route modules.
+export const accountPages = new Hono<AppEnv>()
+  .use('/profile', requirePageUser)
+  .use('/chat', requirePageUser)
+  .use('/subscription', requirePageUser)
+  .use('/knowledge', requirePageUser)
+  .use('/knowledge/*', requirePageUser)
+  .use('/knowledge-admin', requirePageUser)
+  .use('/user-management', requirePageUser)
+  .get('/profile', (c) => {
+    const u = c.var.user!;
+    return renderApp(
+      c,
+      { title: 'Profile Settings' },
+      <div className="space-y-6">
+        <div>
+          <h1 className="text-2xl font-bold">Profile Settings</h1>
+          <p className="text-muted-foreground">Manage your account details and security.</p>
+        </div>
+        <Island name="ProfileForms" component={ProfileForms} props={{ user: { username: u.username, email: u.email } }} />
+      </div>,
+    );
+  })
+  .get('/chat', (c) => renderApp(c, { title: 'Chat' }, <Stub title="PayeWise AI Assistant" text="The assistant is coming soon." />))
+  .get('/subscription', (c) => renderApp(c, { title: 'Subscription' }, <Stub title="Subscription" text="Subscription management is coming soon." />))
+  .get('/knowledge', (c) => renderApp(c, { title: 'Knowledge Base' }, <Stub title="Knowledge Base" text="South African Payroll Information" />))
+  .get('/knowledge-admin', (c) => {
+    if (!c.var.user!.isAdmin) return renderApp(c, { title: 'Access Denied' }, <Stub title="Access Denied" text="You don't have permission to access this page." />);
+    return renderApp(c, { title: 'Knowledge Base Management' }, <Stub title="Knowledge Base Management" text="Coming soon." />);
+  })
+  .get('/user-management', (c) => {
+    if (!c.var.user!.isAdmin) return c.redirect('/', 302);
+    return renderApp(c, { title: 'User Management' }, <Stub title="User Management" text="Coming soon." />);
+  });

@@ -1,0 +1,49 @@
+// Pure helpers for showing a subscription; the PayFast state machine lives beside them.
+const DAY = 86_400_000;
+
+/** Days until the trial end, rounded up, never below 0 (spec §2). */
+export function trialDaysLeft(trialEndDate: string | null | undefined, now: Date): number {
+  if (!trialEndDate) return 0;
+  const end = Date.parse(trialEndDate);
+  if (Number.isNaN(end)) return 0;
+  return Math.max(0, Math.ceil((end - now.getTime()) / DAY));
+}
+
+/** en-ZA date, e.g. 2026/11/28. Empty for missing or unreadable dates. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleDateString('en-ZA', { timeZone: 'Africa/Johannesburg' });
+}
+
+export interface StatusBadge {
+  label: string;
+  tone: 'green' | 'blue' | 'red' | 'yellow' | 'gray';
+}
+
+/** Spec §4: active green 'Active', trialing blue 'Trial', canceled red, pending yellow, missing 'Unknown', other as-is. */
+export function statusBadge(status: string | null | undefined): StatusBadge {
+  switch (status) {
+    case 'active':
+      return { label: 'Active', tone: 'green' };
+    case 'trialing':
+      return { label: 'Trial', tone: 'blue' };
+    case 'canceled':
+      return { label: 'Canceled', tone: 'red' };
+    case 'pending':
+      return { label: 'Pending', tone: 'yellow' };
+    case null:
+    case undefined:
+    case '':
+      return { label: 'Unknown', tone: 'gray' };
+    default:
+      return { label: status, tone: 'gray' };
+  }
+}
+
+/** First two letters of the username in upper case, or '?'. */
+export function initials(username: string | null | undefined): string {
+  const s = (username ?? '').trim();
+  return s ? s.slice(0, 2).toUpperCase() : '?';
+}

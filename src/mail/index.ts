@@ -1,0 +1,96 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Transporter } from 'nodemailer';
+import type { DB } from '../../db';
+import { mailOutbox } from '../../db/schema';
+import type { Logger } from '../lib/logger';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Stores the mail in the outbox and starts delivery in the background. */
+  enqueue(msg: MailMessage): Promise<number>;
+  /** Delivers what is due; returns how many were sent. */
+  deliverDue(): Promise<number>;
+  /** Whether the last delivery attempt reached the transport (true in outbox-only mode). */
+  healthy(): boolean;
+  /** Waits for any delivery under way (tests and shutdown). */
+  idle(): Promise<void>;
+  mode: 'smtp' | 'outbox';
+}
+
+const MAX_ATTEMPTS = 8;
+const backoffMs = (attempts: number) => Math.min(60 * 60_000, 15_000 * 2 ** (attempts - 1));
+
+export async function createMailer(opts: { db: DB; smtpUrl?: string; from: string; log: Logger; clock: () => Date }): Promise<Mailer> {
+  const { db, log, clock } = opts;
+  let transport: Transporter | undefined;
+  if (opts.smtpUrl) {
+    const nodemailer = await import('nodemailer');
+    transport = nodemailer.createTransport(opts.smtpUrl, { from: opts.from });
+  }
+  let lastOk = true;
+  let running: Promise<number> | null = null;
+
+  async function deliverOnce(): Promise<number> {
+    const due = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, clock())))
+      .orderBy(asc(mailOutbox.id))
+      .limit(20);
+    let sent = 0;
+    for (const m of due) {
+      // Claim the row so a second process does not send it too.
+      const claimed = await db
+        .update(mailOutbox)
+        .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(clock().getTime() + backoffMs(m.attempts + 1)) })
+        .where(and(eq(mailOutbox.id, m.id), eq(mailOutbox.attempts, m.attempts), eq(mailOutbox.status, 'pending')))
+        .returning({ attempts: mailOutbox.attempts });
+      if (!claimed.length) continue;
+      if (!transport) {
+        log.info('mail (outbox only, no SMTP_URL)', { to: m.to, subject: m.subject, text: m.text });
+        await db.update(mailOutbox).set({ status: 'logged', sentAt: clock() }).where(eq(mailOutbox.id, m.id));
+        sent++;
+        continue;
+      }
+      try {
+        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+        await db.update(mailOutbox).set({ status: 'sent', sentAt: clock(), lastError: null }).where(eq(mailOutbox.id, m.id));
+        lastOk = true;
+        sent++;
+      } catch (err) {
+        lastOk = false;
+        const attempts = claimed[0].attempts;
+        log.warn('mail delivery failed; will retry', { id: m.id, attempts, error: String(err) });
+        await db
+          .update(mailOutbox)
+          .set({ lastError: String(err).slice(0, 500), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
+          .where(eq(mailOutbox.id, m.id));
+      }
+    }
+    return sent;
+  }
+
+  const mailer: Mailer = {
+    mode: transport ? 'smtp' : 'outbox',
+    async enqueue(msg) {
+      const [row] = await db.insert(mailOutbox).values({ to: msg.to, subject: msg.subject, text: msg.text }).returning({ id: mailOutbox.id });
+      void mailer.deliverDue().catch((err) => log.error('mail delivery crashed', { error: String(err) }));
+      return row.id;
+    },
+    deliverDue() {
+      if (running) return running.then(() => mailer.deliverDue());
+      running = deliverOnce().finally(() => (running = null));
+      return running;
+    },
+    healthy: () => lastOk,
+    async idle() {
+      while (running) await running.catch(() => 0);
+    },
+  };
+  return mailer;
+}

@@ -1,0 +1,141 @@
+import type { ReactNode } from 'react';
+import type { User } from '../../../db/schema';
+import { formatDate, initials, trialDaysLeft } from '../../billing/status';
+import { Icon, Logo, ToastRegion } from '../components';
+
+type IconName = Parameters<typeof Icon>[0]['name'];
+
+function NavLink({ href, icon, children, current }: { href: string; icon: IconName; children: ReactNode; current: string }) {
+  const active = current === href || (href !== '/' && current.startsWith(href + '/'));
+  return (
+    <a
+      href={href}
+      aria-current={active ? 'page' : undefined}
+      className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${active ? 'bg-primary-soft text-primary' : 'text-slate-700 hover:bg-muted'}`}
+    >
+      <Icon name={icon} />
+      {children}
+    </a>
+  );
+}
+
+function SubscriptionBox({ user, now }: { user: User; now: Date }) {
+  const status = user.subscriptionStatus;
+  return (
+    <div className="rounded-lg border border-border bg-muted/60 p-3 text-sm" data-testid="subscription-box">
+      {status === 'active' ? (
+        <>
+          <div className="font-semibold text-green-800">Subscription Active</div>
+          {user.nextBillingDate && <div className="text-muted-foreground">Next billing: {formatDate(user.nextBillingDate)}</div>}
+        </>
+      ) : status === 'trialing' ? (
+        <>
+          <div className="flex items-center justify-between gap-2">
+            <span className="font-semibold text-blue-800">Trial Active</span>
+            <span className="badge bg-blue-100 text-blue-800" data-testid="trial-days-left">
+              {trialDaysLeft(user.trialEndDate, now)} days left
+            </span>
+          </div>
+          {user.trialEndDate && <div className="text-muted-foreground">Trial ends: {formatDate(user.trialEndDate)}</div>}
+        </>
+      ) : (
+        <div className="font-semibold">{status === 'canceled' ? 'Subscription Canceled' : status === 'pending' ? 'Payment Pending' : 'No active subscription'}</div>
+      )}
+      {status !== 'active' && (
+        <a href="/subscription" className="btn btn-primary btn-sm mt-2 w-full">
+          Upgrade Now
+        </a>
+      )}
+    </div>
+  );
+}
+
+export function AppShell({ user, path, now, children }: { user: User; path: string; now: Date; children: ReactNode }) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <div id="sidebar-backdrop" hidden className="fixed inset-0 z-30 bg-black/40 lg:hidden" />
+      <aside
+        id="sidebar"
+        aria-label="Sidebar"
+        className="fixed inset-y-0 left-0 z-40 flex w-64 flex-col gap-4 overflow-y-auto border-r border-border bg-white p-4 transition-transform max-lg:-translate-x-full"
+      >
+        <div className="flex items-center justify-between">
+          <a href="/" aria-label="PayeWise home">
+            <Logo />
+          </a>
+          <button id="sidebar-close" type="button" className="btn btn-ghost btn-sm lg:hidden" aria-label="Close menu">
+            <Icon name="x" />
+          </button>
+        </div>
+        <SubscriptionBox user={user} now={now} />
+        <nav aria-label="Main" className="flex flex-col gap-1">
+          <NavLink href="/chat" icon="chat" current={path}>Chat</NavLink>
+          <NavLink href="/calculators" icon="calc" current={path}>Calculators</NavLink>
+          <NavLink href="/subscription" icon="card" current={path}>Subscription</NavLink>
+          <NavLink href="/knowledge" icon="book" current={path}>Knowledge Base</NavLink>
+          {user.isAdmin && <NavLink href="/knowledge-admin" icon="edit" current={path}>Manage Knowledge</NavLink>}
+        </nav>
+        <div>
+          <h2 className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Account</h2>
+          <nav aria-label="Account" className="flex flex-col gap-1">
+            <NavLink href="/profile" icon="user" current={path}>Profile</NavLink>
+          </nav>
+        </div>
+        {user.isAdmin && (
+          <div>
+            <h2 className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Admin</h2>
+            <nav aria-label="Admin" className="flex flex-col gap-1">
+              <NavLink href="/knowledge-admin" icon="book" current={path}>Knowledge Base</NavLink>
+              <NavLink href="/user-management" icon="users" current={path}>User Management</NavLink>
+            </nav>
+          </div>
+        )}
+      </aside>
+      <div className="lg:pl-64">
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-border bg-white/95 px-4 backdrop-blur">
+          <button id="mobile-menu-button" type="button" className="btn btn-ghost btn-sm lg:hidden" aria-label="Open menu" aria-controls="sidebar" aria-expanded="false">
+            <Icon name="menu" className="h-5 w-5" />
+          </button>
+          <nav aria-label="Top" className="hidden items-center gap-1 sm:flex">
+            <a className="btn btn-ghost btn-sm" href="/chat">Chat</a>
+            <a className="btn btn-ghost btn-sm" href="/knowledge">Knowledge Base</a>
+            <a className="btn btn-ghost btn-sm" href="/calculators">Calculators</a>
+            <a className="btn btn-ghost btn-sm" href="/subscription">Subscription</a>
+          </nav>
+          <div className="relative ml-auto">
+            <button
+              id="user-menu-button"
+              type="button"
+              className="flex h-9 w-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+              aria-haspopup="menu"
+              aria-expanded="false"
+              aria-controls="user-menu"
+              aria-label={`User menu for ${user.username}`}
+            >
+              <span data-testid="avatar">{initials(user.username)}</span>
+            </button>
+            <div id="user-menu" role="menu" hidden className="absolute right-0 mt-2 w-52 rounded-md border border-border bg-white p-1 shadow-lg">
+              <div className="px-3 py-2 text-sm">
+                <div className="font-medium">{user.username}</div>
+                {user.email && <div className="truncate text-muted-foreground">{user.email}</div>}
+              </div>
+              <hr className="my-1 border-border" />
+              <a role="menuitem" href="/profile" className="block rounded px-3 py-2 text-sm hover:bg-muted">Your Profile</a>
+              <a role="menuitem" href="/subscription" className="block rounded px-3 py-2 text-sm hover:bg-muted">Subscription</a>
+              <button role="menuitem" type="button" data-action="logout" className="block w-full rounded px-3 py-2 text-left text-sm hover:bg-muted">
+                Sign out
+              </button>
+            </div>
+          </div>
+        </header>
+        <main id="main" className="mx-auto max-w-6xl p-4 sm:p-6">
+          {children}
+        </main>
+      </div>
+      <ToastRegion />
+    </div>
+  );
+}

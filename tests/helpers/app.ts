@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bootstrap, type Started } from '../../src/bootstrap';
+import { loadConfig } from '../../src/config';
+import { loadAssets } from '../../src/ui/assets';
+import { createTestDatabase, type DbKind } from './db';
+
+export interface TestApp extends Started {
+  kind: DbKind;
+  dataDir: string;
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+const manifest = path.resolve('dist/client/.vite/manifest.json');
+
+/** The real app on a fresh database of the given kind, with a throwaway DATA_DIR. */
+export async function createTestApp(kind: DbKind, env: Record<string, string> = {}, opts: Parameters<typeof bootstrap>[1] = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-test-'));
+  const pg = kind === 'postgres' ? await createTestDatabase() : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DEMO_ACCOUNTS: 'false',
+    LOG_LEVEL: 'silent',
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+    ...env,
+  });
+  const started = await bootstrap(config, {
+    memoryDb: kind === 'pglite',
+    assets: loadAssets({ dev: !fs.existsSync(manifest) }),
+    ...opts,
+  });
+  return {
+    ...started,
+    kind,
+    dataDir,
+    client: () => new TestClient(started.app),
+    async close() {
+      await started.stop();
+      await pg?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Calls the app in-process, keeping cookies like a browser. */
+export class TestClient {
+  cookies = new Map<string, string>();
+  constructor(private app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> }) {}
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const h: Record<string, string> = { ...headers };
+    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let payload: BodyInit | undefined;
+    if (typeof body === 'string' || body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      h['content-type'] ??= 'application/json';
+    }
+    const res = await this.app.request(`http://localhost${url}`, { method, headers: h, body: payload });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = c.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i).trim();
+      const value = pair.slice(i + 1).trim();
+      const expired = attrs.some((a) => /max-age=0/i.test(a) || /expires=Thu, 01 Jan 1970/i.test(a));
+      if (!value || expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
+  post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body, headers);
+  patch = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('PATCH', url, body, headers);
+  delete = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('DELETE', url, body, headers);
+}
+
+let seq = 0;
+/** Registers a fresh user and returns the signed-in client. */
+export async function registerUser(t: TestApp, over: Partial<{ username: string; email: string; password: string }> = {}) {
+  const n = `${Date.now().toString(36)}${seq++}`;
+  const creds = { username: `user${n}`, email: `user${n}@example.co.za`, password: 'secret123', ...over };
+  const client = t.client();
+  const res = await client.post('/api/register', creds);
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  return { client, creds, user: await res.json() };
+}
