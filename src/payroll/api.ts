@@ -1,0 +1,488 @@
+/**
+ * HTTP-facing adapters (still pure). The route layer parses the JSON body with the matching schema
+ * from ./schemas.ts and passes the parsed value plus `today` (the request date) here.
+ *
+ * Inputs and outputs are RANDS as JSON numbers with at most 2 decimals. Every adapter may throw a
+ * PayrollError (with `.field`) for input the schema cannot catch, e.g. a default tax year (from
+ * `today`) that is not supported; the route should answer 400 with its message.
+ *
+ * `options.working` (default true) controls the human-readable working; set false for the fast path
+ * (working arrays are then empty).
+ */
+import {
+  annualLeaveByDaysWorked,
+  annualLeaveEntitlement,
+  checkBceaThreshold,
+  familyResponsibilityDays,
+  noticePeriodWeeks,
+  overtimePayCents,
+  publicHolidayPayCents,
+  sickLeaveDaysPerCycle,
+  sickLeaveFirstSixMonths,
+  sundayPayCents,
+  OVERTIME_MAX_HOURS_PER_WEEK,
+} from './bcea.js';
+import { isoDateFromDate, taxYearForDate } from './dates.js';
+import { PayrollError } from './errors.js';
+import { calculateEti } from './eti.js';
+import { checkMinimumWage, minimumWageEquivalents } from './minimum-wage.js';
+import { divRoundHalfUp, formatRand, fromCents, toCents, toFixedUnits } from './money.js';
+import { calculatePayslip, type PayslipLineType } from './payslip.js';
+import type {
+  EtiInput,
+  LeaveInput,
+  MinimumWageInput,
+  NoticeInput,
+  OvertimeInput,
+  PayeInput,
+  PayslipInput,
+  SdlInput,
+  UifInput,
+} from './schemas.js';
+import { calculateSdl } from './sdl.js';
+import { calculatePaye, explainPaye } from './tax.js';
+import type { PayPeriod } from './types.js';
+import { calculateUif } from './uif.js';
+import { describeSupportedTaxYears, isSupportedTaxYear } from './years/index.js';
+
+export interface ApiOptions {
+  /** Build the human-readable working (default true). */
+  working?: boolean;
+}
+
+const c = (rands: number | undefined, field: string): number | undefined => (rands === undefined ? undefined : toCents(rands, field));
+
+/** The tax year to use: the given one, else the tax year containing `today`. Throws PayrollError("taxYear") if unsupported. */
+export function resolveTaxYear(taxYear: number | undefined, today: Date): number {
+  if (taxYear !== undefined) {
+    if (!isSupportedTaxYear(taxYear)) {
+      throw new PayrollError('taxYear', `taxYear ${taxYear} is not supported; supported tax years: ${describeSupportedTaxYears()}`);
+    }
+    return taxYear;
+  }
+  const ty = taxYearForDate(today);
+  if (!isSupportedTaxYear(ty)) {
+    throw new PayrollError(
+      'taxYear',
+      `taxYear not given and today (${isoDateFromDate(today)}) falls in tax year ${ty}, which is not supported; supported tax years: ${describeSupportedTaxYears()}`,
+    );
+  }
+  return ty;
+}
+
+// ── PAYE ───────────────────────────────────────────────────────────────────────
+
+/**
+ * Result of {@link payeApi}. Rands.
+ * - `paye`: PAYE to withhold for ONE period of the given `period` (monthly/fortnightly/weekly; for
+ *   "annual" the whole year), INCLUDING the PAYE on `bonus` if one was given. Medical credits are
+ *   already set off. `paye = regularPaye + bonusPaye`.
+ * - `annualTax`: ANNUAL income tax on the annual equivalent of the regular remuneration
+ *   (remuneration × periods, less the retirement deduction), after rebates and after the annual
+ *   medical credits, never below 0. Excludes the bonus.
+ * - `rebate`: the ANNUAL rebate entitlement for the age (primary, + secondary at 65+, + tertiary at
+ *   75+), whether or not fully used.
+ * - `medicalCredit`: the medical scheme fees tax credit PER PERIOD (monthly credit × 12 / periods;
+ *   the monthly figure for monthly pay). `medicalCreditMonthly` and `medicalCreditAnnual` are also given.
+ */
+export interface PayeApiResult {
+  taxYear: number;
+  period: PayPeriod;
+  paye: number;
+  annualTax: number;
+  rebate: number;
+  medicalCredit: number;
+  working: string[];
+  /** PAYE on regular remuneration only, per period. */
+  regularPaye: number;
+  /** PAYE caused by the bonus (difference method), this period. */
+  bonusPaye: number;
+  /** remuneration × periods. */
+  annualEquivalent: number;
+  retirementDeduction: number;
+  taxableIncome: number;
+  taxBeforeRebates: number;
+  /** Annual tax after rebates, before medical credits. */
+  taxAfterRebates: number;
+  medicalCreditMonthly: number;
+  medicalCreditAnnual: number;
+}
+
+export function payeApi(input: PayeInput, today: Date, options: ApiOptions = {}): PayeApiResult {
+  const taxYear = resolveTaxYear(input.taxYear, today);
+  const r = calculatePaye({
+    taxYear,
+    period: input.period,
+    remunerationCents: toCents(input.remuneration, 'remuneration'),
+    age: input.age,
+    medicalMembers: input.medicalMembers,
+    retirementContributionsCents: c(input.retirementContributions, 'retirementContributions'),
+    bonusCents: c(input.bonus, 'bonus'),
+  });
+  return {
+    taxYear,
+    period: input.period,
+    paye: fromCents(r.payeCents),
+    annualTax: fromCents(r.annualTaxCents),
+    rebate: fromCents(r.rebatesCents),
+    medicalCredit: fromCents(r.medicalCreditPerPeriodCents),
+    working: options.working === false ? [] : explainPaye(r),
+    regularPaye: fromCents(r.regularPayeCents),
+    bonusPaye: fromCents(r.bonusPayeCents),
+    annualEquivalent: fromCents(r.annualEquivalentCents),
+    retirementDeduction: fromCents(r.retirementDeductionCents),
+    taxableIncome: fromCents(r.taxableIncomeCents),
+    taxBeforeRebates: fromCents(r.taxBeforeRebatesCents),
+    taxAfterRebates: fromCents(r.taxAfterRebatesCents),
+    medicalCreditMonthly: fromCents(r.medicalCreditMonthlyCents),
+    medicalCreditAnnual: fromCents(r.medicalCreditAnnualCents),
+  };
+}
+
+// ── UIF / SDL / ETI ───────────────────────────────────────────────────────────────
+
+/** UIF for one period (default monthly): employee 1%, employer 1%, total. Rands. */
+export interface UifApiResult {
+  employee: number;
+  employer: number;
+  total: number;
+}
+
+export function uifApi(input: UifInput, today: Date): UifApiResult {
+  const r = calculateUif({
+    taxYear: resolveTaxYear(input.taxYear, today),
+    period: input.period,
+    remunerationCents: toCents(input.remuneration, 'remuneration'),
+    commissionCents: c(input.commission, 'commission'),
+    hoursPerMonth: input.hoursPerMonth,
+    excludedCategory: input.excludedCategory,
+    applicable: input.uifApplicable,
+  });
+  return { employee: fromCents(r.employeeCents), employer: fromCents(r.employerCents), total: fromCents(r.totalCents) };
+}
+
+/** SDL on the remuneration given (same period as the remuneration); exempt when annual payroll ≤ R500 000. */
+export interface SdlApiResult {
+  sdl: number;
+  exempt: boolean;
+}
+
+export function sdlApi(input: SdlInput, today: Date): SdlApiResult {
+  const r = calculateSdl({
+    taxYear: resolveTaxYear(input.taxYear, today),
+    remunerationCents: toCents(input.remuneration, 'remuneration'),
+    annualPayrollCents: toCents(input.annualPayroll, 'annualPayroll'),
+    exemptEmployer: input.exemptEmployer,
+  });
+  return { sdl: fromCents(r.sdlCents), exempt: r.exempt };
+}
+
+/** ETI for one month, rands; `working` explains the table, wage test, band and gross-up/down. */
+export interface EtiApiResult {
+  eti: number;
+  working: string[];
+}
+
+export function etiApi(input: EtiInput, today: Date, options: ApiOptions = {}): EtiApiResult {
+  const r = calculateEti({
+    date: input.date ?? isoDateFromDate(today, 'today'),
+    remunerationCents: toCents(input.remuneration, 'remuneration'),
+    hoursWorked: input.hoursWorked,
+    monthOfEmployment: input.monthOfEmployment,
+    age: input.age,
+    specialEconomicZone: input.specialEconomicZone,
+    wageRegulatingMeasureBelowNmw: input.wageRegulatingMeasureBelowNmw,
+    nmwExemptEmployer: input.nmwExemptEmployer,
+  });
+  return { eti: fromCents(r.etiCents), working: options.working === false ? [] : r.working };
+}
+
+// ── Payslip ───────────────────────────────────────────────────────────────────
+
+export interface PayslipApiLine {
+  /** salary | commission | bonus | gross | paye | uif_employee | retirement | medical_credit | net | uif_employer | sdl | employer_cost */
+  code: string;
+  label: string;
+  /** earning | deduction | info (already inside PAYE) | employer (employer-only cost) | total */
+  type: PayslipLineType;
+  amount: number;
+  working: string[];
+}
+
+/** Payslip for one period, rands. netPay = gross − paye − uifEmployee − retirementContributions; employerCost = gross + uifEmployer + sdl. */
+export interface PayslipApiResult {
+  taxYear: number;
+  period: PayPeriod;
+  gross: number;
+  paye: number;
+  uifEmployee: number;
+  uifEmployer: number;
+  sdl: number;
+  sdlExempt: boolean;
+  /** Medical credit for the period (already set off in `paye`). */
+  medicalCredit: number;
+  retirementContributions: number;
+  totalDeductions: number;
+  netPay: number;
+  employerCost: number;
+  /** PAYE split: regular and bonus parts; annual tax on the regular annual equivalent. */
+  regularPaye: number;
+  bonusPaye: number;
+  annualTax: number;
+  /** Bases: PAYE (salary + commission), UIF (salary + bonus, before the ceiling), SDL (gross). */
+  payeRemuneration: number;
+  uifRemuneration: number;
+  sdlRemuneration: number;
+  lines: PayslipApiLine[];
+  working: string[];
+}
+
+export function payslipApi(input: PayslipInput, today: Date, options: ApiOptions = {}): PayslipApiResult {
+  const taxYear = resolveTaxYear(input.taxYear, today);
+  const r = calculatePayslip({
+    taxYear,
+    period: input.period,
+    remunerationCents: toCents(input.remuneration, 'remuneration'),
+    commissionCents: c(input.commission, 'commission'),
+    bonusCents: c(input.bonus, 'bonus'),
+    age: input.age,
+    medicalMembers: input.medicalMembers,
+    retirementContributionsCents: c(input.retirementContributions, 'retirementContributions'),
+    annualPayrollCents: c(input.annualPayroll, 'annualPayroll'),
+    sdlExemptEmployer: input.sdlExempt,
+    uifApplicable: input.uifApplicable,
+    uifExcludedCategory: input.uifExcludedCategory,
+    hoursPerMonth: input.hoursPerMonth,
+  });
+  const w = options.working !== false;
+  return {
+    taxYear,
+    period: r.period,
+    gross: fromCents(r.grossCents),
+    paye: fromCents(r.payeCents),
+    uifEmployee: fromCents(r.uifEmployeeCents),
+    uifEmployer: fromCents(r.uifEmployerCents),
+    sdl: fromCents(r.sdlCents),
+    sdlExempt: r.sdlExempt,
+    medicalCredit: fromCents(r.medicalCreditCents),
+    retirementContributions: fromCents(r.retirementContributionsCents),
+    totalDeductions: fromCents(r.totalDeductionsCents),
+    netPay: fromCents(r.netPayCents),
+    employerCost: fromCents(r.employerCostCents),
+    regularPaye: fromCents(r.paye.regularPayeCents),
+    bonusPaye: fromCents(r.paye.bonusPayeCents),
+    annualTax: fromCents(r.paye.annualTaxCents),
+    payeRemuneration: fromCents(r.payeRemunerationCents),
+    uifRemuneration: fromCents(r.uifRemunerationCents),
+    sdlRemuneration: fromCents(r.sdlRemunerationCents),
+    lines: r.lines.map((l) => ({
+      code: l.code,
+      label: l.label,
+      type: l.type,
+      amount: fromCents(l.amountCents),
+      working: w ? l.working : [],
+    })),
+    working: w ? r.working : [],
+  };
+}
+
+// ── Calculators: leave, overtime, notice, minimum wage ────────────────────────────────
+
+/** BCEA leave entitlements. Days are working days; null where the input needed was not given. */
+export interface LeaveApiResult {
+  daysPerWeek: number;
+  /** Annual leave per 12-month cycle (21 consecutive days = 3 × daysPerWeek working days). */
+  annualLeaveDays: number;
+  /** annualLeaveDays / 12 (1.25 on a 5-day week). */
+  annualLeaveMonthlyAccrual: number;
+  /** By agreement: 1 day per 17 days worked (complete days); null without daysWorked. */
+  annualLeaveByDaysWorked: number | null;
+  /** Sick leave per 36-month cycle (6 weeks of days normally worked). */
+  sickLeaveDaysPerCycle: number;
+  sickLeaveCycleMonths: number;
+  /** First 6 months: 1 day per 26 days worked; null without daysWorked or after 6 months. */
+  sickLeaveFirstSixMonths: number | null;
+  /** 3 days if employed more than 4 months and working at least 4 days a week; null without monthsEmployed. */
+  familyResponsibilityDays: number | null;
+  working: string[];
+}
+
+export function leaveApi(input: LeaveInput, options: ApiOptions = {}): LeaveApiResult {
+  const d = input.daysPerWeek;
+  const annual = annualLeaveEntitlement(d);
+  const byDays = input.daysWorked === undefined ? null : annualLeaveByDaysWorked(input.daysWorked);
+  const sick = sickLeaveDaysPerCycle(d);
+  const inFirstSix = input.monthsEmployed === undefined || input.monthsEmployed <= 6;
+  const sickFirst = input.daysWorked !== undefined && inFirstSix ? sickLeaveFirstSixMonths(input.daysWorked) : null;
+  const family = input.monthsEmployed === undefined ? null : familyResponsibilityDays(input.monthsEmployed, d);
+  const working: string[] = [];
+  if (options.working !== false) {
+    working.push(
+      `Annual leave: 21 consecutive days = 3 weeks × ${d} days = ${annual.workingDaysPerCycle} working days per 12-month cycle; ` +
+        `${annual.workingDaysPerCycle} / 12 = ${annual.monthlyAccrualDays} days a month`,
+    );
+    if (byDays !== null) working.push(`By agreement, 1 day per 17 days worked: ${input.daysWorked} / 17 → ${byDays} days`);
+    working.push(`Sick leave: 6 weeks × ${d} days = ${sick} days per 36-month cycle`);
+    if (sickFirst !== null) working.push(`First 6 months: 1 day per 26 days worked: ${input.daysWorked} / 26 → ${sickFirst} days`);
+    if (family !== null)
+      working.push(
+        family > 0
+          ? `Family responsibility leave: employed ${input.monthsEmployed} months (> 4) and ${d} days a week (≥ 4): 3 days per annual cycle`
+          : `Family responsibility leave: not entitled (needs more than 4 months' employment and at least 4 days a week)`,
+      );
+  }
+  return {
+    daysPerWeek: d,
+    annualLeaveDays: annual.workingDaysPerCycle,
+    annualLeaveMonthlyAccrual: annual.monthlyAccrualDays,
+    annualLeaveByDaysWorked: byDays,
+    sickLeaveDaysPerCycle: sick,
+    sickLeaveCycleMonths: 36,
+    sickLeaveFirstSixMonths: sickFirst,
+    familyResponsibilityDays: family,
+    working,
+  };
+}
+
+/** Overtime / Sunday / public holiday pay, rands. */
+export interface OvertimeApiResult {
+  overtimePay: number;
+  sundayPay: number;
+  publicHolidayPay: number;
+  total: number;
+  /** null when monthlyEarnings was not given. */
+  aboveThreshold: boolean | null;
+  /** false when above the BCEA earnings threshold: the amounts are then not statutory minimums. */
+  overtimeProvisionsApply: boolean;
+  /** BCEA earnings threshold a month on the date, rands. */
+  thresholdMonthly: number;
+  thresholdAnnual: number;
+  warnings: string[];
+  working: string[];
+}
+
+export function overtimeApi(input: OvertimeInput, today: Date, options: ApiOptions = {}): OvertimeApiResult {
+  const date = input.date ?? isoDateFromDate(today, 'today');
+  const wage = toCents(input.hourlyWage, 'hourlyWage');
+  const daily = c(input.ordinaryDailyWage, 'ordinaryDailyWage');
+  const ot = input.overtimeHours === undefined ? 0 : overtimePayCents(wage, input.overtimeHours);
+  const sun =
+    input.sundayHours === undefined ? 0 : sundayPayCents(wage, input.sundayHours, input.ordinarilyWorksSunday === true, daily);
+  const ph =
+    input.publicHolidayHours === undefined
+      ? 0
+      : publicHolidayPayCents({
+          ordinaryDailyWageCents: daily as number,
+          hourlyWageCents: wage,
+          hoursWorked: input.publicHolidayHours,
+          isNormalWorkday: input.publicHolidayIsNormalWorkday !== false,
+        });
+  const threshold = checkBceaThreshold(c(input.monthlyEarnings, 'monthlyEarnings') ?? 0, date);
+  const above = input.monthlyEarnings === undefined ? null : threshold.aboveThreshold;
+  const warnings: string[] = [];
+  if (input.overtimeHours !== undefined && input.overtimeHours > OVERTIME_MAX_HOURS_PER_WEEK) {
+    warnings.push(`Overtime is limited to 3 hours a day and 10 hours a week (${input.overtimeHours} hours given)`);
+  }
+  if (above === true) warnings.push(threshold.working[1]);
+  const working: string[] = [];
+  if (options.working !== false) {
+    if (input.overtimeHours !== undefined)
+      working.push(`Overtime: ${input.overtimeHours} h × ${formatRand(wage)} × 1.5 = ${formatRand(ot)}`);
+    if (input.sundayHours !== undefined) {
+      const m = input.ordinarilyWorksSunday === true ? '1.5 (ordinarily works Sundays)' : '2 (does not ordinarily work Sundays)';
+      working.push(
+        `Sunday: ${input.sundayHours} h × ${formatRand(wage)} × ${m} = ${formatRand(sun)}` +
+          (daily !== undefined ? ` (at least the ordinary daily wage ${formatRand(daily)})` : ''),
+      );
+    }
+    if (input.publicHolidayHours !== undefined && daily !== undefined) {
+      const earned = divRoundHalfUp(wage * toFixedUnits(input.publicHolidayHours, 2, 'publicHolidayHours'), 100);
+      working.push(
+        input.publicHolidayIsNormalWorkday !== false
+          ? `Public holiday on a normal work day: the greater of 2 × ${formatRand(daily)} = ${formatRand(2 * daily)} and ` +
+              `${formatRand(daily)} + ${formatRand(earned)} earned = ${formatRand(daily + earned)} → ${formatRand(ph)}`
+          : `Public holiday on a day not normally worked: ${formatRand(daily)} + ${formatRand(earned)} earned = ${formatRand(ph)}`,
+      );
+    }
+    if (input.monthlyEarnings !== undefined) working.push(...threshold.working);
+    else working.push(threshold.working[0]);
+  }
+  return {
+    overtimePay: fromCents(ot),
+    sundayPay: fromCents(sun),
+    publicHolidayPay: fromCents(ph),
+    total: fromCents(ot + sun + ph),
+    aboveThreshold: above,
+    overtimeProvisionsApply: above !== true,
+    thresholdMonthly: fromCents(threshold.monthlyCents),
+    thresholdAnnual: fromCents(threshold.annualCents),
+    warnings,
+    working,
+  };
+}
+
+export interface NoticeApiResult {
+  noticeWeeks: number;
+  working: string[];
+}
+
+export function noticeApi(input: NoticeInput, options: ApiOptions = {}): NoticeApiResult {
+  const t = input.workerType ?? 'general';
+  const weeks = noticePeriodWeeks(input.monthsEmployed, t);
+  const working =
+    options.working === false
+      ? []
+      : [
+          `s37 minimum notice for a ${t} worker employed ${input.monthsEmployed} months: ${weeks} week${weeks === 1 ? '' : 's'} ` +
+            `(1 week up to 6 months; 2 weeks over 6 months and under 1 year; 4 weeks from 1 year, or for farm and domestic workers employed over 6 months). Notice must be in writing.`,
+        ];
+  return { noticeWeeks: weeks, working };
+}
+
+/** Minimum wage check, rands. */
+export interface MinimumWageApiResult {
+  /** NMW (or EPWP rate) per hour on the date. */
+  nmwHourly: number;
+  effectiveFrom: string;
+  hourlyRatePaid: number;
+  belowMinimum: boolean;
+  shortfallPerHour: number;
+  /** Shortfall over the hours given; null without hours. */
+  shortfall: number | null;
+  /** Minimum for a 45-hour week. */
+  weeklyMinimum: number;
+  /** Minimum a month at 45 hours × 4.333 weeks. */
+  monthlyMinimum: number;
+  working: string[];
+}
+
+export function minimumWageApi(input: MinimumWageInput, today: Date, options: ApiOptions = {}): MinimumWageApiResult {
+  const date = input.date ?? isoDateFromDate(today, 'today');
+  const r = checkMinimumWage({
+    date,
+    category: input.category,
+    hourlyRateCents: c(input.hourlyRate, 'hourlyRate'),
+    remunerationCents: c(input.remuneration, 'remuneration'),
+    hours: input.hours,
+  });
+  const eq = minimumWageEquivalents(r.nmwHourlyCents, { hoursPerWeek: 45, weeksPerMonth: 4.333 });
+  const working =
+    options.working === false
+      ? []
+      : [
+          ...r.working,
+          `Minimum for a 45-hour week: ${formatRand(r.nmwHourlyCents)} × 45 = ${formatRand(eq.weeklyCents)}; ` +
+            `a month at 4.333 weeks: ${formatRand(eq.weeklyCents)} × 4.333 = ${formatRand(eq.monthlyByWeeksCents)}`,
+        ];
+  return {
+    nmwHourly: fromCents(r.nmwHourlyCents),
+    effectiveFrom: r.effectiveFrom,
+    hourlyRatePaid: fromCents(r.hourlyRateCents),
+    belowMinimum: r.belowMinimum,
+    shortfallPerHour: fromCents(r.shortfallPerHourCents),
+    shortfall: r.shortfallCents === null ? null : fromCents(r.shortfallCents),
+    weeklyMinimum: fromCents(eq.weeklyCents),
+    monthlyMinimum: fromCents(eq.monthlyByWeeksCents),
+    working,
+  };
+}

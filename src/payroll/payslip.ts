@@ -1,0 +1,229 @@
+/**
+ * Payslip: gross, PAYE, UIF, medical credit and net pay for the employee, and the employer's cost
+ * (gross + UIF employer + SDL). Every line carries its working.
+ */
+import { PayrollError, assertCents } from './errors.js';
+import { formatRand } from './money.js';
+import { calculateSdl } from './sdl.js';
+import { calculatePaye, explainPaye, type PayeResult } from './tax.js';
+import type { PayPeriod } from './types.js';
+import { calculateUif, type UifExclusion } from './uif.js';
+
+export interface PayslipParams {
+  taxYear: number;
+  period: PayPeriod;
+  /** Regular salary/wage for the period (excluding commission), cents. */
+  remunerationCents: number;
+  /** Commission for the period, cents: taxed as regular remuneration, excluded from UIF. */
+  commissionCents?: number;
+  /** Bonus / irregular payment in the period, cents: PAYE by the difference method. */
+  bonusCents?: number;
+  /** Age on the last day of the tax year. */
+  age: number;
+  medicalMembers?: number;
+  /** Employee's own retirement contributions through payroll for the period, cents. */
+  retirementContributionsCents?: number;
+  /** Employer's expected annual leviable payroll, cents (SDL exemption test); omitted → SDL applies. */
+  annualPayrollCents?: number;
+  /** Employer exempt from SDL for another reason. */
+  sdlExemptEmployer?: boolean;
+  /** false → worker excluded from UIF. */
+  uifApplicable?: boolean;
+  uifExcludedCategory?: UifExclusion;
+  hoursPerMonth?: number;
+}
+
+export type PayslipLineType = 'earning' | 'deduction' | 'info' | 'employer' | 'total';
+
+export interface PayslipLine {
+  code: string;
+  label: string;
+  type: PayslipLineType;
+  amountCents: number;
+  working: string[];
+}
+
+export interface PayslipResult {
+  taxYear: number;
+  period: PayPeriod;
+  grossCents: number;
+  payeCents: number;
+  uifEmployeeCents: number;
+  uifEmployerCents: number;
+  sdlCents: number;
+  sdlExempt: boolean;
+  /** Medical credit for the period (already set off inside PAYE). */
+  medicalCreditCents: number;
+  retirementContributionsCents: number;
+  /** PAYE + UIF employee + retirement contributions. */
+  totalDeductionsCents: number;
+  netPayCents: number;
+  /** Gross + UIF employer + SDL. */
+  employerCostCents: number;
+  /** Regular remuneration used for PAYE (salary + commission). */
+  payeRemunerationCents: number;
+  /** Remuneration used for UIF (salary + bonus, commission excluded), before the ceiling. */
+  uifRemunerationCents: number;
+  /** Remuneration used for SDL (gross). */
+  sdlRemunerationCents: number;
+  paye: PayeResult;
+  lines: PayslipLine[];
+  working: string[];
+}
+
+export function calculatePayslip(p: PayslipParams): PayslipResult {
+  const commission = p.commissionCents ?? 0;
+  const bonus = p.bonusCents ?? 0;
+  const contrib = p.retirementContributionsCents ?? 0;
+  assertCents(p.remunerationCents, 'remuneration');
+  assertCents(commission, 'commission');
+  assertCents(bonus, 'bonus');
+  assertCents(contrib, 'retirementContributions');
+  const gross = p.remunerationCents + commission + bonus;
+  if (contrib > gross) {
+    throw new PayrollError('retirementContributions', 'retirementContributions cannot be more than the gross pay for the period');
+  }
+  const payeRem = p.remunerationCents + commission;
+  const paye = calculatePaye({
+    taxYear: p.taxYear,
+    period: p.period,
+    remunerationCents: payeRem,
+    age: p.age,
+    medicalMembers: p.medicalMembers,
+    retirementContributionsCents: contrib,
+    bonusCents: bonus,
+  });
+  const uifRem = p.remunerationCents + bonus;
+  const uif = calculateUif({
+    taxYear: p.taxYear,
+    period: p.period,
+    remunerationCents: uifRem,
+    commissionCents: commission,
+    hoursPerMonth: p.hoursPerMonth,
+    excludedCategory: p.uifExcludedCategory,
+    applicable: p.uifApplicable,
+  });
+  const sdl = calculateSdl({
+    taxYear: p.taxYear,
+    remunerationCents: gross,
+    annualPayrollCents: p.annualPayrollCents,
+    exemptEmployer: p.sdlExemptEmployer,
+  });
+
+  const deductions = paye.payeCents + uif.employeeCents + contrib;
+  const net = gross - deductions;
+  const employerCost = gross + uif.employerCents + sdl.sdlCents;
+
+  const lines: PayslipLine[] = [];
+  lines.push({
+    code: 'salary',
+    label: 'Salary / wage',
+    type: 'earning',
+    amountCents: p.remunerationCents,
+    working: [`Regular ${p.period} remuneration ${formatRand(p.remunerationCents)}`],
+  });
+  if (commission > 0)
+    lines.push({
+      code: 'commission',
+      label: 'Commission',
+      type: 'earning',
+      amountCents: commission,
+      working: [`Commission ${formatRand(commission)}: taxed with regular pay, excluded from UIF`],
+    });
+  if (bonus > 0)
+    lines.push({
+      code: 'bonus',
+      label: 'Bonus',
+      type: 'earning',
+      amountCents: bonus,
+      working: [`Bonus ${formatRand(bonus)}: PAYE by the difference method`],
+    });
+  const grossParts = [p.remunerationCents, commission, bonus].filter((x) => x > 0).map(formatRand);
+  lines.push({
+    code: 'gross',
+    label: 'Gross pay',
+    type: 'total',
+    amountCents: gross,
+    working: [grossParts.length > 1 ? `${grossParts.join(' + ')} = ${formatRand(gross)}` : `Gross pay ${formatRand(gross)}`],
+  });
+  lines.push({ code: 'paye', label: 'PAYE', type: 'deduction', amountCents: paye.payeCents, working: explainPaye(paye) });
+  lines.push({
+    code: 'uif_employee',
+    label: 'UIF (employee 1%)',
+    type: 'deduction',
+    amountCents: uif.employeeCents,
+    working: uif.working.filter((w) => !w.startsWith('UIF employer')),
+  });
+  if (contrib > 0)
+    lines.push({
+      code: 'retirement',
+      label: 'Retirement fund contribution',
+      type: 'deduction',
+      amountCents: contrib,
+      working: [
+        `Employee's own contribution ${formatRand(contrib)}; deductible for PAYE up to ${formatRand(paye.retirementDeductionCents)} a year`,
+      ],
+    });
+  if (paye.medicalCreditMonthlyCents > 0)
+    lines.push({
+      code: 'medical_credit',
+      label: 'Medical scheme fees tax credit (included in PAYE)',
+      type: 'info',
+      amountCents: paye.medicalCreditPerPeriodCents,
+      working: [
+        p.period === 'monthly'
+          ? `Monthly credit ${formatRand(paye.medicalCreditMonthlyCents)} for ${paye.medicalMembers} ${paye.medicalMembers === 1 ? 'person' : 'people'}`
+          : `Monthly credit ${formatRand(paye.medicalCreditMonthlyCents)} × 12 / ${paye.periods} = ${formatRand(paye.medicalCreditPerPeriodCents)} per ${p.period} period`,
+      ],
+    });
+  lines.push({
+    code: 'net',
+    label: 'Net pay',
+    type: 'total',
+    amountCents: net,
+    working: [
+      `${formatRand(gross)} − PAYE ${formatRand(paye.payeCents)} − UIF ${formatRand(uif.employeeCents)}` +
+        (contrib > 0 ? ` − retirement ${formatRand(contrib)}` : '') +
+        ` = ${formatRand(net)}`,
+    ],
+  });
+  lines.push({
+    code: 'uif_employer',
+    label: 'UIF (employer 1%)',
+    type: 'employer',
+    amountCents: uif.employerCents,
+    working: uif.working.filter((w) => !w.startsWith('UIF employee')),
+  });
+  lines.push({ code: 'sdl', label: 'Skills Development Levy', type: 'employer', amountCents: sdl.sdlCents, working: sdl.working });
+  lines.push({
+    code: 'employer_cost',
+    label: 'Cost to employer',
+    type: 'total',
+    amountCents: employerCost,
+    working: [
+      `${formatRand(gross)} + UIF employer ${formatRand(uif.employerCents)} + SDL ${formatRand(sdl.sdlCents)} = ${formatRand(employerCost)}`,
+    ],
+  });
+
+  return {
+    taxYear: paye.taxYear,
+    period: p.period,
+    grossCents: gross,
+    payeCents: paye.payeCents,
+    uifEmployeeCents: uif.employeeCents,
+    uifEmployerCents: uif.employerCents,
+    sdlCents: sdl.sdlCents,
+    sdlExempt: sdl.exempt,
+    medicalCreditCents: paye.medicalCreditPerPeriodCents,
+    retirementContributionsCents: contrib,
+    totalDeductionsCents: deductions,
+    netPayCents: net,
+    employerCostCents: employerCost,
+    payeRemunerationCents: payeRem,
+    uifRemunerationCents: uifRem,
+    sdlRemunerationCents: gross,
+    paye,
+    lines,
+    working: lines.filter((l) => l.type === 'total').map((l) => `${l.label}: ${l.working[0]}`),
+  };
+}
