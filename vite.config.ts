@@ -12,7 +12,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   server: { port: Number(process.env.PORT ?? 5000) },
   build: isSsrBuild
-    ? { outDir: 'dist/server', emptyOutDir: true, target: 'node20' }
+    ? { outDir: 'dist/server', emptyOutDir: true, target: 'node20', copyPublicDir: false }
     : {
         outDir: 'dist/client',
         emptyOutDir: true,

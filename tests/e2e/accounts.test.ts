@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startServer, startSmtpPeer, watchPageErrors, type RunningServer } from '../helpers/browser';
+
+describe('accounts in Chromium', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+    server = await startServer({ SMTP_URL: smtp.url });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await smtp?.close();
+  });
+
+  it('register → / → /profile → change password → logout → login with the new password', async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.url}/auth`);
+    await page.getByRole('tab', { name: 'Register' }).click();
+    const panel = page.locator('#panel-register');
+    await panel.getByLabel('Username').fill('naledi');
+    await panel.getByLabel('Email').fill('naledi@example.co.za');
+    await panel.getByLabel('Password', { exact: true }).fill('secret123');
+    await panel.getByLabel('Confirm Password').fill('secret124');
+    await panel.getByRole('button', { name: 'Create Account' }).click();
+    await expect(panel.getByText("Passwords don't match")).toBeTruthy();
+    await panel.getByText("Passwords don't match").waitFor();
+    await panel.getByLabel('Confirm Password').fill('secret123');
+    await panel.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('status').getByText('Account created').waitFor();
+    await page.getByRole('link', { name: 'Dashboard' }).first().waitFor();
+
+    await page.goto(`${server.url}/profile`);
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    expect(await page.getByTestId('avatar').textContent()).toBe('NA');
+    expect(await page.getByTestId('trial-days-left').textContent()).toBe('7 days left');
+    await page.locator('[data-island="ProfileForms"][data-hydrated="true"]').waitFor();
+    await page.getByLabel('Current Password').fill('secret123');
+    await page.getByLabel('New Password', { exact: true }).fill('newsecret9');
+    await page.getByLabel('Confirm New Password').fill('newsecret9');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await page.getByRole('status').getByText('Profile Updated').waitFor();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('status').getByText('Logged out', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Log In' }).first().waitFor();
+
+    await page.goto(`${server.url}/auth`);
+    await page.locator('[data-island="AuthCard"][data-hydrated="true"]').waitFor();
+    const login = page.locator('#panel-login');
+    await login.getByLabel('Username').fill('naledi');
+    await login.getByLabel('Password').fill('secret123');
+    await login.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('alert').getByText('Login failed').waitFor();
+    await login.getByLabel('Password').fill('newsecret9');
+    await login.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('status').getByText('Welcome back, naledi!').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('forgot password: e-mail, the code from the SMTP peer, new password, then login', async () => {
+    await server.started.deps.mailer.idle();
+    const reg = await fetch(`${server.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'sipho', email: 'sipho@example.co.za', password: 'oldpass1' }),
+    });
+    expect(reg.status).toBe(201);
+
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.url}/auth`);
+    await page.locator('[data-island="AuthCard"][data-hydrated="true"]').waitFor();
+    const login = page.locator('#panel-login');
+    await login.getByRole('button', { name: 'Forgot password?' }).click();
+    await login.getByRole('button', { name: 'Send reset code' }).click();
+    await page.getByRole('alert').getByText('Email required').waitFor();
+    await login.getByLabel('Email').fill('sipho@example.co.za');
+    await login.getByRole('button', { name: 'Send reset code' }).click();
+    await page.getByRole('status').getByText('Email Sent').waitFor();
+
+    const mail = await smtp.waitFor('sipho@example.co.za');
+    const code = /code is (\d{6})/.exec(mail.raw)![1];
+    expect(await login.getByLabel('Email').inputValue()).toBe('sipho@example.co.za');
+    await login.getByLabel('Verification code').fill(code);
+    await login.getByRole('button', { name: 'Verify code' }).click();
+    await login.getByRole('button', { name: 'Continue' }).click();
+    expect(await login.getByLabel('Username').inputValue()).toBe('sipho');
+    await login.getByLabel('New Password', { exact: true }).fill('brandnew7');
+    await login.getByLabel('Confirm New Password').fill('brandnew8');
+    await login.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('alert').getByText("Passwords don't match").waitFor();
+    await login.getByLabel('Confirm New Password').fill('brandnew7');
+    await login.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('status').getByText('Your password has been reset successfully.').waitFor();
+
+    await login.getByLabel('Username').fill('sipho');
+    await login.getByLabel('Password').fill('brandnew7');
+    await login.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an anonymous visit to /chat ends on /auth', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/chat`);
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await page.close();
+  });
+
+  it('the floating sign-up bar appears after scrolling past 50 px, with no React on the landing page', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.url}/`);
+    const bar = page.locator('#floating-signup');
+    expect(await bar.isVisible()).toBe(false);
+    await page.mouse.wheel(0, 30);
+    await page.waitForTimeout(100);
+    expect(await bar.isVisible()).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await bar.waitFor({ state: 'visible' });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await bar.waitFor({ state: 'hidden' });
+    expect(scripts.some((s) => /client-|react/i.test(s))).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the demo user and the demo admin can log in; only the admin sees the admin links', async () => {
+    for (const [username, admin] of [['demo', false], ['admin', true]] as const) {
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      await page.goto(`${server.url}/auth`);
+      await page.getByTestId('demo-hint').waitFor();
+      await page.locator('[data-island="AuthCard"][data-hydrated="true"]').waitFor();
+      const login = page.locator('#panel-login');
+      await login.getByLabel('Username').fill(username);
+      await login.getByLabel('Password').fill('password123');
+      await login.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL(`${server.url}/`);
+      await page.goto(`${server.url}/profile`);
+      const adminNav = page.getByRole('navigation', { name: 'Admin' });
+      expect(await adminNav.count()).toBe(admin ? 1 : 0);
+      expect(await page.getByRole('link', { name: 'Manage Knowledge' }).count()).toBe(admin ? 1 : 0);
+      await ctx.close();
+    }
+  });
+});

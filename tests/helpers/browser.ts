@@ -1,0 +1,100 @@
+import { serve, type ServerType } from '@hono/node-server';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { bootstrap, type Started } from '../../src/bootstrap';
+import { loadConfig } from '../../src/config';
+import { withStatic } from '../../src/server';
+import { loadAssets } from '../../src/ui/assets';
+import { createTestDatabase } from './db';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface RunningServer {
+  url: string;
+  started: Started;
+  close(): Promise<void>;
+}
+
+/** The built app (npm test builds dist/client first) listening on a random local port. */
+export async function startServer(env: Record<string, string> = {}, opts: { postgres?: boolean } = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-e2e-'));
+  const pg = opts.postgres ? await createTestDatabase() : null;
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_ACCOUNTS: 'true', ...(pg ? { DATABASE_URL: pg.url } : {}), ...env });
+  const clientDir = path.resolve('dist/client');
+  const started = await bootstrap(config, { memoryDb: !pg, assets: loadAssets({ dev: false, clientDir }) });
+  const app = withStatic(started.app, clientDir, path.resolve('public'));
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    started,
+    async close() {
+      await new Promise((r) => server.close(r));
+      await started.stop();
+      await pg?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/** Fails the test on any uncaught page error or CSP violation, which would otherwise go unnoticed. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused to/.test(m.text())) errors.push(`csp: ${m.text()}`);
+  });
+  return errors;
+}
+
+export interface CapturedMail {
+  to: string;
+  raw: string;
+}
+
+/** A real SMTP peer on a random port that keeps what it receives. */
+export async function startSmtpPeer(): Promise<{ url: string; mails: CapturedMail[]; waitFor(to: string, timeoutMs?: number): Promise<CapturedMail>; close(): Promise<void> }> {
+  const mails: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (d) => (raw += d.toString()));
+      stream.on('end', () => {
+        for (const rcpt of session.envelope.rcptTo) mails.push({ to: rcpt.address, raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async waitFor(to, timeoutMs = 10_000) {
+      const end = Date.now() + timeoutMs;
+      while (Date.now() < end) {
+        const m = mails.find((x) => x.to === to);
+        if (m) return m;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
