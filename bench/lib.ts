@@ -1,0 +1,128 @@
+import autocannon from 'autocannon';
+import { serve, type ServerType } from '@hono/node-server';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { bootstrap, type Started } from '../src/bootstrap';
+import { loadConfig } from '../src/config';
+import { withStatic } from '../src/server';
+import { loadAssets } from '../src/ui/assets';
+
+export const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const HIGH = 1_000_000_000;
+
+export interface BenchServer {
+  kind: 'pglite' | 'postgres';
+  url: string;
+  started: Started;
+  close(): Promise<void>;
+}
+
+/** The production build on a random port; rate limits raised so the login bench measures the login path, not 429s. */
+export async function startBenchServer(kind: 'pglite' | 'postgres'): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-bench-'));
+  let dropDb: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (kind === 'postgres') {
+    const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `payewise_bench_${randomBytes(4).toString('hex')}`;
+    const a = postgres(admin, { max: 1, onnotice: () => {} });
+    await a.unsafe(`create database "${name}"`);
+    await a.end();
+    const u = new URL(admin);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDb = async () => {
+      const b = postgres(admin, { max: 1, onnotice: () => {} });
+      await b.unsafe(`drop database if exists "${name}" with (force)`);
+      await b.end();
+    };
+  }
+  const config = loadConfig({ NODE_ENV: 'production', DEMO_ACCOUNTS: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const clientDir = path.resolve('dist/client');
+  const started = await bootstrap(config, {
+    assets: loadAssets({ dev: false, clientDir }),
+    limits: { loginPerAccount: HIGH, loginPerIp: HIGH, forgotPerEmail: HIGH, forgotPerIp: HIGH, windowMs: 60_000 },
+  });
+  const app = withStatic(started.app, clientDir, path.resolve('public'));
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    kind,
+    url: `http://127.0.0.1:${port}`,
+    started,
+    async close() {
+      await new Promise((r) => server.close(r));
+      await started.stop();
+      await dropDb?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(url: string, username = 'demo', password = 'password123'): Promise<string> {
+  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return /pw_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')![0];
+}
+
+export interface LoadResult { label: string; rps: number; p50: number; p99: number; errors: number; non2xx: number }
+
+export async function load(label: string, opts: { url: string; method?: string; headers?: Record<string, string>; body?: string; connections?: number; seconds?: number }): Promise<LoadResult> {
+  const r = await autocannon({
+    url: opts.url,
+    method: (opts.method ?? 'GET') as 'GET',
+    headers: opts.headers,
+    body: opts.body,
+    connections: opts.connections ?? 10,
+    duration: opts.seconds ?? DURATION,
+  });
+  return { label, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+export function printLoad(rows: LoadResult[]) {
+  for (const r of rows) {
+    console.log(`  ${r.label.padEnd(46)} ${String(r.rps).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${r.errors || r.non2xx ? `   (errors ${r.errors}, non-2xx ${r.non2xx})` : ''}`);
+  }
+}
+
+/** Gzip bytes of the JavaScript a page loads: its module scripts and the chunks it preloads (islands included). */
+export async function pageJsBytes(url: string, cookie?: string): Promise<{ files: number; gzip: number }> {
+  const html = await (await fetch(url, { headers: cookie ? { cookie } : {} })).text();
+  const srcs = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) srcs.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) srcs.add(m[1]);
+  let gzip = 0;
+  for (const s of srcs) {
+    const body = Buffer.from(await (await fetch(new URL(s, url))).arrayBuffer());
+    gzip += zlib.gzipSync(body, { level: 9 }).length;
+  }
+  return { files: srcs.size, gzip };
+}
+
+/** Nanoseconds per call of a synchronous function, after a warm-up. */
+export function microbench(fn: () => unknown, iterations = 200_000): { nsPerOp: number; opsPerSec: number } {
+  for (let i = 0; i < Math.min(20_000, iterations / 10); i++) fn();
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < iterations; i++) fn();
+  const ns = Number(process.hrtime.bigint() - t0) / iterations;
+  return { nsPerOp: ns, opsPerSec: Math.round(1e9 / ns) };
+}
+
+export async function postgresReachable(): Promise<boolean> {
+  const sql = postgres(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', { max: 1, connect_timeout: 2, onnotice: () => {} });
+  try {
+    await sql`select 1`;
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}

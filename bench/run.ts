@@ -1,0 +1,44 @@
+import { postgresReachable, startBenchServer, type BenchServer } from './lib';
+import { accounts, pageWeights } from './sections/accounts';
+
+// `npm run bench`: builds, then measures each capability on PGlite and on PostgreSQL (when reachable).
+type Section = { name: string; perDatabase?: (s: BenchServer) => Promise<void>; once?: () => Promise<void> };
+
+const sections: Section[] = [
+  { name: 'Accounts and pages', perDatabase: accounts },
+];
+
+async function main() {
+  const kinds: ('pglite' | 'postgres')[] = ['pglite'];
+  if (await postgresReachable()) kinds.push('postgres');
+  else console.log('PostgreSQL not reachable: PostgreSQL figures skipped (set TEST_DATABASE_URL).');
+  console.log(`PayeWise bench — node ${process.version}, ${new Date().toISOString()}\n`);
+  for (const sec of sections.filter((x) => x.once)) {
+    console.log(`# ${sec.name}`);
+    await sec.once!();
+  }
+  for (const kind of kinds) {
+    const server = await startBenchServer(kind);
+    try {
+      for (const sec of sections.filter((x) => x.perDatabase)) {
+        console.log(`# ${sec.name} — ${kind}`);
+        await sec.perDatabase!(server);
+      }
+      if (kind === 'pglite') {
+        console.log('# Page weight');
+        await pageWeights(server);
+      }
+    } finally {
+      await server.close();
+    }
+    console.log('');
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
