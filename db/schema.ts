@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 // Spec entities keep the spec's field names (camelCase in JSON, snake_case in SQL) and text dates.
 export const users = pgTable(
@@ -57,9 +59,23 @@ export const knowledgeItems = pgTable(
     attachments: text('attachments').array().notNull().default(sql`'{}'::text[]`),
     createdAt: text('created_at'),
     updatedAt: text('updated_at'),
+    // Weighted full-text vector (title A, keywords B, content C), kept by PostgreSQL itself. The function is
+    // created in migration 0001_knowledge_search; select this column only when you need it.
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`knowledge_search_vector(title, keywords, content)`),
   },
-  (t) => [index('knowledge_items_category_idx').on(t.categoryId)],
+  (t) => [
+    index('knowledge_items_category_idx').on(t.categoryId),
+    index('knowledge_items_search_idx').using('gin', t.search),
+  ],
 );
+
+/** Ids of knowledge rows the seed has inserted once; an admin's later delete is not undone by the next start. */
+export const knowledgeSeeded = pgTable('knowledge_seeded', {
+  id: text('id').primaryKey(), // 'category:<id>' or 'item:<uuid>'
+  seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 // Server-side tables the spec does not show.
 export const sessions = pgTable(
