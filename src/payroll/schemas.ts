@@ -63,11 +63,12 @@ export function randsField(field: string, max = MAX_RANDS) {
 /** A whole number in [min, max]. */
 export function intField(field: string, min: number, max: number, unit = '') {
   const u = unit ? ` ${unit}` : '';
+  const whole = unit ? `a whole number of ${unit}` : 'a whole number';
   return z.preprocess(
     numericString,
     z
-      .number({ error: numberError(field, `a whole number${u}`) })
-      .int(`${field} must be a whole number${u}`)
+      .number({ error: numberError(field, whole) })
+      .int(`${field} must be ${whole}`)
       .min(min, min === 0 ? `${field} must not be negative` : `${field} must be at least ${min}${u}`)
       .max(max, `${field} must be at most ${max}${u}`),
   );
