@@ -17,6 +17,7 @@ import { healthApi } from '../routes/api/health';
 import { adminApi } from '../routes/api/admin';
 import { publicPages } from '../routes/pages/public';
 import { accountPages } from '../routes/pages/account';
+import { knowledgePages } from '../routes/pages/knowledge';
 import { notFoundPage } from '../routes/pages/not-found';
 
 export interface AppDeps {
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/admin', adminApi);
   app.route('/', publicPages);
   app.route('/', accountPages);
+  app.route('/', knowledgePages);
 
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/')) return c.json({ message: 'Not found' }, 404);

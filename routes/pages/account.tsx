@@ -38,11 +38,7 @@ export const accountPages = new Hono<AppEnv>()
   })
   .get('/chat', (c) => renderApp(c, { title: 'Chat' }, <Stub title="PayeWise AI Assistant" text="The assistant is coming soon." />))
   .get('/subscription', (c) => renderApp(c, { title: 'Subscription' }, <Stub title="Subscription" text="Subscription management is coming soon." />))
-  .get('/knowledge', (c) => renderApp(c, { title: 'Knowledge Base' }, <Stub title="Knowledge Base" text="South African Payroll Information" />))
-  .get('/knowledge-admin', (c) => {
-    if (!c.var.user!.isAdmin) return renderApp(c, { title: 'Access Denied' }, <Stub title="Access Denied" text="You don't have permission to access this page." />);
-    return renderApp(c, { title: 'Knowledge Base Management' }, <Stub title="Knowledge Base Management" text="Coming soon." />);
-  })
+  // /knowledge and /knowledge-admin live in routes/pages/knowledge.tsx.
   .get('/user-management', (c) => {
     if (!c.var.user!.isAdmin) return c.redirect('/', 302);
     return renderApp(c, { title: 'User Management' }, <Stub title="User Management" text="Coming soon." />);

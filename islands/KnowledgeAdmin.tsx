@@ -1,0 +1,720 @@
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { ACCEPT_ATTRIBUTE, attachmentInfo } from '../src/knowledge/files';
+import {
+  CATEGORY_ID_HINT,
+  MISSING_CATEGORY_FIELDS,
+  MISSING_ITEM_FIELDS,
+  createCategorySchema,
+  createItemSchema,
+  updateCategorySchema,
+  updateItemSchema,
+  type CategoryDTO,
+  type ItemDTO,
+} from '../src/knowledge/schemas';
+import { api, errorMessage } from './api';
+import { toast } from './toast';
+
+// The knowledge admin editor (spec "Knowledge Base Management"): categories and items, each with
+// add / inline edit / delete, keyword chips, and attachments uploaded with a progress bar.
+
+export type AdminCategory = CategoryDTO;
+export type AdminItem = ItemDTO;
+export interface KnowledgeAdminProps {
+  categories: AdminCategory[];
+  items: AdminItem[];
+}
+
+export const PREVIEW_LENGTH = 300;
+const MARKDOWN_HINT = 'Markdown is supported: # Heading, ## Subheading, **bold**, *italic*, - bullet lists, 1. numbered lists, | tables |, [links](https://…).';
+
+const fail = (err: unknown, fallback = 'An error occurred. Please try again.') => toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+
+/** Checks a form with the API's own schema: the spec's 'Missing Information' toast, or 'Error' with the rule broken. */
+function check<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }): T | null {
+  if (result.success) return result.data;
+  const messages = result.error.issues.map((i) => i.message);
+  const missingText = messages.find((m) => m === MISSING_CATEGORY_FIELDS || m === MISSING_ITEM_FIELDS);
+  if (missingText) toast({ title: 'Missing Information', description: missingText, variant: 'destructive' });
+  else toast({ title: 'Error', description: messages[0] ?? 'Please check the form.', variant: 'destructive' });
+  return null;
+}
+
+/** The first 300 characters of the content, with an ellipsis when there is more. */
+export function preview(content: string): string {
+  return content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH)}...` : content;
+}
+
+// ---- Upload ---------------------------------------------------------------------------------
+
+class UploadFailed extends Error {}
+class UploadNetworkError extends Error {}
+
+/** POST /api/knowledge/upload (multipart, field `file`) with upload progress; resolves to the stored filePath. */
+function uploadFile(file: File, onProgress: (percent: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/knowledge/upload');
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      let body: { filePath?: string; message?: string } | null = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* not JSON */
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body?.filePath) resolve(body.filePath);
+      else reject(new UploadFailed(body?.message ?? ''));
+    };
+    xhr.onerror = () => reject(new UploadNetworkError());
+    xhr.onabort = () => reject(new UploadNetworkError());
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
+
+// ---- Small form parts -------------------------------------------------------------------------
+
+function TextField({ label, hint, value, onChange, ...rest }: { label: string; hint?: string; value: string; onChange: (v: string) => void; name?: string; placeholder?: string; autoFocus?: boolean }) {
+  const id = useId();
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={hint ? `${id}-hint` : undefined} {...rest} />
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TextArea({ label, hint, value, onChange, rows = 4, name }: { label: string; hint?: string; value: string; onChange: (v: string) => void; rows?: number; name?: string }) {
+  const id = useId();
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        className="w-full rounded-md border border-border bg-white px-3 py-2 text-sm placeholder:text-slate-400"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CategorySelect({ label, value, onChange, categories, placeholder, name }: { label: string; value: string; onChange: (v: string) => void; categories: AdminCategory[]; placeholder: string; name?: string }) {
+  const id = useId();
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select id={id} name={name} className="input" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{placeholder}</option>
+        {categories.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Chip({ children, onRemove, removeLabel }: { children: ReactNode; onRemove?: () => void; removeLabel?: string }) {
+  return (
+    <li className="badge gap-1 bg-muted font-medium text-slate-700">
+      <span className="break-all">{children}</span>
+      {onRemove && (
+        <button type="button" onClick={onRemove} aria-label={removeLabel} className="-mr-1 rounded-full px-1 leading-none text-slate-500 hover:bg-slate-200 hover:text-foreground">
+          ×
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** Keywords with an Add button or Enter; trimmed, empty and duplicate ones ignored; chips removable. */
+function KeywordsEditor({ keywords, onChange }: { keywords: string[]; onChange: (k: string[]) => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const add = () => {
+    const k = draft.trim();
+    setDraft('');
+    if (!k || keywords.some((x) => x.toLowerCase() === k.toLowerCase())) return;
+    onChange([...keywords, k]);
+  };
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      add();
+    }
+  };
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="label">
+        Keywords
+      </label>
+      <div className="flex gap-2">
+        <input id={id} className="input" value={draft} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKey} placeholder="Type a keyword and press Enter" />
+        <button type="button" className="btn btn-outline shrink-0" onClick={add}>
+          Add
+        </button>
+      </div>
+      {keywords.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5 pt-1" aria-label="Keywords added">
+          {keywords.map((k) => (
+            <Chip key={k} onRemove={() => onChange(keywords.filter((x) => x !== k))} removeLabel={`Remove keyword ${k}`}>
+              {k}
+            </Chip>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Upload File with a progress bar, and the attached files, each removable. */
+function AttachmentsEditor({ attachments, onChange }: { attachments: string[]; onChange: (a: string[]) => void }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const current = useRef(attachments);
+  current.current = attachments;
+
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    setProgress(0);
+    try {
+      const filePath = await uploadFile(file, setProgress);
+      onChange([...current.current, filePath]);
+      toast({ title: 'File Uploaded', description: 'File has been uploaded successfully' });
+    } catch (err) {
+      if (err instanceof UploadFailed) toast({ title: 'Upload Failed', description: err.message ? `Failed to upload file: ${err.message}` : 'Failed to upload file', variant: 'destructive' });
+      else toast({ title: 'Upload Error', description: 'An error occurred during file upload', variant: 'destructive' });
+    } finally {
+      setProgress(null);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="label">
+        Upload File
+      </label>
+      <input
+        id={id}
+        ref={input}
+        type="file"
+        accept={ACCEPT_ATTRIBUTE}
+        disabled={progress !== null}
+        onChange={(e) => onFile(e.target.files?.[0])}
+        className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium hover:file:bg-muted"
+        aria-describedby={`${id}-hint`}
+      />
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        PDF, images, text, CSV, Word or Excel files up to 10 MB.
+      </p>
+      {progress !== null && (
+        <div className="flex items-center gap-2" data-testid="upload-progress">
+          <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 flex-1 overflow-hidden rounded-full bg-muted">
+            <div className="h-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
+          </div>
+          <span className="w-10 text-right text-xs tabular-nums text-muted-foreground">{progress}%</span>
+        </div>
+      )}
+      {attachments.length > 0 && (
+        <ul className="space-y-1 pt-1" aria-label="Attached files">
+          {attachments.map((a) => {
+            const info = attachmentInfo(a);
+            return (
+              <li key={a} className="flex items-center justify-between gap-2 rounded-md border border-border px-3 py-1.5 text-sm">
+                <span className="min-w-0 break-all">
+                  {info.name}
+                  {info.ext && <span className="ml-2 badge bg-muted uppercase text-slate-700">{info.ext}</span>}
+                </span>
+                <button type="button" className="btn btn-ghost btn-sm shrink-0" onClick={() => onChange(attachments.filter((x) => x !== a))} aria-label={`Remove ${info.name}`}>
+                  Remove
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+// ---- Categories -------------------------------------------------------------------------------
+
+function NewCategoryForm({ onCreated }: { onCreated: () => Promise<void> }) {
+  const [v, setV] = useState({ id: '', name: '', description: '' });
+  const [busy, setBusy] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const body = check(createCategorySchema.safeParse(v));
+    if (!body) return;
+    setBusy(true);
+    try {
+      await api('POST', '/api/knowledge/categories', body);
+      toast({ title: 'Category Created', description: `${body.name} has been created.` });
+      setV({ id: '', name: '', description: '' });
+      await onCreated();
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} className="card space-y-4 p-5" aria-label="New category" noValidate>
+      <TextField label="Category ID" name="id" value={v.id} onChange={(id) => setV({ ...v, id })} hint={CATEGORY_ID_HINT} placeholder="payroll-basics" />
+      <TextField label="Category Name" name="name" value={v.name} onChange={(name) => setV({ ...v, name })} placeholder="Payroll Basics" />
+      <TextArea label="Description" name="description" value={v.description} onChange={(description) => setV({ ...v, description })} rows={3} />
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Creating...' : 'Create Category'}
+      </button>
+    </form>
+  );
+}
+
+function CategoryCard({ category, onChanged, onDeleted }: { category: AdminCategory; onChanged: () => Promise<void>; onDeleted: () => Promise<void> }) {
+  const [editing, setEditing] = useState(false);
+  const [v, setV] = useState({ name: category.name, description: category.description });
+  const [busy, setBusy] = useState(false);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const parsed = check(updateCategorySchema.safeParse({ id: category.id, ...v }));
+    if (!parsed) return;
+    const body = { id: category.id, name: parsed.name, description: parsed.description };
+    setBusy(true);
+    try {
+      await api('PATCH', `/api/knowledge/categories/${encodeURIComponent(category.id)}`, body);
+      toast({ title: 'Category Updated', description: `${body.name} has been updated.` });
+      setEditing(false);
+      await onChanged();
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    if (!window.confirm(`Are you sure you want to delete the category "${category.name}"? All knowledge items in this category will also be deleted.`)) return;
+    setBusy(true);
+    try {
+      await api('DELETE', `/api/knowledge/categories/${encodeURIComponent(category.id)}`);
+      toast({ title: 'Category Deleted', description: 'The category and all its items have been deleted.' });
+      await onDeleted();
+    } catch (err) {
+      fail(err);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="card p-5" data-testid="admin-category" data-category-id={category.id}>
+      {editing ? (
+        <form onSubmit={save} className="space-y-3" aria-label={`Edit category ${category.name}`} noValidate>
+          <TextField label="Category Name" value={v.name} onChange={(name) => setV({ ...v, name })} autoFocus />
+          <TextArea label="Description" value={v.description} onChange={(description) => setV({ ...v, description })} rows={3} />
+          <div className="flex gap-2">
+            <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+              {busy ? 'Saving...' : 'Save'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={() => {
+                setEditing(false);
+                setV({ name: category.name, description: category.description });
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0 space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 className="font-semibold">{category.name}</h3>
+              <span className="badge bg-muted font-mono text-slate-700">{category.id}</span>
+            </div>
+            <p className="text-sm text-muted-foreground">{category.description}</p>
+          </div>
+          <div className="flex shrink-0 gap-2">
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={() => {
+                setV({ name: category.name, description: category.description });
+                setEditing(true);
+              }}
+              aria-label={`Edit category ${category.name}`}
+            >
+              Edit
+            </button>
+            <button type="button" className="btn btn-destructive btn-sm" onClick={remove} disabled={busy} aria-label={`Delete category ${category.name}`}>
+              Delete
+            </button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}
+
+// ---- Items ------------------------------------------------------------------------------------
+
+interface ItemDraft {
+  title: string;
+  categoryId: string;
+  content: string;
+  keywords: string[];
+  attachments: string[];
+}
+const emptyDraft = (categoryId = ''): ItemDraft => ({ title: '', categoryId, content: '', keywords: [], attachments: [] });
+
+function ItemFields({ draft, setDraft, categories }: { draft: ItemDraft; setDraft: (d: ItemDraft) => void; categories: AdminCategory[] }) {
+  return (
+    <>
+      <CategorySelect label="Category" name="categoryId" value={draft.categoryId} onChange={(categoryId) => setDraft({ ...draft, categoryId })} categories={categories} placeholder="Select a category" />
+      <TextField label="Title" name="title" value={draft.title} onChange={(title) => setDraft({ ...draft, title })} />
+      <TextArea label="Content" name="content" value={draft.content} onChange={(content) => setDraft({ ...draft, content })} rows={12} hint={MARKDOWN_HINT} />
+      <KeywordsEditor keywords={draft.keywords} onChange={(keywords) => setDraft({ ...draft, keywords })} />
+      <AttachmentsEditor attachments={draft.attachments} onChange={(attachments) => setDraft({ ...draft, attachments })} />
+    </>
+  );
+}
+
+/** A random UUID (crypto.randomUUID needs a secure context; fall back to getRandomValues). */
+function newId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+const cleanKeywords = (k: string[]) => k.map((x) => x.trim()).filter(Boolean);
+
+function NewItemForm({ categories, defaultCategory, onCreated }: { categories: AdminCategory[]; defaultCategory: string; onCreated: () => Promise<void> }) {
+  const [draft, setDraft] = useState<ItemDraft>(() => emptyDraft(defaultCategory));
+  const [busy, setBusy] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const input = { id: newId(), title: draft.title, content: draft.content, categoryId: draft.categoryId, keywords: draft.keywords, attachments: draft.attachments };
+    if (!check(createItemSchema.safeParse(input))) return;
+    const body = { ...input, title: input.title.trim(), keywords: cleanKeywords(input.keywords) };
+    setBusy(true);
+    try {
+      await api('POST', '/api/knowledge/items', body);
+      toast({ title: 'Knowledge Item Created', description: `${body.title} has been created.` });
+      setDraft(emptyDraft(draft.categoryId));
+      await onCreated();
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} className="card space-y-4 p-5" aria-label="New knowledge item" noValidate>
+      <ItemFields draft={draft} setDraft={setDraft} categories={categories} />
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? 'Creating...' : 'Create Item'}
+      </button>
+    </form>
+  );
+}
+
+function ItemCard({ item, categories, onChanged }: { item: AdminItem; categories: AdminCategory[]; onChanged: () => Promise<void> }) {
+  const [editing, setEditing] = useState(false);
+  const toDraft = (): ItemDraft => ({ title: item.title, categoryId: item.categoryId, content: item.content, keywords: [...item.keywords], attachments: [...item.attachments] });
+  const [draft, setDraft] = useState<ItemDraft>(toDraft);
+  const [busy, setBusy] = useState(false);
+  const categoryName = categories.find((c) => c.id === item.categoryId)?.name ?? item.categoryId;
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    // The spec's PATCH: the files kept go as existingAttachments (a JSON-encoded list); files uploaded while editing as attachments.
+    const kept = draft.attachments.filter((a) => item.attachments.includes(a));
+    const added = draft.attachments.filter((a) => !item.attachments.includes(a));
+    const body = {
+      title: draft.title.trim(),
+      content: draft.content,
+      categoryId: draft.categoryId,
+      keywords: cleanKeywords(draft.keywords),
+      existingAttachments: JSON.stringify(kept),
+      attachments: added,
+    };
+    if (!check(updateItemSchema.safeParse(body))) return;
+    setBusy(true);
+    try {
+      await api('PATCH', `/api/knowledge/items/${encodeURIComponent(item.id)}`, body);
+      toast({ title: 'Knowledge Item Updated', description: `${body.title} has been updated.` });
+      setEditing(false);
+      await onChanged();
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    if (!window.confirm(`Are you sure you want to delete "${item.title}"? This cannot be undone.`)) return;
+    setBusy(true);
+    try {
+      await api('DELETE', `/api/knowledge/items/${encodeURIComponent(item.id)}`);
+      toast({ title: 'Knowledge Item Deleted', description: `${item.title} has been deleted.` });
+      await onChanged();
+    } catch (err) {
+      fail(err);
+      setBusy(false);
+    }
+  }
+
+  if (editing) {
+    return (
+      <li className="card p-5" data-testid="admin-item" data-item-id={item.id}>
+        <form onSubmit={save} className="space-y-4" aria-label={`Edit ${item.title}`} noValidate>
+          <ItemFields draft={draft} setDraft={setDraft} categories={categories} />
+          <div className="flex gap-2">
+            <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+              {busy ? 'Saving...' : 'Save'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={() => {
+                setEditing(false);
+                setDraft(toDraft());
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      </li>
+    );
+  }
+
+  return (
+    <li className="card space-y-3 p-5" data-testid="admin-item" data-item-id={item.id}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 space-y-1">
+          <h3 className="font-semibold break-words">{item.title}</h3>
+          <span className="badge bg-blue-50 text-blue-800">{categoryName}</span>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            onClick={() => {
+              setDraft(toDraft());
+              setEditing(true);
+            }}
+            aria-label={`Edit ${item.title}`}
+          >
+            Edit
+          </button>
+          <button type="button" className="btn btn-destructive btn-sm" onClick={remove} disabled={busy} aria-label={`Delete ${item.title}`}>
+            Delete
+          </button>
+        </div>
+      </div>
+      <p className="whitespace-pre-line break-words text-sm text-muted-foreground">{preview(item.content)}</p>
+      {item.keywords.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label="Keywords">
+          {item.keywords.map((k) => (
+            <Chip key={k}>{k}</Chip>
+          ))}
+        </ul>
+      )}
+      {item.attachments.length > 0 && (
+        <div className="text-sm">
+          <span className="font-medium">
+            {item.attachments.length === 1 ? '1 attachment' : `${item.attachments.length} attachments`}:
+          </span>{' '}
+          <span className="break-all text-muted-foreground">{item.attachments.map((a) => attachmentInfo(a).name).join(', ')}</span>
+        </div>
+      )}
+    </li>
+  );
+}
+
+// ---- The island -------------------------------------------------------------------------------
+
+type Tab = 'categories' | 'items';
+
+export default function KnowledgeAdmin(props: KnowledgeAdminProps) {
+  const [tab, setTab] = useState<Tab>('categories');
+  const [categories, setCategories] = useState(props.categories);
+  const [items, setItems] = useState(props.items);
+  const [filter, setFilter] = useState('');
+  const [showNewCategory, setShowNewCategory] = useState(false);
+  const [showNewItem, setShowNewItem] = useState(false);
+  const filterRef = useRef(filter);
+  filterRef.current = filter;
+  const filterId = useId();
+
+  async function loadCategories(): Promise<AdminCategory[] | null> {
+    try {
+      const list = await api<AdminCategory[]>('GET', '/api/knowledge/categories/admin');
+      setCategories(list);
+      return list;
+    } catch (err) {
+      fail(err);
+      return null;
+    }
+  }
+  async function loadItems(categoryId = filterRef.current) {
+    try {
+      const url = categoryId ? `/api/knowledge/items/category/${encodeURIComponent(categoryId)}` : '/api/knowledge/items/all';
+      const list = await api<AdminItem[]>('GET', url);
+      if (categoryId === filterRef.current) setItems(list);
+    } catch (err) {
+      fail(err);
+    }
+  }
+  async function onFilter(categoryId: string) {
+    setFilter(categoryId);
+    filterRef.current = categoryId;
+    await loadItems(categoryId);
+  }
+  async function afterCategoryDeleted() {
+    const list = await loadCategories();
+    // Its items went with it; drop a filter that pointed at it.
+    const gone = list && filterRef.current && !list.some((c) => c.id === filterRef.current);
+    await (gone ? onFilter('') : loadItems());
+  }
+
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'categories', label: 'Categories' },
+    { id: 'items', label: 'Knowledge Items' },
+  ];
+  const onTabKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft' && e.key !== 'Home' && e.key !== 'End') return;
+    e.preventDefault();
+    const i = tabs.findIndex((t) => t.id === tab);
+    const next = e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : (i + (e.key === 'ArrowRight' ? 1 : -1) + tabs.length) % tabs.length;
+    setTab(tabs[next].id);
+    document.getElementById(`kba-tab-${tabs[next].id}`)?.focus();
+  };
+
+  return (
+    <div className="space-y-6">
+      <div role="tablist" aria-label="Knowledge base management" className="tablist sm:max-w-md">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={`kba-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`kba-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            className="tab"
+            onClick={() => setTab(t.id)}
+            onKeyDown={onTabKey}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+
+      <section role="tabpanel" id="kba-panel-categories" aria-labelledby="kba-tab-categories" hidden={tab !== 'categories'} className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-xl font-semibold">Categories</h2>
+          <button type="button" className="btn btn-primary btn-sm" aria-expanded={showNewCategory} onClick={() => setShowNewCategory(!showNewCategory)}>
+            {showNewCategory ? 'Cancel' : 'Add Category'}
+          </button>
+        </div>
+        {showNewCategory && (
+          <NewCategoryForm
+            onCreated={async () => {
+              setShowNewCategory(false);
+              await loadCategories();
+            }}
+          />
+        )}
+        {categories.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No categories found. Create one to get started.</p>
+        ) : (
+          <ul className="space-y-3">
+            {categories.map((c) => (
+              <CategoryCard key={`${c.id}:${c.updatedAt ?? ''}:${c.name}:${c.description}`} category={c} onChanged={async () => void (await loadCategories())} onDeleted={afterCategoryDeleted} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section role="tabpanel" id="kba-panel-items" aria-labelledby="kba-tab-items" hidden={tab !== 'items'} className="space-y-4">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 className="text-xl font-semibold">Knowledge Items</h2>
+          <button type="button" className="btn btn-primary btn-sm" aria-expanded={showNewItem} onClick={() => setShowNewItem(!showNewItem)}>
+            {showNewItem ? 'Cancel' : 'Add Item'}
+          </button>
+        </div>
+        {showNewItem && (
+          <NewItemForm
+            categories={categories}
+            defaultCategory={filter}
+            onCreated={async () => {
+              setShowNewItem(false);
+              await loadItems();
+            }}
+          />
+        )}
+        <div className="space-y-1.5 sm:max-w-xs">
+          <label htmlFor={filterId} className="label">
+            Filter by Category
+          </label>
+          <select id={filterId} className="input" value={filter} onChange={(e) => onFilter(e.target.value)}>
+            <option value="">All Categories</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {items.length === 0 ? (
+          <p className="text-sm text-muted-foreground" role="status">
+            {filter ? 'No knowledge items found in this category.' : 'No knowledge items found. Create one to get started.'}
+          </p>
+        ) : (
+          <ul className="space-y-3">
+            {items.map((item) => (
+              <ItemCard key={`${item.id}:${item.updatedAt ?? ''}`} item={item} categories={categories} onChanged={() => loadItems()} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

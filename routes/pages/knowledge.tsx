@@ -1,0 +1,122 @@
+import { Hono } from 'hono';
+import { renderToString } from 'react-dom/server';
+import type { AppContext, AppEnv } from '../../src/http/context';
+import { MAX_QUERY_LENGTH } from '../../src/knowledge/query';
+import type { CategoryDTO, ItemDTO, SearchResultDTO } from '../../src/knowledge/schemas';
+import { APP_NAME } from '../../src/ui/document';
+import { Island } from '../../src/ui/island';
+import { KnowledgeContent, KnowledgePage, isSearchable, stateTitle, type KbState } from '../../src/ui/knowledge/views';
+import { escapeHtml } from '../../src/ui/markdown';
+import { renderApp, requirePageUser } from '../../src/ui/page';
+import KnowledgeAdmin from '../../islands/KnowledgeAdmin';
+
+/** What the pages need from the knowledge service. */
+interface KnowledgeReader {
+  listCategories(): Promise<CategoryDTO[]>;
+  getCategory(id: string): Promise<CategoryDTO | null>;
+  listItemsByCategory(categoryId: string): Promise<ItemDTO[]>;
+  listItems?(): Promise<ItemDTO[]>;
+  getItem(id: string): Promise<ItemDTO | null>;
+  search(q: string): Promise<SearchResultDTO[]>;
+}
+const knowledge = (c: AppContext) => (c.var.services as unknown as { knowledge: KnowledgeReader }).knowledge;
+
+/** htmx asks for the #kb-root fragment; a history restore (cache miss) and everything else get the full page. */
+function wantsFragment(c: AppContext) {
+  return c.req.header('HX-Request') === 'true' && c.req.header('HX-History-Restore-Request') !== 'true';
+}
+
+/** The query as held in the search box: trimmed, capped. */
+function queryParam(c: AppContext, name = 'q') {
+  return (c.req.query(name) ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+}
+
+function respond(c: AppContext, s: KbState, status: 200 | 404 | 500 = 200) {
+  c.header('Vary', 'HX-Request, HX-History-Restore-Request');
+  c.header('Cache-Control', 'private, no-store');
+  if (wantsFragment(c)) {
+    // htmx only swaps 2xx answers, so the failure texts travel with 200 inside a fragment.
+    const title = `<title>${escapeHtml(`${stateTitle(s)} · ${APP_NAME}`)}</title>`;
+    return c.html(title + renderToString(<KnowledgeContent s={s} />), 200);
+  }
+  c.status(status);
+  return renderApp(c, { title: stateTitle(s) }, <KnowledgePage s={s} />);
+}
+
+async function categoryNames(c: AppContext): Promise<Record<string, string>> {
+  try {
+    return Object.fromEntries((await knowledge(c).listCategories()).map((x) => [x.id, x.name]));
+  } catch {
+    return {};
+  }
+}
+
+const summary = (i: ItemDTO | SearchResultDTO) => ({ id: i.id, title: i.title, categoryId: i.categoryId, keywords: i.keywords });
+
+export const knowledgePages = new Hono<AppEnv>()
+  .use('/knowledge', requirePageUser)
+  .use('/knowledge/*', requirePageUser)
+  .use('/knowledge-admin', requirePageUser)
+  // Categories (/knowledge, or /knowledge?tab=categories&q=… holding a query) and search (/knowledge?q=…).
+  .get('/knowledge', async (c) => {
+    const q = queryParam(c);
+    const log = c.var.services.log;
+    if (q && c.req.query('tab') !== 'categories') {
+      if (!isSearchable(q)) return respond(c, { view: 'search', q, status: 'short', results: [], categoryNames: {} });
+      try {
+        const [results, names] = await Promise.all([knowledge(c).search(q), categoryNames(c)]);
+        return respond(c, { view: 'search', q, status: 'ok', results, categoryNames: names });
+      } catch (err) {
+        log.error('knowledge search failed', { requestId: c.var.requestId, error: err instanceof Error ? err.stack : String(err) });
+        return respond(c, { view: 'search', q, status: 'error', results: [], categoryNames: {} }, 500);
+      }
+    }
+    try {
+      return respond(c, { view: 'categories', q, categories: await knowledge(c).listCategories() });
+    } catch (err) {
+      log.error('knowledge categories failed', { requestId: c.var.requestId, error: err instanceof Error ? err.stack : String(err) });
+      return respond(c, { view: 'categories', q, categories: null }, 500);
+    }
+  })
+  .get('/knowledge/category/:id', async (c) => {
+    const categoryId = c.req.param('id');
+    const q = queryParam(c);
+    const category = await knowledge(c).getCategory(categoryId);
+    if (!category) return respond(c, { view: 'category', q, categoryId, category: null, items: null }, 404);
+    const items = (await knowledge(c).listItemsByCategory(categoryId)).map(summary);
+    return respond(c, { view: 'category', q, categoryId, category, items });
+  })
+  // An article remembers where it was opened from: ?category=<id> (a category list) and/or ?q=<query> (a search).
+  .get('/knowledge/article/:id', async (c) => {
+    const q = queryParam(c);
+    const fromCategory = queryParam(c, 'category') || null;
+    const article = await knowledge(c).getItem(c.req.param('id'));
+    if (!article) return respond(c, { view: 'article', q, fromCategory, article: null, categoryNames: {} }, 404);
+    return respond(c, { view: 'article', q, fromCategory, article, categoryNames: await categoryNames(c) });
+  })
+  .get('/knowledge-admin', async (c) => {
+    if (!c.var.user!.isAdmin) {
+      c.status(403);
+      return renderApp(
+        c,
+        { title: 'Access Denied' },
+        <div className="card mx-auto mt-8 max-w-md p-8 text-center" role="alert">
+          <h1 className="text-2xl font-bold">Access Denied</h1>
+          <p className="mt-2 text-muted-foreground">You don't have permission to access this page.</p>
+        </div>,
+      );
+    }
+    const k = knowledge(c);
+    const [categories, items] = await Promise.all([k.listCategories(), k.listItems ? k.listItems() : Promise.resolve([])]);
+    return renderApp(
+      c,
+      { title: 'Knowledge Base Management' },
+      <div className="space-y-6">
+        <div>
+          <h1 className="text-2xl font-bold">Knowledge Base Management</h1>
+          <p className="text-muted-foreground">Create and edit the categories, articles and attachments of the knowledge base.</p>
+        </div>
+        <Island name="KnowledgeAdmin" component={KnowledgeAdmin} props={{ categories, items }} />
+      </div>,
+    );
+  });
