@@ -37,6 +37,21 @@ export function divFloor(n: number, d: number): number {
 }
 
 /**
+ * True if `scaled` (a decimal × 10^dp) differs from the integer `rounded` only by floating-point
+ * representation error (a few ulps), i.e. the decimal had at most dp decimals.
+ */
+export function isWholeWithinFloatError(scaled: number, rounded: number): boolean {
+  return Math.abs(scaled - rounded) <= Math.max(1e-9, Math.abs(scaled) * Number.EPSILON * 8);
+}
+
+/** True if `v` has at most `dp` decimal places (allowing for binary floating-point representation). */
+export function hasAtMostDecimals(v: number, dp: number): boolean {
+  if (!Number.isFinite(v)) return false;
+  const s = v * 10 ** dp;
+  return isWholeWithinFloatError(s, Math.round(s));
+}
+
+/**
  * Rands (a JS number with at most 2 decimals) → integer cents. Throws a PayrollError naming
  * `field` for NaN/Infinity or more than 2 decimal places.
  */
@@ -46,7 +61,7 @@ export function toCents(rands: number, field = 'amount'): number {
   }
   const scaled = rands * 100;
   const cents = Math.round(scaled);
-  if (Math.abs(scaled - cents) > 1e-6 * Math.max(1, Math.abs(scaled))) {
+  if (!isWholeWithinFloatError(scaled, cents)) {
     throw new PayrollError(field, `${field} must have at most 2 decimal places (got ${rands})`);
   }
   return cents === 0 ? 0 : cents; // normalise -0
@@ -66,7 +81,7 @@ export function toFixedUnits(value: number, dp: number, field: string): number {
   const f = 10 ** dp;
   const scaled = value * f;
   const units = Math.round(scaled);
-  if (Math.abs(scaled - units) > 1e-6 * Math.max(1, Math.abs(scaled))) {
+  if (!isWholeWithinFloatError(scaled, units)) {
     throw new PayrollError(field, `${field} must have at most ${dp} decimal places (got ${value})`);
   }
   return units;

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { isIsoDate } from './dates.js';
+import { hasAtMostDecimals } from './money.js';
 import { PAY_PERIODS } from './types.js';
 import { UIF_EXCLUSIONS } from './uif.js';
 import { describeSupportedTaxYears, isSupportedTaxYear } from './years/index.js';
@@ -33,11 +34,6 @@ function boolString(v: unknown): unknown {
   return v;
 }
 
-function hasAtMostDecimals(v: number, dp: number): boolean {
-  const f = 10 ** dp;
-  const s = v * f;
-  return Math.abs(s - Math.round(s)) <= 1e-6 * Math.max(1, Math.abs(s));
-}
 
 function numberError(field: string, what: string) {
   return (iss: { input?: unknown }) =>

@@ -232,7 +232,7 @@ export interface PayeResult {
  */
 export function calculatePaye(p: PayeParams): PayeResult {
   const periods = PERIODS_PER_YEAR[p.period];
-  if (periods === undefined) {
+  if (typeof periods !== 'number') {
     throw new PayrollError('period', `period must be one of monthly, fortnightly, weekly, annual (got ${JSON.stringify(p.period)})`);
   }
   const members = p.medicalMembers ?? 0;

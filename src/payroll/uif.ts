@@ -47,7 +47,7 @@ export interface UifResult {
 function exclusionReason(year: CompiledTaxYear, p: UifParams): string | null {
   if (p.applicable === false) return 'worker marked as excluded from UIF';
   if (p.excludedCategory !== undefined) {
-    const r = UIF_EXCLUSIONS[p.excludedCategory];
+    const r = Object.hasOwn(UIF_EXCLUSIONS, p.excludedCategory) ? UIF_EXCLUSIONS[p.excludedCategory] : undefined;
     if (r === undefined) throw new PayrollError('excludedCategory', `excludedCategory must be one of ${Object.keys(UIF_EXCLUSIONS).join(', ')}`);
     return r;
   }
@@ -82,7 +82,7 @@ export function calculateUif(p: UifParams): UifResult {
   const year = getTaxYear(p.taxYear);
   const period = p.period ?? 'monthly';
   const periods = PERIODS_PER_YEAR[period];
-  if (periods === undefined) throw new PayrollError('period', `period must be one of monthly, fortnightly, weekly, annual (got ${JSON.stringify(period)})`);
+  if (typeof periods !== 'number') throw new PayrollError('period', `period must be one of monthly, fortnightly, weekly, annual (got ${JSON.stringify(period)})`);
   assertCents(p.remunerationCents, 'remuneration');
   const commission = p.commissionCents ?? 0;
   assertCents(commission, 'commission');

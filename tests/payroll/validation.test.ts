@@ -63,6 +63,7 @@ describe('payeInputSchema', () => {
       'remuneration must have at most 2 decimal places (cents)',
     );
     expect(issueFor(payeInputSchema, { ...okPaye, remuneration: 1e12 }, 'remuneration')).toMatch(/at most R100 000 000/);
+    expect(issueFor(payeInputSchema, { ...okPaye, remuneration: 12_345_678.905 }, 'remuneration')).toMatch(/2 decimal places/);
   });
   it('age must be a whole number; medical members and contributions are checked', () => {
     expect(issueFor(payeInputSchema, { ...okPaye, age: 35.5 }, 'age')).toBe('age must be a whole number of years');
@@ -143,6 +144,9 @@ describe('engine guards (PayrollError with a field)', () => {
     expect(fieldOf(() => calculatePaye({ ...p, period: 'sometimes' as never }))).toBe('period');
     expect(fieldOf(() => toCents(NaN, 'bonus'))).toBe('bonus');
     expect(fieldOf(() => toCents(1.234, 'bonus'))).toBe('bonus');
+    expect(fieldOf(() => toCents(12_345_678.905, 'bonus'))).toBe('bonus'); // fractional cent on a large amount
+    expect(toCents(99_999_999.99)).toBe(9_999_999_999);
+    expect(fieldOf(() => calculatePaye({ ...p, period: 'toString' as never }))).toBe('period');
   });
   it('a default tax year (from today) that is not supported is an error, not a fallback', () => {
     const input = payeInputSchema.parse(okPaye);

@@ -8,7 +8,7 @@
  */
 import { taxYearEnd, taxYearForIsoDate, taxYearStart } from '../dates.js';
 import { PayrollError } from '../errors.js';
-import { SCALE } from '../money.js';
+import { SCALE, hasAtMostDecimals } from '../money.js';
 import type { Dated, EtiTableDef, IsoDate, TaxYearDef } from '../types.js';
 import { taxYear2024 } from './2024.js';
 import { taxYear2025 } from './2025.js';
@@ -75,7 +75,7 @@ export interface CompiledTaxYear {
 
 function cents(rands: number, what: string): number {
   const c = Math.round(rands * 100);
-  if (!Number.isFinite(rands) || Math.abs(rands * 100 - c) > 1e-6 || c < 0) {
+  if (!hasAtMostDecimals(rands, 2) || c < 0) {
     throw new Error(`Invalid tax-year data: ${what} = ${rands} is not a non-negative rand amount with at most 2 decimals`);
   }
   return c;
