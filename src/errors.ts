@@ -24,6 +24,7 @@ const CONNECTION_CODES = new Set([
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
     if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) return true;
+    if (e.severity === 'FATAL') return true; // the server refused or dropped the connection
     if (e.errors && Array.isArray(e.errors) && e.errors.some((x: any) => CONNECTION_CODES.has(x?.code))) return true;
   }
   return false;
