@@ -7,6 +7,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     devServer({
       entry: 'src/dev.ts',
+      injectClientScript: false,
       exclude: [/^\/(islands|src|node_modules|@vite|@fs|@id)\/.*/, /^\/@.+$/, /\.(css|ts|tsx|js|map)(\?.*)?$/],
     }),
   ],
