@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { renderToString } from 'react-dom/server';
 import type { AppContext, AppEnv } from '../../src/http/context';
 import { MAX_QUERY_LENGTH } from '../../src/knowledge/query';
-import type { CategoryDTO, ItemDTO, SearchResultDTO } from '../../src/knowledge/schemas';
+import type { ItemDTO, SearchResultDTO } from '../../src/knowledge/schemas';
+import type { KnowledgeService } from '../../src/knowledge/service';
 import { APP_NAME } from '../../src/ui/document';
 import { Island } from '../../src/ui/island';
 import { KnowledgeContent, KnowledgePage, isSearchable, stateTitle, type KbState } from '../../src/ui/knowledge/views';
@@ -10,16 +11,7 @@ import { escapeHtml } from '../../src/ui/markdown';
 import { renderApp, requirePageUser } from '../../src/ui/page';
 import KnowledgeAdmin from '../../islands/KnowledgeAdmin';
 
-/** What the pages need from the knowledge service. */
-interface KnowledgeReader {
-  listCategories(): Promise<CategoryDTO[]>;
-  getCategory(id: string): Promise<CategoryDTO | null>;
-  listItemsByCategory(categoryId: string): Promise<ItemDTO[]>;
-  listItems?(): Promise<ItemDTO[]>;
-  getItem(id: string): Promise<ItemDTO | null>;
-  search(q: string): Promise<SearchResultDTO[]>;
-}
-const knowledge = (c: AppContext) => (c.var.services as unknown as { knowledge: KnowledgeReader }).knowledge;
+const knowledge = (c: AppContext) => (c.var.services as unknown as { knowledge: KnowledgeService }).knowledge;
 
 /** htmx asks for the #kb-root fragment; a history restore (cache miss) and everything else get the full page. */
 function wantsFragment(c: AppContext) {
@@ -81,7 +73,7 @@ export const knowledgePages = new Hono<AppEnv>()
   .get('/knowledge/category/:id', async (c) => {
     const categoryId = c.req.param('id');
     const q = queryParam(c);
-    const category = await knowledge(c).getCategory(categoryId);
+    const category = await knowledge(c).findCategory(categoryId);
     if (!category) return respond(c, { view: 'category', q, categoryId, category: null, items: null }, 404);
     const items = (await knowledge(c).listItemsByCategory(categoryId)).map(summary);
     return respond(c, { view: 'category', q, categoryId, category, items });
@@ -90,7 +82,7 @@ export const knowledgePages = new Hono<AppEnv>()
   .get('/knowledge/article/:id', async (c) => {
     const q = queryParam(c);
     const fromCategory = queryParam(c, 'category') || null;
-    const article = await knowledge(c).getItem(c.req.param('id'));
+    const article = await knowledge(c).findItem(c.req.param('id'));
     if (!article) return respond(c, { view: 'article', q, fromCategory, article: null, categoryNames: {} }, 404);
     return respond(c, { view: 'article', q, fromCategory, article, categoryNames: await categoryNames(c) });
   })
@@ -107,7 +99,7 @@ export const knowledgePages = new Hono<AppEnv>()
       );
     }
     const k = knowledge(c);
-    const [categories, items] = await Promise.all([k.listCategories(), k.listItems ? k.listItems() : Promise.resolve([])]);
+    const [categories, items] = await Promise.all([k.listCategories(), k.listItems()]);
     return renderApp(
       c,
       { title: 'Knowledge Base Management' },

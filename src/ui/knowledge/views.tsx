@@ -161,7 +161,7 @@ function Keywords({ keywords, max }: { keywords: string[]; max: number }) {
           {k}
         </li>
       ))}
-      {more > 0 && <li className="badge bg-muted text-muted-foreground font-medium">+{more} more</li>}
+      {more > 0 && <li className="badge bg-muted text-muted-foreground font-medium">{`+${more} more`}</li>}
     </ul>
   );
 }
@@ -169,7 +169,8 @@ function Keywords({ keywords, max }: { keywords: string[]; max: number }) {
 function BackButton({ href, label = 'Back' }: { href: string; label?: string }) {
   return (
     <Go href={href} className="btn btn-ghost btn-sm -ml-2" data-testid="kb-back">
-      <span aria-hidden="true">←</span> {label}
+      <span aria-hidden="true">←</span>
+      {label}
     </Go>
   );
 }
@@ -203,10 +204,14 @@ function Tabs({ s }: { s: KbState }) {
         const common = { role: 'tab', id: `kb-tab-${t.id}`, 'aria-selected': selected, 'aria-controls': selected ? 'kb-panel' : undefined, className: 'tab whitespace-nowrap' };
         if (selected) {
           // The current view: selected, reachable, nothing to load.
-          return (
-            <a key={t.id} {...common} href={t.href ?? undefined} aria-current="page" tabIndex={0}>
+          return t.href ? (
+            <Go key={t.id} href={t.href} {...common} aria-current="page">
               {t.label}
-            </a>
+            </Go>
+          ) : (
+            <span key={t.id} {...common} tabIndex={0}>
+              {t.label}
+            </span>
           );
         }
         if (!t.href) {
@@ -251,7 +256,7 @@ function SearchPanel({ s }: { s: Extract<KbState, { view: 'search' }> }) {
       <div className="space-y-3">
         {back}
         <p className="text-sm text-muted-foreground" role="status">
-          Type at least {MIN_QUERY_LENGTH} characters to search.
+          {`Type at least ${MIN_QUERY_LENGTH} characters to search.`}
         </p>
       </div>
     );
@@ -391,7 +396,7 @@ function ArticlePanel({ s }: { s: Extract<KbState, { view: 'article' }> }) {
         </h2>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
           <span className="badge bg-blue-50 text-blue-800">{s.categoryNames[a.categoryId] ?? categoryHeading(a.categoryId)}</span>
-          {updated && <span data-testid="kb-updated">Last updated: {updated}</span>}
+          {updated && <span data-testid="kb-updated">{`Last updated: ${updated}`}</span>}
         </div>
         <Keywords keywords={a.keywords} max={Number.POSITIVE_INFINITY} />
       </header>
