@@ -10,7 +10,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('database outage on postgres', (
   beforeAll(async () => {
     t = await createTestApp('postgres');
     admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-    [{ current_database: dbName }] = await t.database.db.execute<{ current_database: string }>('select current_database()' as never) as never;
+    dbName = new URL(t.deps.config.databaseUrl!).pathname.slice(1);
   });
   afterAll(async () => {
     await admin.unsafe(`alter database "${dbName}" allow_connections true`);
