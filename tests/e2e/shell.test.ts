@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+
+async function signIn(page: Page, url: string, username = 'demo') {
+  const res = await page.request.post(`${url}/api/login`, { data: { username, password: 'password123' } });
+  expect(res.status()).toBe(200);
+}
+
+describe('shell and toasts in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('toasts: one at a time, F8 focuses the region, swipe right dismisses, gone after 5 s', async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.url}/auth`);
+    await page.locator('[data-island="AuthCard"][data-hydrated="true"]').waitFor();
+    const login = page.locator('#panel-login');
+    await login.getByLabel('Username').fill('nobody');
+    await login.getByLabel('Password').fill('wrongpass');
+    await login.getByRole('button', { name: 'Login' }).click();
+    const toasts = page.locator('#pw-toasts > li');
+    await toasts.first().waitFor();
+    await login.getByRole('button', { name: 'Login' }).click();
+    await page.waitForTimeout(300);
+    expect(await toasts.count()).toBe(1);
+    expect(await toasts.first().textContent()).toContain('Login failed');
+
+    await page.keyboard.press('F8');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pw-toasts');
+
+    const box = (await toasts.first().boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 60, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.move(box.x + 100, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    expect(await toasts.count()).toBe(0);
+
+    await login.getByRole('button', { name: 'Login' }).click();
+    await toasts.first().waitFor();
+    await page.mouse.move(0, 0);
+    await toasts.first().waitFor({ state: 'detached', timeout: 7000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('mobile: the menu button opens the sidebar and Escape closes it; the user menu has its items', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await ctx.newPage();
+    await signIn(page, server.url);
+    await page.goto(`${server.url}/profile`);
+    const sidebar = page.locator('#sidebar');
+    const inView = () => sidebar.evaluate((el) => el.getBoundingClientRect().right > 0);
+    expect(await inView()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.waitForTimeout(300);
+    expect(await inView()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    expect(await inView()).toBe(false);
+
+    await page.getByRole('button', { name: /User menu/ }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Your Profile', 'Subscription', 'Sign out']);
+    await menu.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('status').getByText('You have been logged out successfully.').waitFor();
+    await ctx.close();
+  });
+});
