@@ -250,7 +250,7 @@ function AttachmentsEditor({ attachments, onChange }: { attachments: string[]; o
               <li key={a} className="flex items-center justify-between gap-2 rounded-md border border-border px-3 py-1.5 text-sm">
                 <span className="min-w-0 break-all">
                   {info.name}
-                  {info.ext && <span className="ml-2 badge bg-muted uppercase text-slate-700">{info.ext}</span>}
+                  {info.ext && <span className="ml-2 badge bg-muted text-slate-700">{info.ext.toUpperCase()}</span>}
                 </span>
                 <button type="button" className="btn btn-ghost btn-sm shrink-0" onClick={() => onChange(attachments.filter((x) => x !== a))} aria-label={`Remove ${info.name}`}>
                   Remove

@@ -358,7 +358,7 @@ function Attachments({ paths }: { paths: string[] }) {
             <div className="flex flex-1 flex-col gap-2 p-3">
               <div className="flex items-start justify-between gap-2">
                 <span className="break-all text-sm font-medium">{f.name}</span>
-                {f.ext && <span className="badge bg-muted text-slate-700 uppercase">{f.ext}</span>}
+                {f.ext && <span className="badge bg-muted text-slate-700">{f.ext.toUpperCase()}</span>}
               </div>
               <a href={f.href} target="_blank" rel="noopener noreferrer" className="btn btn-outline btn-sm mt-auto" aria-label={`${f.image ? 'View' : 'Download'} ${f.name}`}>
                 {f.image ? 'View' : 'Download'}

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../db/seed';
+import { launchBrowser, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+
+// A valid 1×1 PNG and a small PDF: the upload checks magic bytes.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+function pdf(padKb: number) {
+  return Buffer.concat([Buffer.from('%PDF-1.4\n% quokka worksheet\n'), Buffer.alloc(padKb * 1024, 0x20), Buffer.from('\n%%EOF\n')]);
+}
+
+describe('knowledge base in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A browser context signed in as one of the demo accounts. */
+  async function signedIn(username: 'demo' | 'admin', viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const context = await browser.newContext({ viewport });
+    const res = await context.request.post(`${server.url}/api/login`, { data: { username, password: DEMO_PASSWORD } });
+    expect(res.status()).toBe(200);
+    const page = await context.newPage();
+    return { context, page, errors: watchPageErrors(page) };
+  }
+
+  const path = (page: Page) => {
+    const u = new URL(page.url());
+    return decodeURIComponent(u.pathname + u.search).replace(/\+/g, ' ');
+  };
+  const selectedTab = (page: Page) => page.locator('[role="tab"][aria-selected="true"]').textContent();
+
+  async function openKnowledge(page: Page) {
+    await page.goto(`${server.url}/knowledge`);
+    await page.getByRole('heading', { name: 'Knowledge Base', exact: true }).waitFor();
+    await page.waitForFunction(() => Boolean((window as unknown as { htmx?: unknown }).htmx));
+    // Survives htmx swaps, lost on a full page load.
+    await page.evaluate(() => ((window as unknown as { kbMarker: number }).kbMarker = 42));
+  }
+  const noReload = async (page: Page) => expect(await page.evaluate(() => (window as unknown as { kbMarker?: number }).kbMarker)).toBe(42);
+
+  it('search → article → back → category → article → back → back, without reloads, at 375 px wide', async () => {
+    const { context, page, errors } = await signedIn('demo', { width: 375, height: 800 });
+    await openKnowledge(page);
+    expect(await selectedTab(page)).toBe('Categories');
+    expect(await page.getByRole('tab', { name: 'Search' }).getAttribute('aria-disabled')).toBe('true');
+
+    // Two characters: no search, a hint.
+    await page.getByPlaceholder('Search for payroll information...').fill('ui');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('Type at least 3 characters to search.').waitFor();
+    expect(path(page)).toBe('/knowledge?q=ui');
+
+    // Search.
+    await page.getByPlaceholder('Search for payroll information...').fill('uif ceiling');
+    await page.getByPlaceholder('Search for payroll information...').press('Enter');
+    await page.waitForURL(/\/knowledge\?q=uif(\+|%20)ceiling$/);
+    await page.getByTestId('kb-result-count').waitFor();
+    expect(await page.getByTestId('kb-result-count').textContent()).toMatch(/^\d+ results?$/);
+    expect(await selectedTab(page)).toBe('Search');
+    expect(await page.locator('[data-testid="kb-search-result"] mark').count()).toBeGreaterThan(0);
+    expect(await page.title()).toBe('Search: uif ceiling · Knowledge Base · PayeWise');
+
+    // → article (from search).
+    const first = page.getByTestId('kb-search-result').first().getByRole('link');
+    const title = (await first.textContent())!;
+    await first.click();
+    await page.waitForURL(/\/knowledge\/article\/[0-9a-f-]{36}\?q=uif(\+|%20)ceiling$/);
+    await page.locator('#kb-article-title').getByText(title).waitFor();
+    expect(await selectedTab(page)).toBe('Article');
+    await page.getByRole('link', { name: 'Ask the assistant about this article' }).waitFor();
+    const articleId = /article\/([0-9a-f-]{36})/.exec(page.url())![1];
+    expect(await page.getByRole('link', { name: 'Ask the assistant about this article' }).getAttribute('href')).toBe(`/chat?article=${articleId}`);
+    expect(await page.locator('.prose-pw').innerHTML()).toMatch(/<(p|h[1-3]|ul|ol|table)>/);
+
+    // Back → the search, query kept.
+    await page.getByTestId('kb-back').click();
+    await page.waitForURL(/\/knowledge\?q=uif(\+|%20)ceiling$/);
+    await page.getByTestId('kb-result-count').waitFor();
+    expect(await page.getByPlaceholder('Search for payroll information...').inputValue()).toBe('uif ceiling');
+
+    // Back from search → categories, query cleared.
+    await page.getByTestId('kb-back').click();
+    await page.waitForURL(`${server.url}/knowledge`);
+    await page.getByRole('link', { name: 'Browse Articles: UIF' }).waitFor();
+    expect(await page.getByPlaceholder('Search for payroll information...').inputValue()).toBe('');
+    expect(await selectedTab(page)).toBe('Categories');
+
+    // → category.
+    await page.getByRole('link', { name: 'Browse Articles: UIF' }).click();
+    await page.waitForURL(`${server.url}/knowledge/category/uif`);
+    await page.getByRole('heading', { name: 'UIF', exact: true }).waitFor();
+    expect(await selectedTab(page)).toBe('Category');
+    const item = page.getByTestId('kb-category-item').first().getByRole('link');
+    const itemTitle = (await item.locator('span').first().textContent())!;
+
+    // → article (from category) → Back → category → Back → categories.
+    await item.click();
+    await page.waitForURL(/\/knowledge\/article\/[0-9a-f-]{36}\?category=uif$/);
+    await page.locator('#kb-article-title').getByText(itemTitle).waitFor();
+    expect(await page.getByRole('tab', { name: 'Category' }).getAttribute('aria-disabled')).toBeNull();
+    await page.getByTestId('kb-back').click();
+    await page.waitForURL(`${server.url}/knowledge/category/uif`);
+    await page.getByRole('heading', { name: 'UIF', exact: true }).waitFor();
+    await page.getByTestId('kb-back').click();
+    await page.waitForURL(`${server.url}/knowledge`);
+    await page.getByRole('link', { name: 'Browse Articles: UIF' }).waitFor();
+
+    // The browser's back button walks the same URLs.
+    await page.goBack();
+    await page.waitForURL(`${server.url}/knowledge/category/uif`);
+    await page.getByRole('heading', { name: 'UIF', exact: true }).waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/knowledge\/article\/[0-9a-f-]{36}\?category=uif$/);
+    await page.locator('#kb-article-title').getByText(itemTitle).waitFor();
+    await page.goForward();
+    await page.waitForURL(`${server.url}/knowledge/category/uif`);
+    await page.getByRole('heading', { name: 'UIF', exact: true }).waitFor();
+
+    await noReload(page);
+    // Nothing sticks out sideways on a 375 px phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // A bookmarked state loads as a full page.
+    await page.goto(`${server.url}/knowledge?q=uif%20ceiling`);
+    await page.getByTestId('kb-result-count').waitFor();
+    expect(await selectedTab(page)).toBe('Search');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the tabs are reachable from the keyboard', async () => {
+    const { context, page } = await signedIn('demo');
+    await page.goto(`${server.url}/knowledge/category/uif?q=uif%20ceiling`);
+    await page.waitForFunction(() => Boolean((window as unknown as { htmx?: unknown }).htmx));
+    await page.getByRole('tab', { name: 'Search' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/knowledge\?q=uif(\+|%20)ceiling$/);
+    await page.getByTestId('kb-result-count').waitFor();
+    expect(await selectedTab(page)).toBe('Search');
+    await context.close();
+  });
+
+  it('an admin creates a category and an item with attachments; a user finds it by search and opens the attachment', async () => {
+    const { context: adminCtx, page: admin, errors: adminErrors } = await signedIn('admin');
+    await admin.goto(`${server.url}/knowledge-admin`);
+    await admin.locator('[data-island="KnowledgeAdmin"][data-hydrated="true"]').waitFor();
+
+    // Category.
+    await admin.getByRole('button', { name: 'Add Category' }).click();
+    const catForm = admin.getByRole('form', { name: 'New category' });
+    await catForm.getByRole('button', { name: 'Create Category' }).click();
+    await admin.getByRole('alert').getByText('Please fill out all fields.').waitFor();
+    await catForm.getByLabel('Category ID').fill('e2e-quokka');
+    await catForm.getByText('Use a unique identifier with no spaces (e.g., payroll-basics)').waitFor();
+    await catForm.getByLabel('Category Name').fill('Quokka Payroll');
+    await catForm.getByLabel('Description').fill('Everything about paying quokkas.');
+    await catForm.getByRole('button', { name: 'Create Category' }).click();
+    await admin.getByRole('status').getByText('Category Created').waitFor();
+    const card = admin.locator('[data-testid="admin-category"][data-category-id="e2e-quokka"]');
+    await card.getByText('Quokka Payroll').waitFor();
+
+    // Item with keywords and two attachments, one uploaded slowly enough to watch the progress bar.
+    await admin.getByRole('tab', { name: 'Knowledge Items' }).click();
+    await admin.getByRole('button', { name: 'Add Item' }).click();
+    const form = admin.getByRole('form', { name: 'New knowledge item' });
+    await form.getByLabel('Category').selectOption('e2e-quokka');
+    await form.getByLabel('Title').fill('Quokka overtime worksheet');
+    await form.getByLabel('Content').fill('# Quokka overtime\n\nPay **one and a half** times the wage.\n\n- Sundays double');
+    await form.getByLabel('Keywords', { exact: true }).fill('quokka');
+    await form.getByLabel('Keywords', { exact: true }).press('Enter');
+    await form.getByLabel('Keywords', { exact: true }).fill('worksheet');
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    await form.getByRole('button', { name: 'Remove keyword quokka' }).waitFor();
+    await form.getByRole('button', { name: 'Remove keyword worksheet' }).waitFor();
+
+    const cdp = await adminCtx.newCDPSession(admin);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
+    await form.getByLabel('Upload File').setInputFiles({ name: 'quokka-sheet.pdf', mimeType: 'application/pdf', buffer: pdf(400) });
+    await form.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
+    await admin.getByRole('status').getByText('File Uploaded').waitFor();
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await form.getByLabel('Upload File').setInputFiles({ name: 'quokka-chart.png', mimeType: 'image/png', buffer: PNG });
+    await form.getByRole('list', { name: 'Attached files' }).getByText('quokka-chart.png').waitFor();
+    await form.getByRole('list', { name: 'Attached files' }).getByText('quokka-sheet.pdf').waitFor();
+
+    // A file the server refuses.
+    await form.getByLabel('Upload File').setInputFiles({ name: 'evil.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg onload="alert(1)"/>') });
+    await admin.getByRole('alert').getByText('Upload Failed').waitFor();
+    expect(await form.getByRole('list', { name: 'Attached files' }).getByRole('listitem').count()).toBe(2);
+
+    await form.getByRole('button', { name: 'Create Item' }).click();
+    await admin.getByRole('status').getByText('Knowledge Item Created').waitFor();
+    const itemCard = admin.getByTestId('admin-item').filter({ hasText: 'Quokka overtime worksheet' });
+    await itemCard.getByText('2 attachments:').waitFor();
+    await itemCard.getByText('Quokka Payroll').waitFor();
+
+    // Filter by category.
+    await admin.getByLabel('Filter by Category').selectOption('e2e-quokka');
+    await expect.poll(() => admin.getByTestId('admin-item').count()).toBe(1);
+    expect(adminErrors).toEqual([]);
+
+    // An ordinary user finds it and opens the attachments.
+    const { context: userCtx, page, errors } = await signedIn('demo');
+    await openKnowledge(page);
+    await page.getByPlaceholder('Search for payroll information...').fill('quokka');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/\/knowledge\?q=quokka$/);
+    const result = page.getByTestId('kb-search-result').filter({ hasText: 'Quokka overtime worksheet' });
+    await result.getByText('Quokka Payroll').waitFor();
+    await result.getByRole('link', { name: 'Quokka overtime worksheet' }).click();
+    await page.waitForURL(/\/knowledge\/article\/[0-9a-f-]{36}\?q=quokka$/);
+    await page.locator('.prose-pw strong').getByText('one and a half').waitFor();
+
+    const files = page.getByTestId('kb-attachment');
+    await expect(files.count()).resolves.toBe(2);
+    const image = files.filter({ hasText: 'quokka-chart.png' });
+    await image.getByText('PNG', { exact: true }).waitFor();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="kb-attachment"] img');
+      return Boolean(img && img.complete && img.naturalWidth === 1);
+    });
+    const [popup] = await Promise.all([userCtx.waitForEvent('page'), image.getByRole('link', { name: 'View quokka-chart.png' }).click()]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toMatch(/\/uploads\/[0-9a-f]{32}-quokka-chart\.png$/);
+
+    const doc = files.filter({ hasText: 'quokka-sheet.pdf' });
+    const download = doc.getByRole('link', { name: 'Download quokka-sheet.pdf' });
+    expect(await download.getAttribute('target')).toBe('_blank');
+    expect(await download.getAttribute('rel')).toBe('noopener noreferrer');
+    const fileRes = await userCtx.request.get(`${server.url}${await download.getAttribute('href')}`);
+    expect(fileRes.status()).toBe(200);
+    expect(fileRes.headers()['content-disposition']).toMatch(/^attachment/);
+    expect((await fileRes.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await noReload(page);
+    expect(errors).toEqual([]);
+
+    // The admin deletes the category (browser confirm saying the items go too); the article is gone.
+    await admin.getByRole('tab', { name: 'Categories' }).click();
+    let confirmText = '';
+    admin.once('dialog', (d) => {
+      confirmText = d.message();
+      void d.accept();
+    });
+    await card.getByRole('button', { name: 'Delete category Quokka Payroll' }).click();
+    await admin.getByRole('status').getByText('The category and all its items have been deleted.').waitFor();
+    expect(confirmText).toMatch(/items/i);
+    await page.reload();
+    await page.getByText('Failed to load knowledge item').waitFor();
+
+    await userCtx.close();
+    await adminCtx.close();
+  });
+});
