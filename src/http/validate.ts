@@ -1,10 +1,10 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
-import type { ZodType } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { AppError } from '../errors';
 
 /** zod validation whose failure is a 400 `{ message }` carrying the first issue's text. */
-export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+export function validate<T extends $ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result) => {
     if (!result.success) {
       const issue = result.error.issues[0];

@@ -1,79 +1,106 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // The single contract between the auth islands and the API. Messages are the spec's texts.
+// zod/mini keeps the islands' bundle small; the API validates with the same schemas.
 const noControl = /^[^\u0000-\u001f\u007f]*$/;
+const emailPattern = z.regexes.email;
 
-export const usernameField = z
-  .string({ error: 'Username is required' })
-  .trim()
-  .min(3, 'Username must be at least 3 characters')
-  .max(50, 'Username must be at most 50 characters')
-  .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may only contain letters, numbers, dots, dashes and underscores');
+export const usernameField = z.string({ error: 'Username is required' }).check(
+  z.trim(),
+  z.minLength(3, 'Username must be at least 3 characters'),
+  z.maxLength(50, 'Username must be at most 50 characters'),
+  z.regex(/^[\p{L}\p{N}._-]+$/u, 'Username may only contain letters, numbers, dots, dashes and underscores'),
+);
 
-export const emailField = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Please enter a valid email address')
-  .email('Please enter a valid email address');
+export const emailField = z.string({ error: 'Email is required' }).check(
+  z.trim(),
+  z.minLength(1, 'Email is required'),
+  z.maxLength(254, 'Please enter a valid email address'),
+  z.regex(emailPattern, 'Please enter a valid email address'),
+);
 
-export const passwordField = z
-  .string({ error: 'Password must be at least 6 characters' })
-  .min(6, 'Password must be at least 6 characters')
-  .max(200, 'Password must be at most 200 characters')
-  .regex(noControl, 'Password contains characters that are not allowed');
+export const passwordField = z.string({ error: 'Password must be at least 6 characters' }).check(
+  z.minLength(6, 'Password must be at least 6 characters'),
+  z.maxLength(200, 'Password must be at most 200 characters'),
+  z.regex(noControl, 'Password contains characters that are not allowed'),
+);
 
 export const loginSchema = z.object({
-  username: z.string({ error: 'Username must be at least 3 characters' }).trim().min(3, 'Username must be at least 3 characters').max(254, 'Username is too long'),
-  password: z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters').max(200, 'Password must be at most 200 characters'),
+  username: z.string({ error: 'Username must be at least 3 characters' }).check(
+    z.trim(),
+    z.minLength(3, 'Username must be at least 3 characters'),
+    z.maxLength(254, 'Username is too long'),
+  ),
+  password: z.string({ error: 'Password must be at least 6 characters' }).check(
+    z.minLength(6, 'Password must be at least 6 characters'),
+    z.maxLength(200, 'Password must be at most 200 characters'),
+  ),
 });
 
-export const registerSchema = z.object({
-  username: usernameField,
-  email: emailField,
-  password: passwordField,
-});
+export const registerSchema = z.object({ username: usernameField, email: emailField, password: passwordField });
 
-export const registerFormSchema = registerSchema
-  .extend({ confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export const registerFormSchema = z.extend(registerSchema, { confirmPassword: z.string() }).check(
+  z.refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] }),
+);
+
+const optionalNewPassword = z.pipe(
+  z.optional(z.string().check(z.maxLength(200, 'Password must be at most 200 characters'))),
+  z.transform((v) => (v ? v : undefined)),
+);
 
 export const updateProfileSchema = z
   .object({
     username: usernameField,
     email: emailField,
-    currentPassword: z.string({ error: 'Current password must be at least 6 characters' }).min(6, 'Current password must be at least 6 characters').max(200, 'Password must be at most 200 characters'),
-    newPassword: z
-      .string()
-      .max(200, 'Password must be at most 200 characters')
-      .optional()
-      .transform((v) => (v ? v : undefined))
-      .refine((v) => v === undefined || v.length >= 6, 'New password must be at least 6 characters'),
-    confirmNewPassword: z.string().max(200).optional(),
+    currentPassword: z.string({ error: 'Current password must be at least 6 characters' }).check(
+      z.minLength(6, 'Current password must be at least 6 characters'),
+      z.maxLength(200, 'Password must be at most 200 characters'),
+    ),
+    newPassword: z.pipe(
+      optionalNewPassword,
+      z.optional(z.string().check(z.minLength(6, 'New password must be at least 6 characters'))),
+    ),
+    confirmNewPassword: z.optional(z.string().check(z.maxLength(200, 'Password must be at most 200 characters'))),
   })
-  .refine((v) => !v.newPassword || v.newPassword === v.confirmNewPassword, {
-    message: "Passwords don't match",
-    path: ['confirmNewPassword'],
-  });
+  .check(
+    z.refine((v) => !v.newPassword || v.newPassword === v.confirmNewPassword, {
+      message: "Passwords don't match",
+      path: ['confirmNewPassword'],
+    }),
+  );
 
 export const deleteAccountSchema = z.object({
-  password: z.string({ error: 'Password is required to delete your account' }).min(1, 'Password is required to delete your account').max(200, 'Password must be at most 200 characters'),
+  password: z.string({ error: 'Password is required to delete your account' }).check(
+    z.minLength(1, 'Password is required to delete your account'),
+    z.maxLength(200, 'Password must be at most 200 characters'),
+  ),
 });
 
 export const forgotPasswordSchema = z.object({
-  email: z.string({ error: 'Please enter your email address' }).trim().min(1, 'Please enter your email address').max(254, 'Please enter a valid email address').email('Please enter a valid email address'),
+  email: z.string({ error: 'Please enter your email address' }).check(
+    z.trim(),
+    z.minLength(1, 'Please enter your email address'),
+    z.maxLength(254, 'Please enter a valid email address'),
+    z.regex(emailPattern, 'Please enter a valid email address'),
+  ),
 });
 
 export const verifyResetCodeSchema = z.object({
-  resetToken: z.string({ error: 'The reset request is missing' }).min(10, 'The reset request is missing').max(100, 'The reset request is invalid'),
-  code: z.string({ error: 'Enter the 6-digit code from the e-mail' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail'),
+  resetToken: z.string({ error: 'The reset request is missing' }).check(
+    z.minLength(10, 'The reset request is missing'),
+    z.maxLength(100, 'The reset request is invalid'),
+  ),
+  code: z.string({ error: 'Enter the 6-digit code from the e-mail' }).check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail')),
 });
 
-export const resetPasswordSchema = verifyResetCodeSchema.extend({
-  userId: z.coerce.number({ error: 'The reset request is invalid' }).int().positive('The reset request is invalid'),
-  username: z.string().max(254).optional(),
-  email: z.string().max(254).optional(),
-  newPassword: z.string({ error: 'Password must be at least 6 characters.' }).min(6, 'Password must be at least 6 characters.').max(200, 'Password must be at most 200 characters'),
+export const resetPasswordSchema = z.extend(verifyResetCodeSchema, {
+  userId: z.coerce.number({ error: 'The reset request is invalid' }).check(z.int('The reset request is invalid'), z.positive('The reset request is invalid')),
+  username: z.optional(z.string().check(z.maxLength(254))),
+  email: z.optional(z.string().check(z.maxLength(254))),
+  newPassword: z.string({ error: 'Password must be at least 6 characters.' }).check(
+    z.minLength(6, 'Password must be at least 6 characters.'),
+    z.maxLength(200, 'Password must be at most 200 characters'),
+  ),
 });
 
 /** The user as the API returns it: never the password hash. */
