@@ -243,14 +243,42 @@ describe('knowledge base in Chromium', () => {
     await noReload(page);
     expect(errors).toEqual([]);
 
-    // The admin deletes the category (browser confirm saying the items go too); the article is gone.
+    // The admin edits the item inline: new title, one keyword more, the image removed (PATCH existingAttachments).
+    await itemCard.getByRole('button', { name: 'Edit Quokka overtime worksheet' }).click();
+    const edit = admin.getByRole('form', { name: 'Edit Quokka overtime worksheet' });
+    await edit.getByLabel('Title').fill('Quokka overtime worksheet 2026');
+    await edit.getByLabel('Keywords', { exact: true }).fill('sunday pay');
+    await edit.getByLabel('Keywords', { exact: true }).press('Enter');
+    await edit.getByRole('button', { name: 'Remove quokka-chart.png' }).click();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('status').getByText('Knowledge Item Updated').waitFor();
+    const edited = admin.getByTestId('admin-item').filter({ hasText: 'Quokka overtime worksheet 2026' });
+    await edited.getByText('1 attachment:').waitFor();
+    await edited.getByText('sunday pay').waitFor();
+    await page.reload();
+    await page.locator('#kb-article-title').getByText('Quokka overtime worksheet 2026').waitFor();
+    await expect(page.getByTestId('kb-attachment').count()).resolves.toBe(1);
+
+    // …and the category: Cancel leaves it, Save renames it.
     await admin.getByRole('tab', { name: 'Categories' }).click();
+    await card.getByRole('button', { name: 'Edit category Quokka Payroll' }).click();
+    await card.getByLabel('Category Name').fill('Something else');
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await card.getByText('Quokka Payroll').waitFor();
+    await card.getByRole('button', { name: 'Edit category Quokka Payroll' }).click();
+    await card.getByLabel('Category Name').fill('Quokka Payroll Rules');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('status').getByText('Category Updated').waitFor();
+    await card.getByText('Quokka Payroll Rules').waitFor();
+
+    // The admin deletes the category (browser confirm saying the items go too); the article is gone.
+
     let confirmText = '';
     admin.once('dialog', (d) => {
       confirmText = d.message();
       void d.accept();
     });
-    await card.getByRole('button', { name: 'Delete category Quokka Payroll' }).click();
+    await card.getByRole('button', { name: 'Delete category Quokka Payroll Rules' }).click();
     await admin.getByRole('status').getByText('The category and all its items have been deleted.').waitFor();
     expect(confirmText).toMatch(/items/i);
     await page.reload();
