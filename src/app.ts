@@ -15,6 +15,7 @@ import type { Assets } from './ui/assets';
 import { authApi } from '../routes/api/auth';
 import { healthApi } from '../routes/api/health';
 import { adminApi } from '../routes/api/admin';
+import { payrollApi } from '../routes/api/payroll';
 import { publicPages } from '../routes/pages/public';
 import { accountPages } from '../routes/pages/account';
 import { knowledgePages } from '../routes/pages/knowledge';
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', healthApi);
   app.route('/api', authApi);
   app.route('/api/admin', adminApi);
+  app.route('/api/payroll', payrollApi);
   app.route('/', publicPages);
   app.route('/', accountPages);
   app.route('/', knowledgePages);
