@@ -29,7 +29,10 @@ function respond(c: AppContext, s: KbState, status: 200 | 404 | 500 = 200) {
   if (wantsFragment(c)) {
     // htmx only swaps 2xx answers, so the failure texts travel with 200 inside a fragment.
     const title = `<title>${escapeHtml(`${stateTitle(s)} · ${APP_NAME}`)}</title>`;
-    return c.html(title + renderToString(<KnowledgeContent s={s} />), 200);
+    // HX-Trigger is the id of what was clicked: a tab or the search form keep focus, anything else moves it to the panel.
+    const trigger = c.req.header('HX-Trigger') ?? '';
+    const focusPanel = !trigger.startsWith('kb-tab-') && trigger !== 'kb-search';
+    return c.html(title + renderToString(<KnowledgeContent s={s} focusPanel={focusPanel} />), 200);
   }
   c.status(status);
   return renderApp(c, { title: stateTitle(s) }, <KnowledgePage s={s} />);

@@ -75,6 +75,8 @@ describe('knowledge base in Chromium', () => {
     await page.waitForURL(/\/knowledge\/article\/[0-9a-f-]{36}\?q=uif(\+|%20)ceiling$/);
     await page.locator('#kb-article-title').getByText(title).waitFor();
     expect(await selectedTab(page)).toBe('Article');
+    // The clicked link is gone: focus moves to the new panel.
+    await page.waitForFunction(() => document.activeElement?.id === 'kb-panel');
     await page.getByRole('link', { name: 'Ask the assistant about this article' }).waitFor();
     const articleId = /article\/([0-9a-f-]{36})/.exec(page.url())![1];
     expect(await page.getByRole('link', { name: 'Ask the assistant about this article' }).getAttribute('href')).toBe(`/chat?article=${articleId}`);
@@ -145,6 +147,12 @@ describe('knowledge base in Chromium', () => {
     await page.waitForURL(/\/knowledge\?q=uif(\+|%20)ceiling$/);
     await page.getByTestId('kb-result-count').waitFor();
     expect(await selectedTab(page)).toBe('Search');
+    // Focus stays on the tab, so the keyboard user can go on.
+    await page.waitForFunction(() => document.activeElement?.id === 'kb-tab-search');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/knowledge\?tab=categories&q=uif(\+|%20)ceiling$/);
+    expect(await selectedTab(page)).toBe('Categories');
     await context.close();
   });
 

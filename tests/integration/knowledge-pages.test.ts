@@ -315,6 +315,19 @@ describe.each(dbKinds)('knowledge pages on %s', (kind) => {
       expect(textOf(await res.text())).toContain('Failed to load knowledge item');
     });
 
+    it('moves focus to the new panel after a link, not after a tab or a search', async () => {
+      const panel = (html: string) => /<div role="tabpanel"[^>]*>/.exec(html)![0];
+      expect(panel(await (await user.get('/knowledge/category/pw-test-cat', { 'HX-Request': 'true' })).text())).toContain('autofocus');
+      expect(panel(await (await user.get('/knowledge/category/pw-test-cat', { 'HX-Request': 'true', 'HX-Trigger': 'kb-tab-category' })).text())).not.toContain('autofocus');
+      expect(panel(await (await user.get('/knowledge?q=zebracorn', { 'HX-Request': 'true', 'HX-Trigger': 'kb-search' })).text())).not.toContain('autofocus');
+      expect(panel(await (await user.get('/knowledge/category/pw-test-cat')).text())).not.toContain('autofocus');
+    });
+
+    it('shows the article title once: a first "# Title" line of the content is not repeated', async () => {
+      const html = await (await user.get(`/knowledge/article/${zebraId}`)).text();
+      expect(html.match(/Zebracorn allowance rules<\/h[12]>/g)).toHaveLength(1);
+    });
+
     it('wires the tabs, links and the search form for htmx', async () => {
       const html = await (await user.get(`/knowledge/article/${zebraId}?category=pw-test-cat`)).text();
       expect(html).toMatch(/id="kb-root"[^>]*hx-target="this"/);

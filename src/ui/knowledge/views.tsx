@@ -123,6 +123,14 @@ export function safeSnippet(snippet: string): string {
   return out;
 }
 
+/** Drops a first-line `# Title` that only repeats the article title shown above the content. */
+export function withoutLeadingTitle(content: string, title: string): string {
+  const m = /^\s*#[ \t]+(.+?)[ \t#]*(?:\r?\n|$)/.exec(content);
+  if (!m) return content;
+  const norm = (x: string) => x.replace(/\s+/g, ' ').trim().toLowerCase();
+  return norm(m[1]) === norm(title) ? content.slice(m[0].length).replace(/^\s*\n/, '') : content;
+}
+
 // ---- Attachments --------------------------------------------------------------------------
 
 export interface AttachmentInfo {
@@ -400,7 +408,7 @@ function ArticlePanel({ s }: { s: Extract<KbState, { view: 'article' }> }) {
         </div>
         <Keywords keywords={a.keywords} max={Number.POSITIVE_INFINITY} />
       </header>
-      <div className="prose-pw max-w-none overflow-x-auto break-words" dangerouslySetInnerHTML={{ __html: renderMarkdown(a.content) }} />
+      <div className="prose-pw max-w-none overflow-x-auto break-words" dangerouslySetInnerHTML={{ __html: renderMarkdown(withoutLeadingTitle(a.content, a.title)) }} />
       <Attachments paths={a.attachments} />
       <div className="border-t border-border pt-4">
         <a href={`/chat?article=${encodeURIComponent(a.id)}`} className="btn btn-primary">
@@ -424,11 +432,15 @@ function Panel({ s }: { s: KbState }) {
   }
 }
 
-/** What htmx swaps into #kb-root: search form, tabs and the current panel. */
-export function KnowledgeContent({ s }: { s: KbState }) {
+/**
+ * What htmx swaps into #kb-root: search form, tabs and the current panel. `focusPanel` (htmx answers to a
+ * link in the panel) moves focus to the new panel, since the link that had it is gone; tabs and the search
+ * box keep their focus through htmx's own id matching.
+ */
+export function KnowledgeContent({ s, focusPanel = false }: { s: KbState; focusPanel?: boolean }) {
   return (
     <>
-      <form action="/knowledge" method="get" role="search" hx-get="/knowledge" className="flex gap-2" aria-label="Search the knowledge base">
+      <form id="kb-search" action="/knowledge" method="get" role="search" hx-get="/knowledge" className="flex gap-2" aria-label="Search the knowledge base">
         <label htmlFor="kb-q" className="sr-only">
           Search
         </label>
@@ -438,7 +450,7 @@ export function KnowledgeContent({ s }: { s: KbState }) {
         </button>
       </form>
       <Tabs s={s} />
-      <div role="tabpanel" id="kb-panel" aria-labelledby={`kb-tab-${s.view}`} tabIndex={-1} data-view={s.view}>
+      <div role="tabpanel" id="kb-panel" aria-labelledby={`kb-tab-${s.view}`} tabIndex={-1} data-view={s.view} autoFocus={focusPanel || undefined} className="outline-none">
         <Panel s={s} />
       </div>
     </>
