@@ -3,7 +3,6 @@ import { renderToString } from 'react-dom/server';
 import type { AppContext, AppEnv } from '../../src/http/context';
 import { MAX_QUERY_LENGTH } from '../../src/knowledge/query';
 import type { ItemDTO, SearchResultDTO } from '../../src/knowledge/schemas';
-import type { KnowledgeService } from '../../src/knowledge/service';
 import { APP_NAME } from '../../src/ui/document';
 import { Island } from '../../src/ui/island';
 import { KnowledgeContent, KnowledgePage, isSearchable, stateTitle, type KbState } from '../../src/ui/knowledge/views';
@@ -11,7 +10,7 @@ import { escapeHtml } from '../../src/ui/markdown';
 import { renderApp, requirePageUser } from '../../src/ui/page';
 import KnowledgeAdmin from '../../islands/KnowledgeAdmin';
 
-const knowledge = (c: AppContext) => (c.var.services as unknown as { knowledge: KnowledgeService }).knowledge;
+const knowledge = (c: AppContext) => c.var.services.knowledge;
 
 /** htmx asks for the #kb-root fragment; a history restore (cache miss) and everything else get the full page. */
 function wantsFragment(c: AppContext) {
@@ -102,7 +101,7 @@ export const knowledgePages = new Hono<AppEnv>()
       );
     }
     const k = knowledge(c);
-    const [categories, items] = await Promise.all([k.listCategories(), k.listItems()]);
+    const [categories, items] = await Promise.all([k.listCategoriesWithCounts(), k.listItems()]);
     return renderApp(
       c,
       { title: 'Knowledge Base Management' },
