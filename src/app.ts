@@ -19,6 +19,7 @@ import { payrollApi } from '../routes/api/payroll';
 import { publicPages } from '../routes/pages/public';
 import { accountPages } from '../routes/pages/account';
 import { knowledgePages } from '../routes/pages/knowledge';
+import { calculatorPages } from '../routes/pages/calculators';
 import { notFoundPage } from '../routes/pages/not-found';
 
 export interface AppDeps {
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', publicPages);
   app.route('/', accountPages);
   app.route('/', knowledgePages);
+  app.route('/', calculatorPages);
 
   app.notFound((c) => {
     if (c.req.path.startsWith('/api/')) return c.json({ message: 'Not found' }, 404);

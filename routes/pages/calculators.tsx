@@ -1,0 +1,79 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { renderToString } from 'react-dom/server';
+import { AppError } from '../../src/errors';
+import type { AppContext, AppEnv } from '../../src/http/context';
+import { APP_NAME } from '../../src/ui/document';
+import { escapeHtml } from '../../src/ui/markdown';
+import { renderApp } from '../../src/ui/page';
+import { CALCULATORS, formValues, hasInput, isCalcId, type CalcDef, type CalcId, type Outcome } from '../../src/ui/calculators/model';
+import { CalculatorsPage, CalculatorsRoot, FieldMessagesOob, ResultContent, stateTitle, tabUrl, type CalcState } from '../../src/ui/calculators/views';
+
+// /calculators (issue 3, item 5): one signed-in page, a tab per calculator (/calculators?tab=eti).
+// Forms post to /calculators/<id>: htmx gets the result fragment as the user types; without
+// JavaScript the same post renders the whole page with the result.
+
+/** htmx wants a fragment; a history restore (cache miss) and everything else get the full page. */
+const isHtmx = (c: AppContext) => c.req.header('HX-Request') === 'true' && c.req.header('HX-History-Restore-Request') !== 'true';
+
+/** Signed-in only: pages redirect to /auth; an htmx request is told to load /auth instead of swapping it in. */
+const requireCalcUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.var.user) return next();
+  if (c.req.header('HX-Request') === 'true') {
+    c.header('HX-Redirect', '/auth');
+    return c.body(null, 401);
+  }
+  return c.redirect('/auth', 302);
+};
+
+function compute(def: CalcDef, source: Record<string, unknown>, today: Date) {
+  const values = formValues(def, source, today);
+  return { values, outcome: def.run(values, today) as Outcome };
+}
+
+function page(c: AppContext, s: CalcState, status: 200 | 400 = 200) {
+  c.header('Vary', 'HX-Request, HX-History-Restore-Request');
+  if (isHtmx(c)) {
+    c.header('Cache-Control', 'private, no-store');
+    const title = `<title>${escapeHtml(`${stateTitle(s)} · ${APP_NAME}`)}</title>`;
+    return c.html(title + renderToString(<CalculatorsRoot s={s} />));
+  }
+  c.status(status);
+  return renderApp(c, { title: stateTitle(s) }, <CalculatorsPage s={s} />);
+}
+
+export const calculatorPages = new Hono<AppEnv>()
+  .use('/calculators', requireCalcUser)
+  .use('/calculators/*', requireCalcUser)
+  // A tab, fresh; or with its fields in the query string (a bookmarked or shared calculation).
+  .get('/calculators', (c) => {
+    const q = c.req.query('tab');
+    const tab: CalcId = isCalcId(q) ? q : 'paye';
+    const def = CALCULATORS[tab] as CalcDef;
+    const today = c.var.services.clock();
+    const query = c.req.query();
+    const { values, outcome } = compute(def, query, today);
+    return page(c, { tab, values, outcome, showMissing: hasInput(def, query), today });
+  })
+  .get('/calculators/:calc', (c) => {
+    const calc = c.req.param('calc');
+    return isCalcId(calc) ? c.redirect(tabUrl(calc), 302) : c.notFound();
+  })
+  .post(
+    '/calculators/:calc',
+    bodyLimit({ maxSize: 16 * 1024, onError: () => { throw new AppError(413, 'Request body is too large') } }),
+    async (c) => {
+      const calc = c.req.param('calc');
+      if (!isCalcId(calc)) return c.notFound();
+      const def = CALCULATORS[calc] as CalcDef;
+      const today = c.var.services.clock();
+      const body = await c.req.parseBody();
+      const { values, outcome } = compute(def, body, today);
+      if (isHtmx(c)) {
+        // htmx swaps 2xx only, so problems travel with 200 inside the fragment.
+        c.header('Cache-Control', 'private, no-store');
+        return c.html(renderToString(<><ResultContent calc={def} outcome={outcome} /><FieldMessagesOob calc={calc} outcome={outcome} /></>));
+      }
+      return page(c, { tab: calc, values, outcome, showMissing: true, today }, outcome.status === 'ok' ? 200 : 400);
+    },
+  );

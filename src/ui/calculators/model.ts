@@ -1,0 +1,461 @@
+/**
+ * The /calculators screen as data: which calculators there are, their form fields, and how a form's
+ * raw values become a result. Inputs are parsed with the payroll engine's own zod schemas and computed
+ * with its API adapters, so the page and POST /api/payroll/* always agree to the cent.
+ */
+import {
+  PayrollError,
+  calculateSdl,
+  calculateUif,
+  etiApi,
+  etiInputSchema,
+  formatLongDate,
+  fromCents,
+  isSupportedTaxYear,
+  isoDateFromDate,
+  leaveApi,
+  leaveInputSchema,
+  noticeApi,
+  noticeInputSchema,
+  overtimeApi,
+  overtimeInputSchema,
+  parsePayrollInput,
+  payeApi,
+  payeInputSchema,
+  payslipApi,
+  payslipInputSchema,
+  resolveTaxYear,
+  sdlInputSchema,
+  supportedTaxYears,
+  taxYearEnd,
+  taxYearForDate,
+  toCents,
+  uifInputSchema,
+  type EtiApiResult,
+  type FieldError,
+  type LeaveApiResult,
+  type NoticeApiResult,
+  type OvertimeApiResult,
+  type PayPeriod,
+  type PayeApiResult,
+  type PayslipApiResult,
+} from '../../payroll/index';
+
+export const CALCULATOR_IDS = ['paye', 'payslip', 'uif-sdl', 'eti', 'leave', 'overtime'] as const;
+export type CalcId = (typeof CALCULATOR_IDS)[number];
+
+export function isCalcId(v: unknown): v is CalcId {
+  return typeof v === 'string' && (CALCULATOR_IDS as readonly string[]).includes(v);
+}
+
+/** Raw form values by field name, as typed. */
+export type Values = Record<string, string>;
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+export interface FieldDef {
+  name: string;
+  label: string;
+  /** rands: text with an R prefix and a decimal keypad; number: decimal keypad; select; date (yyyy-mm-dd). */
+  kind: 'rands' | 'number' | 'select' | 'date';
+  required?: boolean;
+  hint?: string;
+  placeholder?: string;
+  /** Whole numbers only (numeric keypad without a decimal point). */
+  whole?: boolean;
+  options?: (today: Date) => Option[];
+  /** The value of a fresh form. */
+  initial?: (today: Date) => string;
+}
+
+export interface UifSdlResult {
+  taxYear: number;
+  period: PayPeriod;
+  uif: { employee: number; employer: number; total: number; excluded: boolean; working: string[] };
+  sdl: { sdl: number; exempt: boolean; working: string[] };
+}
+
+export interface LeaveResult {
+  leave: LeaveApiResult;
+  /** Null until monthsEmployed is given. */
+  notice: (NoticeApiResult & { workerType: string }) | null;
+}
+
+export interface CalcResults {
+  paye: PayeApiResult;
+  payslip: PayslipApiResult;
+  'uif-sdl': UifSdlResult;
+  eti: EtiApiResult;
+  leave: LeaveResult;
+  overtime: OvertimeApiResult;
+}
+
+/**
+ * idle: required fields still blank (nothing to show yet); invalid: the schema or the engine refused a
+ * value (messages use the field's label); ok: the result.
+ */
+export type Outcome<K extends CalcId = CalcId> =
+  | { status: 'idle'; missing: FieldError[] }
+  | { status: 'invalid'; errors: FieldError[]; missing: FieldError[] }
+  | { status: 'ok'; result: CalcResults[K] };
+
+export interface KbLink {
+  href: string;
+  label: string;
+}
+
+export interface CalcDef<K extends CalcId = CalcId> {
+  id: K;
+  /** Short label for the tab. */
+  tab: string;
+  title: string;
+  intro: string;
+  fields: FieldDef[];
+  /** Knowledge-base articles on the topic (search URLs). */
+  links: KbLink[];
+  run(input: Record<string, string>, today: Date): Outcome<K>;
+}
+
+// ---- Shared fields ---------------------------------------------------------------------------
+
+const PERIOD_LABELS: Record<PayPeriod, string> = { monthly: 'Monthly', fortnightly: 'Fortnightly', weekly: 'Weekly', annual: 'Annual' };
+export const PER_PERIOD: Record<PayPeriod, string> = { monthly: 'per month', fortnightly: 'per fortnight', weekly: 'per week', annual: 'for the year' };
+
+/** "2026/27" for tax year 2027. */
+export function taxYearLabel(y: number): string {
+  return `${y - 1}/${String(y).slice(-2)}`;
+}
+
+/** The tax year a fresh form starts on: the one containing today, else the latest supported. */
+export function defaultTaxYear(today: Date): number {
+  const ty = taxYearForDate(today);
+  return isSupportedTaxYear(ty) ? ty : Math.max(...supportedTaxYears());
+}
+
+const taxYearField: FieldDef = {
+  name: 'taxYear',
+  label: 'Tax year',
+  kind: 'select',
+  required: true,
+  options: (today) => {
+    const current = taxYearForDate(today);
+    return [...supportedTaxYears()]
+      .sort((a, b) => b - a)
+      .map((y) => ({ value: String(y), label: `${taxYearLabel(y)} (to ${formatLongDate(taxYearEnd(y))})${y === current ? ' — current' : ''}` }));
+  },
+  initial: (today) => String(defaultTaxYear(today)),
+};
+
+const periodField: FieldDef = {
+  name: 'period',
+  label: 'Pay period',
+  kind: 'select',
+  required: true,
+  options: () => (Object.keys(PERIOD_LABELS) as PayPeriod[]).map((p) => ({ value: p, label: PERIOD_LABELS[p] })),
+  initial: () => 'monthly',
+};
+
+const yesNo = (yesFirst: boolean): FieldDef['options'] => () =>
+  yesFirst ? [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] : [{ value: 'false', label: 'No' }, { value: 'true', label: 'Yes' }];
+
+const f = {
+  remuneration: (hint = 'Salary or wage for one pay period, before deductions, e.g. 20000 or 20 000.50'): FieldDef => ({
+    name: 'remuneration', label: 'Remuneration', kind: 'rands', required: true, hint,
+  }),
+  age: (hint = 'Age on the last day of the tax year (65+ and 75+ get extra rebates)'): FieldDef => ({
+    name: 'age', label: 'Age', kind: 'number', whole: true, required: true, hint,
+  }),
+  medicalMembers: {
+    name: 'medicalMembers', label: 'People on the medical scheme', kind: 'number', whole: true, placeholder: '0',
+    hint: 'Including the main member; 0 if none',
+  } as FieldDef,
+  retirementContributions: {
+    name: 'retirementContributions', label: 'Retirement fund contributions', kind: 'rands', placeholder: '0.00',
+    hint: "The employee's own pension, provident or RA contributions through payroll, per period",
+  } as FieldDef,
+  bonus: { name: 'bonus', label: 'Bonus this period', kind: 'rands', placeholder: '0.00', hint: 'Taxed by the difference method' } as FieldDef,
+  annualPayroll: {
+    name: 'annualPayroll', label: "Employer's annual payroll", kind: 'rands',
+    hint: 'Total leviable remuneration expected over 12 months; SDL is not payable up to R500 000. Blank: assumed above.',
+  } as FieldDef,
+};
+
+// ---- Parsing ---------------------------------------------------------------------------------
+
+/** The form's values: what was sent, else the field's initial value (a blank stays blank). */
+export function formValues(def: CalcDef, source: Record<string, unknown>, today: Date): Values {
+  const values: Values = {};
+  for (const field of def.fields) {
+    const v = source[field.name];
+    if (typeof v === 'string') values[field.name] = v.slice(0, 100);
+    else if (field.initial) values[field.name] = field.initial(today);
+    else values[field.name] = '';
+  }
+  return values;
+}
+
+/** True when the source carries any of the calculator's input fields (a bookmarked or shared calculation). */
+export function hasInput(def: CalcDef, source: Record<string, unknown>): boolean {
+  return def.fields.some((field) => field.kind !== 'select' && typeof source[field.name] === 'string' && (source[field.name] as string).trim() !== '');
+}
+
+const SPACES = /[\s\u00a0\u202f\u2009]/g;
+
+/** Blank fields are left out (optional fields then default); rands may be typed as "R20 000.50". */
+function toInput(fields: FieldDef[], values: Values): Record<string, string> {
+  const input: Record<string, string> = {};
+  for (const field of fields) {
+    let v = (values[field.name] ?? '').trim();
+    if (field.kind === 'rands' || field.kind === 'number') v = v.replace(SPACES, '');
+    if (field.kind === 'rands') v = v.replace(/^[Rr]/, '');
+    if (v !== '') input[field.name] = v;
+  }
+  return input;
+}
+
+/** The schema's message with the API name of the field replaced by its label: "age must be …" → "Age must be …". */
+export function labelMessage(fields: FieldDef[], e: FieldError): FieldError {
+  const field = fields.find((x) => x.name === e.field);
+  if (field && e.message.startsWith(`${field.name} `)) return { field: e.field, message: `${field.label}${e.message.slice(field.name.length)}` };
+  return e;
+}
+
+function isMissing(fields: FieldDef[], input: Record<string, string>, e: FieldError): boolean {
+  const field = fields.find((x) => x.name === e.field);
+  return !!field?.required && input[field.name] === undefined && e.message.startsWith(`${field.name} is required`);
+}
+
+type Parsed<T> = { ok: true; data: T } | { ok: false; errors: FieldError[] };
+
+/** The parsed data; only called once every parse has succeeded. */
+function dataOf<T>(p: Parsed<T>): T {
+  if (!p.ok) throw new Error('unreachable: input did not parse');
+  return p.data;
+}
+
+/** Splits schema errors into blanks (not an error yet) and real problems, labelled. */
+function problems(fields: FieldDef[], input: Record<string, string>, errors: FieldError[]) {
+  const missing: FieldError[] = [];
+  const invalid: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    if (seen.has(e.field)) continue;
+    seen.add(e.field);
+    (isMissing(fields, input, e) ? missing : invalid).push(labelMessage(fields, e));
+  }
+  return { missing, invalid };
+}
+
+function outcome<K extends CalcId>(fields: FieldDef[], input: Record<string, string>, parsed: Parsed<unknown>[], compute: () => CalcResults[K]): Outcome<K> {
+  const errors = parsed.flatMap((p) => (p.ok ? [] : p.errors));
+  if (errors.length) {
+    const { missing, invalid } = problems(fields, input, errors);
+    return invalid.length ? { status: 'invalid', errors: invalid, missing } : { status: 'idle', missing };
+  }
+  try {
+    return { status: 'ok', result: compute() };
+  } catch (err) {
+    if (err instanceof PayrollError) return { status: 'invalid', errors: [labelMessage(fields, { field: err.field, message: err.message })], missing: [] };
+    throw err;
+  }
+}
+
+// ---- The calculators ---------------------------------------------------------------------------
+
+const paye: CalcDef<'paye'> = {
+  id: 'paye',
+  tab: 'PAYE',
+  title: 'PAYE calculator',
+  intro: 'Employees’ tax for one pay period by SARS’s annualisation method, with rebates by age, medical scheme fees tax credits, retirement fund deductions and a bonus by the difference method.',
+  fields: [taxYearField, periodField, f.remuneration(), f.age(), f.medicalMembers, f.retirementContributions, f.bonus],
+  links: [
+    { href: '/knowledge?q=paye', label: 'What is PAYE?' },
+    { href: '/knowledge?q=how monthly paye is calculated', label: 'How monthly PAYE is calculated' },
+    { href: '/knowledge?q=bonus', label: 'PAYE on bonuses' },
+  ],
+  run(values, today) {
+    const input = toInput(this.fields, values);
+    const p = parsePayrollInput(payeInputSchema, input);
+    return outcome(this.fields, input, [p], () => payeApi(dataOf(p), today));
+  },
+};
+
+const payslip: CalcDef<'payslip'> = {
+  id: 'payslip',
+  tab: 'Net pay',
+  title: 'Net pay and payslip',
+  intro: 'Gross to net for one pay period: PAYE, UIF and retirement contributions off the employee’s pay; UIF and SDL on top for the employer.',
+  fields: [
+    taxYearField,
+    periodField,
+    f.remuneration('Regular salary or wage for the period, excluding commission and bonus'),
+    { name: 'commission', label: 'Commission', kind: 'rands', placeholder: '0.00', hint: 'Taxed with the salary; not subject to UIF' },
+    f.bonus,
+    f.age(),
+    f.medicalMembers,
+    f.retirementContributions,
+    f.annualPayroll,
+  ],
+  links: [
+    { href: '/knowledge?q=net pay', label: 'Gross pay vs net pay — a payslip walk-through' },
+    { href: '/knowledge?q=medical scheme fees tax credit', label: 'Medical scheme fees tax credit' },
+  ],
+  run(values, today) {
+    const input = toInput(this.fields, values);
+    const p = parsePayrollInput(payslipInputSchema, input);
+    return outcome(this.fields, input, [p], () => payslipApi(dataOf(p), today));
+  },
+};
+
+/** SDL from the form: annual payroll is optional here (blank = assumed above R500 000, as on the payslip). */
+const sdlFormSchema = sdlInputSchema.partial({ annualPayroll: true });
+
+const uifSdl: CalcDef<'uif-sdl'> = {
+  id: 'uif-sdl',
+  tab: 'UIF & SDL',
+  title: 'UIF and SDL',
+  intro: 'UIF: 1% from the employee and 1% from the employer, on remuneration up to the ceiling (R17 712 a month). SDL: 1% of leviable remuneration, paid by employers whose annual payroll is more than R500 000.',
+  fields: [
+    taxYearField,
+    periodField,
+    f.remuneration('Remuneration for the period (commission excluded for UIF)'),
+    {
+      name: 'hoursPerMonth', label: 'Hours worked a month', kind: 'number', placeholder: 'Full time',
+      hint: 'Workers employed for fewer than 24 hours a month by this employer are excluded from UIF',
+    },
+    f.annualPayroll,
+  ],
+  links: [
+    { href: '/knowledge?q=uif ceiling', label: 'The UIF contribution ceiling' },
+    { href: '/knowledge?q=who is excluded from uif', label: 'Who is excluded from UIF' },
+    { href: '/knowledge?q=skills development levy', label: 'Skills Development Levy (SDL)' },
+  ],
+  run(values, today) {
+    const input = toInput(this.fields, values);
+    const u = parsePayrollInput(uifInputSchema, input);
+    const s = parsePayrollInput(sdlFormSchema, input);
+    return outcome<'uif-sdl'>(this.fields, input, [u, s], () => {
+      const ui = dataOf(u);
+      const si = dataOf(s);
+      const taxYear = resolveTaxYear(ui.taxYear, today);
+      const period = ui.period ?? 'monthly';
+      const remunerationCents = toCents(ui.remuneration, 'remuneration');
+      const uif = calculateUif({ taxYear, period, remunerationCents, hoursPerMonth: ui.hoursPerMonth });
+      const sdl = calculateSdl({
+        taxYear,
+        remunerationCents,
+        annualPayrollCents: si.annualPayroll === undefined ? undefined : toCents(si.annualPayroll, 'annualPayroll'),
+      });
+      return {
+        taxYear,
+        period,
+        uif: { employee: fromCents(uif.employeeCents), employer: fromCents(uif.employerCents), total: fromCents(uif.totalCents), excluded: uif.excluded, working: uif.working },
+        sdl: { sdl: fromCents(sdl.sdlCents), exempt: sdl.exempt, working: sdl.working },
+      };
+    });
+  },
+};
+
+const eti: CalcDef<'eti'> = {
+  id: 'eti',
+  tab: 'ETI',
+  title: 'Employment Tax Incentive',
+  intro: 'The ETI an employer may claim for one month for a qualifying employee aged 18 to 29, by the table in force on the date (the table changed on 1 April 2025).',
+  fields: [
+    { name: 'remuneration', label: 'Monthly remuneration', kind: 'rands', required: true, hint: 'Remuneration paid for the month' },
+    {
+      name: 'monthOfEmployment', label: 'Qualifying month', kind: 'number', whole: true, required: true,
+      hint: 'Months 1–12 get the first-year rates, 13–24 the second-year rates',
+    },
+    f.age('Age at the end of the month'),
+    { name: 'hoursWorked', label: 'Hours paid in the month', kind: 'number', placeholder: '160', hint: 'Fewer than 160 hours scales the incentive down' },
+    { name: 'date', label: 'Month of the claim', kind: 'date', hint: 'Any date in the month; blank for today. Picks the ETI table and the minimum wage.' },
+  ],
+  links: [
+    { href: '/knowledge?q=employment tax incentive', label: 'Employment Tax Incentive — table and examples' },
+    { href: '/knowledge?q=eti qualifying rules', label: 'ETI qualifying rules checklist' },
+  ],
+  run(values, today) {
+    const input = toInput(this.fields, values);
+    const p = parsePayrollInput(etiInputSchema, input);
+    return outcome(this.fields, input, [p], () => etiApi(dataOf(p), today));
+  },
+};
+
+const leave: CalcDef<'leave'> = {
+  id: 'leave',
+  tab: 'Leave',
+  title: 'Leave and notice (BCEA)',
+  intro: 'Minimum annual, sick and family responsibility leave under the Basic Conditions of Employment Act, and the minimum notice period.',
+  fields: [
+    {
+      name: 'daysPerWeek', label: 'Days worked a week', kind: 'select', required: true,
+      options: () => [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: String(d), label: `${d} day${d === 1 ? '' : 's'}` })),
+      initial: () => '5',
+    },
+    { name: 'monthsEmployed', label: 'Months employed', kind: 'number', hint: 'For family responsibility leave, sick leave in the first 6 months and the notice period' },
+    { name: 'daysWorked', label: 'Days worked so far', kind: 'number', hint: 'For leave of 1 day per 17 days worked (by agreement) and 1 sick day per 26 days in the first 6 months' },
+    {
+      name: 'workerType', label: 'Kind of worker', kind: 'select', required: true,
+      options: () => [{ value: 'general', label: 'General' }, { value: 'farm', label: 'Farm worker' }, { value: 'domestic', label: 'Domestic worker' }],
+      initial: () => 'general',
+    },
+  ],
+  links: [
+    { href: '/knowledge?q=annual leave', label: 'Annual leave entitlement' },
+    { href: '/knowledge?q=sick leave', label: 'Sick leave entitlement' },
+    { href: '/knowledge?q=notice period', label: 'Notice periods and severance pay' },
+  ],
+  run(values) {
+    const input = toInput(this.fields, values);
+    const l = parsePayrollInput(leaveInputSchema, input);
+    const withNotice = input.monthsEmployed !== undefined;
+    const n = withNotice ? parsePayrollInput(noticeInputSchema, input) : null;
+    return outcome<'leave'>(this.fields, input, n ? [l, n] : [l], () => {
+      const notice = n?.ok ? { ...noticeApi(n.data), workerType: n.data.workerType ?? 'general' } : null;
+      return { leave: leaveApi(dataOf(l)), notice };
+    });
+  },
+};
+
+const overtime: CalcDef<'overtime'> = {
+  id: 'overtime',
+  tab: 'Overtime',
+  title: 'Overtime, Sunday and public holiday pay',
+  intro: 'Pay for overtime (1.5×), Sunday work (2×, or 1.5× for those who ordinarily work Sundays) and work on a public holiday, with the BCEA earnings threshold above which these rules do not apply.',
+  fields: [
+    { name: 'hourlyWage', label: 'Ordinary hourly wage', kind: 'rands', required: true, hint: 'e.g. 50 or 62.50' },
+    { name: 'overtimeHours', label: 'Overtime hours', kind: 'number', placeholder: '0', hint: 'At most 3 hours a day and 10 hours a week' },
+    { name: 'sundayHours', label: 'Hours worked on a Sunday', kind: 'number', placeholder: '0' },
+    { name: 'ordinarilyWorksSunday', label: 'Ordinarily works on Sundays?', kind: 'select', options: yesNo(false), initial: () => 'false' },
+    { name: 'publicHolidayHours', label: 'Hours worked on a public holiday', kind: 'number', placeholder: '0' },
+    { name: 'publicHolidayIsNormalWorkday', label: 'Is the public holiday a normal work day?', kind: 'select', options: yesNo(true), initial: () => 'true' },
+    { name: 'ordinaryDailyWage', label: 'Ordinary daily wage', kind: 'rands', hint: 'Needed for public holiday pay, and the minimum for Sunday work' },
+    { name: 'monthlyEarnings', label: 'Monthly earnings', kind: 'rands', hint: 'For the BCEA earnings threshold (R21 812.37 a month)' },
+    { name: 'date', label: 'Date', kind: 'date', hint: 'Blank for today; picks the earnings threshold in force' },
+  ],
+  links: [
+    { href: '/knowledge?q=overtime', label: 'Overtime pay — rates and limits' },
+    { href: '/knowledge?q=sunday pay', label: 'Sunday and public holiday pay rates' },
+    { href: '/knowledge?q=bcea earnings threshold', label: 'The BCEA earnings threshold' },
+  ],
+  run(values, today) {
+    const input = toInput(this.fields, values);
+    const p = parsePayrollInput(overtimeInputSchema, input);
+    return outcome(this.fields, input, [p], () => overtimeApi(dataOf(p), today));
+  },
+};
+
+export const CALCULATORS: { [K in CalcId]: CalcDef<K> } = { paye, payslip, 'uif-sdl': uifSdl, eti, leave, overtime };
+export const CALCULATOR_LIST: CalcDef[] = CALCULATOR_IDS.map((id) => CALCULATORS[id] as CalcDef);
+
+/** The field ids of a calculator's form: `paye-age`, its hint `paye-age-hint`, its error `paye-age-error`. */
+export const fieldId = (calc: CalcId, field: string) => `${calc}-${field}`;
+
+/** "21 November 2026" for hints that mention today. */
+export function todayLabel(today: Date): string {
+  return formatLongDate(isoDateFromDate(today));
+}
