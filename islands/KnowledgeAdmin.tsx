@@ -17,8 +17,7 @@ import { toast } from './toast';
 // The knowledge admin editor (spec "Knowledge Base Management"): categories and items, each with
 // add / inline edit / delete, keyword chips, and attachments uploaded with a progress bar.
 
-/** The admin list carries how many items each category has. */
-export type AdminCategory = CategoryDTO & { itemCount?: number };
+export type AdminCategory = CategoryDTO;
 export type AdminItem = ItemDTO;
 export interface KnowledgeAdminProps {
   categories: AdminCategory[];
@@ -322,9 +321,7 @@ function CategoryCard({ category, onChanged, onDeleted }: { category: AdminCateg
   }
 
   async function remove() {
-    const n = category.itemCount;
-    const items = n === undefined ? 'All knowledge items in this category' : n === 1 ? 'Its 1 knowledge item' : `All ${n} knowledge items in this category`;
-    if (!window.confirm(`Are you sure you want to delete the category "${category.name}"? ${items} will also be deleted.`)) return;
+    if (!window.confirm(`Are you sure you want to delete the category "${category.name}"? All knowledge items in this category will also be deleted.`)) return;
     setBusy(true);
     try {
       await api('DELETE', `/api/knowledge/categories/${encodeURIComponent(category.id)}`);
@@ -364,7 +361,6 @@ function CategoryCard({ category, onChanged, onDeleted }: { category: AdminCateg
             <div className="flex flex-wrap items-center gap-2">
               <h3 className="font-semibold">{category.name}</h3>
               <span className="badge bg-muted font-mono text-slate-700">{category.id}</span>
-              {category.itemCount !== undefined && <span className="text-xs text-muted-foreground">{category.itemCount === 1 ? '1 item' : `${category.itemCount} items`}</span>}
             </div>
             <p className="text-sm text-muted-foreground">{category.description}</p>
           </div>
@@ -690,7 +686,7 @@ export default function KnowledgeAdmin(props: KnowledgeAdminProps) {
             defaultCategory={filter}
             onCreated={async () => {
               setShowNewItem(false);
-              await Promise.all([loadItems(), loadCategories()]);
+              await loadItems();
             }}
           />
         )}
@@ -714,7 +710,7 @@ export default function KnowledgeAdmin(props: KnowledgeAdminProps) {
         ) : (
           <ul className="space-y-3">
             {items.map((item) => (
-              <ItemCard key={`${item.id}:${item.updatedAt ?? ''}`} item={item} categories={categories} onChanged={async () => void (await Promise.all([loadItems(), loadCategories()]))} />
+              <ItemCard key={`${item.id}:${item.updatedAt ?? ''}`} item={item} categories={categories} onChanged={() => loadItems()} />
             ))}
           </ul>
         )}

@@ -101,7 +101,7 @@ export const knowledgePages = new Hono<AppEnv>()
       );
     }
     const k = knowledge(c);
-    const [categories, items] = await Promise.all([k.listCategoriesWithCounts(), k.listItems()]);
+    const [categories, items] = await Promise.all([k.listCategories(), k.listItems()]);
     return renderApp(
       c,
       { title: 'Knowledge Base Management' },
