@@ -58,11 +58,12 @@ describe.each(dbKinds)('calculators page on %s', (kind) => {
       expect(html).toMatch(/<form id="paye-form" hx-post="\/calculators\/paye" hx-trigger="input changed delay:250ms, submit" hx-target="#paye-result"[^>]*action="\/calculators\/paye" method="post"/);
       expect(html).toContain('<div id="paye-result" aria-live="polite"');
       // Tax years from the engine, the current one selected.
-      expect(html).toMatch(/<option value="2027" selected="">2026\/27 \(to 28 February 2027\) — current<\/option>/);
+      expect(html).toContain('<option value="2027" selected="">2026/27 (current)</option>');
       for (const y of ['2026', '2025', '2024']) expect(html).toContain(`<option value="${y}">`);
       // Labelled fields with hints and message slots.
       expect(html).toContain('<label for="paye-age" class="label">Age</label>');
       expect(html).toMatch(/<input id="paye-age" aria-describedby="paye-age-hint paye-age-error"/);
+      expect(html).toMatch(/<select id="paye-taxYear" name="taxYear" aria-describedby="paye-taxYear-hint paye-taxYear-error"/);
       expect(html).toContain('Enter the remuneration and age to see the result.');
       expect(html).toContain('href="/knowledge?q=paye"');
       // No React on this page: no island loader, htmx comes with the app script.

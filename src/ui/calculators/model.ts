@@ -27,7 +27,6 @@ import {
   resolveTaxYear,
   sdlInputSchema,
   supportedTaxYears,
-  taxYearEnd,
   taxYearForDate,
   toCents,
   uifInputSchema,
@@ -144,8 +143,9 @@ const taxYearField: FieldDef = {
     const current = taxYearForDate(today);
     return [...supportedTaxYears()]
       .sort((a, b) => b - a)
-      .map((y) => ({ value: String(y), label: `${taxYearLabel(y)} (to ${formatLongDate(taxYearEnd(y))})${y === current ? ' — current' : ''}` }));
+      .map((y) => ({ value: String(y), label: `${taxYearLabel(y)}${y === current ? ' (current)' : ''}` }));
   },
+  hint: 'A tax year runs from 1 March to the end of February',
   initial: (today) => String(defaultTaxYear(today)),
 };
 

@@ -165,7 +165,7 @@ function Field({ calc, field, value, message, today }: { calc: CalcId; field: Fi
   let control: ReactNode;
   if (field.kind === 'select') {
     control = (
-      <select {...common} defaultValue={value} className="input mt-1.5">
+      <select {...common} defaultValue={value} className="input mt-1.5 bg-white!">
         {(field.options?.(today) ?? []).map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -318,13 +318,15 @@ function Headline({ label, value, sub }: { label: string; value: string; sub?: s
   );
 }
 
+const MONEY = /^−?R[\d ]+\.\d\d$/;
+
 function Stats({ items }: { items: [string, ReactNode][] }) {
   return (
     <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
       {items.map(([label, value]) => (
         <div key={label} className="rounded-md bg-muted p-3">
           <dt className="text-muted-foreground">{label}</dt>
-          <dd className="mt-0.5 whitespace-nowrap font-semibold">{value}</dd>
+          <dd className={`mt-0.5 font-semibold ${typeof value === 'string' && MONEY.test(value) ? 'whitespace-nowrap' : ''}`}>{value}</dd>
         </div>
       ))}
     </dl>
@@ -393,7 +395,6 @@ function PayslipResult({ r }: { r: CalcResults['payslip'] }) {
                   <summary className="cursor-pointer">
                     {l.label}
                     {l.type === 'employer' && <span className="text-xs">{' (employer)'}</span>}
-                    {l.type === 'info' && <span className="text-xs"> (in PAYE)</span>}
                   </summary>
                   <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs font-normal not-italic text-muted-foreground">
                     {l.working.map((w, i) => (
