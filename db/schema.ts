@@ -60,14 +60,20 @@ export const knowledgeItems = pgTable(
     createdAt: text('created_at'),
     updatedAt: text('updated_at'),
     // Weighted full-text vector (title A, keywords B, content C), kept by PostgreSQL itself. The function is
-    // created in migration 0001_knowledge_search; select this column only when you need it.
+    // created in migration 0001_knowledge_search; never select these vectors unless you need them.
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(sql`knowledge_search_vector(title, keywords, content)`),
+    // Title (A) and keywords (B) only: small enough to rank thousands of rows fast (migration 0002).
+    searchHead: tsvector('search_head')
+      .notNull()
+      .generatedAlwaysAs(sql`knowledge_head_vector(title, keywords)`),
   },
   (t) => [
     index('knowledge_items_category_idx').on(t.categoryId),
-    index('knowledge_items_search_idx').using('gin', t.search),
+    // fastupdate off: PGlite has no autovacuum to flush a GIN pending list, and every search would scan it.
+    index('knowledge_items_search_idx').using('gin', t.search).with({ fastupdate: false }),
+    index('knowledge_items_search_head_idx').using('gin', t.searchHead).with({ fastupdate: false }),
   ],
 );
 

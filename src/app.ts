@@ -16,6 +16,10 @@ import { authApi } from '../routes/api/auth';
 import { healthApi } from '../routes/api/health';
 import { adminApi } from '../routes/api/admin';
 import { payrollApi } from '../routes/api/payroll';
+import { knowledgeApi } from '../routes/api/knowledge';
+import { uploadsRoute } from '../routes/uploads';
+import { createKnowledgeService } from './knowledge/service';
+import { createStorage, type Storage } from './storage';
 import { publicPages } from '../routes/pages/public';
 import { accountPages } from '../routes/pages/account';
 import { knowledgePages } from '../routes/pages/knowledge';
@@ -30,13 +34,17 @@ export interface AppDeps {
   log: Logger;
   clock?: () => Date;
   limits?: AuthLimits;
+  /** Attachment store; defaults to the one config chooses (S3 or DATA_DIR/uploads). */
+  storage?: Storage;
 }
 
 export function createServices(deps: AppDeps) {
   const clock = deps.clock ?? (() => new Date());
   const limiter = createRateLimiter(deps.db, clock);
   const auth = createAuthService({ db: deps.db, mailer: deps.mailer, limiter, clock, limits: deps.limits });
-  return { ...deps, clock, limiter, auth };
+  const storage = deps.storage ?? createStorage(deps.config);
+  const knowledge = createKnowledgeService({ db: deps.db, storage, clock, log: deps.log });
+  return { ...deps, clock, limiter, auth, storage, knowledge };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -91,6 +99,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api', authApi);
   app.route('/api/admin', adminApi);
   app.route('/api/payroll', payrollApi);
+  app.route('/api/knowledge', knowledgeApi);
+  app.route('/', uploadsRoute);
   app.route('/', publicPages);
   app.route('/', accountPages);
   app.route('/', knowledgePages);

@@ -4,6 +4,8 @@ import { createApp, type AppDeps } from './app';
 import type { Config } from './config';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './mail';
+import { seedKnowledge } from './knowledge/seed';
+import { createStorage } from './storage';
 import { loadAssets, type Assets } from './ui/assets';
 
 export interface Started {
@@ -19,9 +21,12 @@ export async function bootstrap(config: Config, opts: { assets?: Assets; log?: L
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, memory: opts.memoryDb });
   const clock = opts.clock ?? (() => new Date());
   if (config.demoAccounts) await seedDemoAccounts(database.db, clock());
+  // The knowledge base ships with the app: seeded in every environment, never overwriting an admin's edits.
+  await seedKnowledge(database.db, { log });
+  const storage = createStorage(config);
   const mailer = await createMailer({ db: database.db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log, clock });
   const assets = opts.assets ?? loadAssets({ dev: false });
-  const deps: AppDeps = { config, db: database.db, mailer, assets, log, clock, limits: opts.limits };
+  const deps: AppDeps = { config, db: database.db, mailer, assets, log, clock, limits: opts.limits, storage };
   const app = createApp(deps);
   return {
     app,

@@ -77,6 +77,13 @@ export class TestClient {
   delete = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('DELETE', url, body, headers);
 }
 
+/** Grants the admin flag directly in the database (the session picks it up on its next request). */
+export async function makeAdmin(t: TestApp, userId: number) {
+  const { users } = await import('../../db/schema');
+  const { eq } = await import('drizzle-orm');
+  await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, userId));
+}
+
 let seq = 0;
 /** Registers a fresh user and returns the signed-in client. */
 export async function registerUser(t: TestApp, over: Partial<{ username: string; email: string; password: string }> = {}) {

@@ -1,0 +1,272 @@
+// Pure search-query building for the knowledge base: no I/O, safe to import anywhere (server, islands, tests).
+//
+// The database side (migration 0001_knowledge_search) stores a weighted tsvector built from
+// `knowledge_norm(text)`, which joins payroll form codes the same way `normaliseCodes` does here
+// ("EMP 201" → "EMP201", "UI-19" → "UI19", "IT3(a)" → "IT3a", "e-filing" → "efiling"). The query side then
+// expands a small synonym list ("13th cheque" ↔ "bonus", "PAYE" ↔ "pay as you earn", …) into OR groups and
+// produces text for `to_tsquery('english', …)`, which stems every operand and drops stop words.
+
+/** The spec: search only when the trimmed query is longer than 2 characters. */
+export const MIN_QUERY_LENGTH = 3;
+export const MAX_QUERY_LENGTH = 200;
+const MAX_TERMS = 12;
+
+export function isSearchable(q: string | null | undefined): boolean {
+  return typeof q === 'string' && q.trim().length >= MIN_QUERY_LENGTH;
+}
+
+// Kept in step with knowledge_norm() in db/migrations/0001_knowledge_search.sql (tests compare both).
+const CODE_RULES: Array<[RegExp, string]> = [
+  [/(?<![a-z0-9])(emp|irp|ui|itr|ewp)[ -]*([0-9]+)(?![a-z0-9])/gi, '$1$2'],
+  [/(?<![a-z0-9])it[ -]?3 ?(?:\(a\)|a(?![a-z0-9]))/gi, 'IT3a'],
+  [/(?<![a-z0-9])([eu])[ -]filing/gi, '$1filing'],
+];
+
+/** Joins payroll form codes so that every way of writing them becomes one word. */
+export function normaliseCodes(text: string): string {
+  let out = text;
+  for (const [re, to] of CODE_RULES) out = out.replace(re, to);
+  return out;
+}
+
+/** Lower-case words of a query: accents stripped, codes joined, punctuation dropped. */
+export function tokenise(text: string): string[] {
+  const folded = normaliseCodes(text.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
+    .toLowerCase()
+    .replace(/['’](s)?(?![a-z0-9])/g, ' ');
+  return folded
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1 || /[0-9]/.test(w));
+}
+
+/**
+ * Ways people write the same payroll thing. A query containing any phrase of a group matches articles
+ * containing any other phrase of that group. Phrases are written as they would be typed; they go through
+ * `tokenise` like queries do.
+ */
+export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
+  ['paye', 'pay as you earn', 'employees tax', 'employee tax'],
+  ['uif', 'unemployment insurance fund', 'unemployment insurance'],
+  ['sdl', 'skills development levy', 'skills levy'],
+  ['eti', 'employment tax incentive', 'youth employment incentive'],
+  ['13th cheque', 'thirteenth cheque', '13th check', '13th salary', 'bonus', 'bonuses'],
+  ['emp201', 'monthly employer declaration', 'monthly return'],
+  ['emp501', 'employer reconciliation', 'bi-annual reconciliation'],
+  ['irp5', 'employee tax certificate'],
+  ['ui19', 'uif declaration'],
+  ['coida', 'coid', 'compensation fund', 'workmens compensation', 'workmen compensation'],
+  ['roe', 'return of earnings'],
+  ['bcea', 'basic conditions of employment act', 'basic conditions of employment'],
+  ['nmw', 'national minimum wage', 'minimum wage'],
+  ['medical aid', 'medical scheme'],
+  ['mtc', 'medical tax credit', 'medical scheme fees tax credit'],
+  ['sick leave', 'sick note', 'sick days'],
+  ['annual leave', 'vacation leave', 'holiday leave', 'leave days'],
+  ['family responsibility leave', 'compassionate leave', 'bereavement leave'],
+  ['parental leave', 'paternity leave'],
+  ['public holiday', 'public holidays'],
+  ['retirement annuity', 'retirement annuities'],
+  ['fringe benefit', 'fringe benefits', 'taxable benefit', 'taxable benefits', 'perks'],
+  ['payslip', 'pay slip', 'salary slip', 'payslips'],
+  ['tax year', 'year of assessment'],
+  ['tax threshold', 'tax free threshold'],
+  ['efiling', 'sars efiling'],
+  ['ufiling', 'uif online'],
+  ['overtime', 'time and a half'],
+  ['severance pay', 'retrenchment pay'],
+];
+
+interface Phrase {
+  words: string[];
+}
+type Term = { kind: 'word'; word: string } | { kind: 'group'; phrases: Phrase[] };
+
+const GROUPS: Phrase[][] = SYNONYM_GROUPS.map((g) => g.map((p) => ({ words: tokenise(p) })).filter((p) => p.words.length > 0));
+// Longest phrases first, so "pay as you earn" wins over any shorter phrase starting at the same word.
+const PHRASE_INDEX = GROUPS.flatMap((phrases, group) => phrases.map((p) => ({ words: p.words, group }))).sort(
+  (a, b) => b.words.length - a.words.length,
+);
+
+function matchAt(tokens: string[], i: number): { length: number; group: number } | null {
+  for (const p of PHRASE_INDEX) {
+    if (p.words.length > tokens.length - i) continue;
+    if (p.words.every((w, k) => tokens[i + k] === w)) return { length: p.words.length, group: p.group };
+  }
+  return null;
+}
+
+/** The query as a list of terms: plain words and synonym groups. */
+export function parseQuery(q: string): Term[] {
+  const tokens = tokenise(q.slice(0, MAX_QUERY_LENGTH));
+  const terms: Term[] = [];
+  const seenGroups = new Set<number>();
+  const seenWords = new Set<string>();
+  for (let i = 0; i < tokens.length && terms.length < MAX_TERMS; ) {
+    const m = matchAt(tokens, i);
+    if (m) {
+      if (!seenGroups.has(m.group)) terms.push({ kind: 'group', phrases: GROUPS[m.group] });
+      seenGroups.add(m.group);
+      i += m.length;
+    } else {
+      if (!seenWords.has(tokens[i])) terms.push({ kind: 'word', word: tokens[i] });
+      seenWords.add(tokens[i]);
+      i += 1;
+    }
+  }
+  return terms;
+}
+
+const phraseText = (p: Phrase) => (p.words.length === 1 ? p.words[0] : `(${p.words.join(' & ')})`);
+
+function termText(t: Term, prefix: boolean): string {
+  if (t.kind === 'group') return `(${t.phrases.map(phraseText).join(' | ')})`;
+  // Prefix matching on the word being typed; a one- or two-letter prefix would match half the dictionary.
+  return prefix && t.word.length >= 3 ? `${t.word}:*` : t.word;
+}
+
+export interface SearchQuery {
+  /** Every term must match (best results). */
+  all: string;
+  /** Any term may match (fallback when `all` finds nothing). */
+  any: string;
+}
+
+/**
+ * Text for `to_tsquery('english', …)`, or null when nothing searchable is left. Operands are only
+ * [a-z0-9] words, so user input can never inject tsquery syntax.
+ */
+export function buildSearchQuery(q: string): SearchQuery | null {
+  const terms = parseQuery(q);
+  if (terms.length === 0) return null;
+  const endsMidWord = /[\p{L}\p{N}]$/u.test(q.trim());
+  const parts = terms.map((t, i) => termText(t, endsMidWord && i === terms.length - 1));
+  return { all: parts.join(' & '), any: parts.join(' | ') };
+}
+
+/** The same tsquery text with every operand restricted to weight A (the title): `uif & ceiling:*` → `uif:A & ceiling:*A`. */
+export function titleOnly(tsquery: string): string {
+  return tsquery.replace(/([a-z0-9]+)(:\*)?/g, (_m, w: string, p?: string) => `${w}:${p ? '*' : ''}A`);
+}
+
+export interface Lexeme {
+  lexeme: string;
+  prefix: boolean;
+}
+
+/** The stemmed lexemes of a tsquery as PostgreSQL prints it (`'uif' & 'ceil':*`). */
+export function lexemesOf(tsqueryText: string): Lexeme[] {
+  const out = new Map<string, Lexeme>();
+  for (const m of tsqueryText.matchAll(/'((?:[^']|'')*)'(:[*A-D]+)?/g)) {
+    const lexeme = m[1].replace(/''/g, "'");
+    const prefix = !!m[2]?.includes('*');
+    const prev = out.get(lexeme);
+    out.set(lexeme, { lexeme, prefix: prefix || !!prev?.prefix });
+  }
+  return [...out.values()];
+}
+
+// Endings the English stemmer takes off, for deciding whether a word in the text is a form of a lexeme.
+const SUFFIXES = new Set([
+  '', 's', 'es', 'e', 'ed', 'd', 'ing', 'ings', 'er', 'ers', 'y', 'ies', 'ied', 'ion', 'ions', 'ation', 'ations', 'al', 'ally', 'ly',
+  'ment', 'ments', 'ity', 'ive', 'ness', 'able', 'ible', 'ance', 'ances', 'ence', 'ences', 'ant', 'ants', 'ent', 'ents',
+]);
+
+/** True when `word` (lower case, letters/digits only) is a form of the stemmed `lex`. */
+export function wordMatches(word: string, lex: Lexeme): boolean {
+  const l = lex.lexeme;
+  if (!word || !l) return false;
+  if (word.startsWith(l) && (lex.prefix || SUFFIXES.has(word.slice(l.length)))) return true;
+  // "compani" ← company, companies; "salari" ← salary
+  if (l.endsWith('i')) {
+    const base = l.slice(0, -1);
+    return word.startsWith(base) && (lex.prefix ? word.startsWith(`${base}y`) : ['y', 'ys'].includes(word.slice(base.length)));
+  }
+  return false;
+}
+
+/** Markdown as plain running text: link targets, marks, table rules and the closing "Sources" section dropped. */
+export function markdownToPlain(md: string): string {
+  return md
+    .replace(/^#{1,6}[ \t]*sources?\b[\s\S]*$/im, '')
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<\/?[a-zA-Z][a-zA-Z0-9-]*(?:\s[^<>]{0,200})?\/?>/g, ' ')
+    .replace(/^[ \t]*\|?[ \t:|-]*-{3,}[ \t:|-]*$/gm, ' ')
+    .replace(/[#*_`>|~]+/g, ' ')
+    .replace(/\s\s+|[^\S ]/g, ' ')
+    .trim();
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A short extract of an article around the words of the query, as HTML-safe text whose only markup is
+ * <mark>…</mark>. Finds the query words with one regular-expression pass over the markdown, picks the
+ * stretch of about `maxChars` characters holding the most different query words, and only then turns that
+ * stretch into plain text, so the cost hardly grows with the article's length.
+ */
+export function makeSnippet(markdown: string, lexemes: Lexeme[], maxChars = 220): string {
+  let text = markdown.slice(0, 100_000);
+  const sources = text.search(/^#{1,6}[ \t]*sources?\b/im);
+  if (sources > 0) text = text.slice(0, sources);
+  text = normaliseCodes(text);
+
+  type Hit = { at: number; lex: number };
+  const hits: Hit[] = [];
+  const usable = lexemes.filter((l) => /^[a-z0-9]+$/.test(l.lexeme));
+  if (usable.length) {
+    const alternatives = new Set<string>();
+    for (const l of usable) alternatives.add(l.lexeme.endsWith('i') ? escapeRe(l.lexeme.slice(0, -1)) : escapeRe(l.lexeme));
+    const re = new RegExp(`(?<![A-Za-z0-9])(?:${[...alternatives].sort((x, y) => y.length - x.length).join('|')})[A-Za-z0-9]*`, 'gi');
+    for (const m of text.matchAll(re)) {
+      const lex = usable.findIndex((l) => wordMatches(m[0].toLowerCase(), l));
+      if (lex >= 0) hits.push({ at: m.index!, lex: lexemes.indexOf(usable[lex]) });
+      if (hits.length >= 300) break;
+    }
+  }
+
+  // The window that starts a little before a hit and covers the most different query words.
+  let start = 0;
+  let best = -1;
+  for (let i = 0; i < hits.length; i++) {
+    const from = Math.max(0, hits[i].at - 40);
+    const seen = new Set<number>();
+    let total = 0;
+    for (let j = i; j < hits.length && hits[j].at < from + maxChars - 20; j++) {
+      seen.add(hits[j].lex);
+      total++;
+    }
+    const score = seen.size * 1000 + Math.min(total, 999);
+    if (score > best) {
+      best = score;
+      start = from;
+    }
+  }
+  // Whole words only: widen to the surrounding spaces.
+  if (start > 0) {
+    const sp = text.lastIndexOf(' ', start);
+    const nl = text.lastIndexOf('\n', start);
+    start = Math.max(sp, nl) + 1;
+  }
+  const end = Math.min(text.length, start + maxChars + 80);
+  const region = markdownToPlain(text.slice(start, end));
+  const words = region.split(' ').filter(Boolean);
+  let html = '';
+  let length = 0;
+  let used = 0;
+  for (const w of words) {
+    if (length + w.length > maxChars && used > 0) break;
+    const core = w.toLowerCase().replace(/['’]s$/, '').replace(/[^a-z0-9]+/g, '');
+    const hit = core !== '' && lexemes.some((l) => wordMatches(core, l));
+    const e = escapeHtml(w);
+    html += (used > 0 ? ' ' : '') + (hit ? `<mark>${e}</mark>` : e);
+    length += w.length + 1;
+    used++;
+  }
+  html = html.replace(/<\/mark> <mark>/g, ' ');
+  const more = used < words.length || end < text.length;
+  return `${start > 0 ? '… ' : ''}${html}${more ? ' …' : ''}`;
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+// @ts-ignore s3rver ships no types
+import S3rver from 's3rver';
+
+export interface TestS3 {
+  endpoint: string;
+  bucket: string;
+  /** The S3_* variables that point the app at this server. */
+  env: Record<string, string>;
+  /** Keys currently stored in the bucket. */
+  keys(): Promise<string[]>;
+  clear(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** An in-process S3-compatible server (s3rver) on a random port, with one bucket, in a temp directory. */
+export async function startS3(bucket = 'payewise-test'): Promise<TestS3> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-s3-'));
+  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const { port } = (await server.run()) as AddressInfo;
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const keys = async () => {
+    const out = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+    return (out.Contents ?? []).map((o) => o.Key!).sort();
+  };
+  return {
+    endpoint,
+    bucket,
+    env: { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+    keys,
+    async clear() {
+      const k = await keys();
+      if (k.length) await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: k.map((Key) => ({ Key })) } }));
+    },
+    async stop() {
+      client.destroy();
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

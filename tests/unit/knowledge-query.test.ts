@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildSearchQuery, isSearchable, lexemesOf, makeSnippet, markdownToPlain, normaliseCodes, parseQuery, titleOnly, tokenise, wordMatches,
+} from '../../src/knowledge/query';
+
+describe('normaliseCodes', () => {
+  it.each([
+    ['EMP 201', 'EMP201'],
+    ['emp-201 return', 'emp201 return'],
+    ['EMP201', 'EMP201'],
+    ['EMP 501 recon', 'EMP501 recon'],
+    ['IRP 5', 'IRP5'],
+    ['irp-5 certificates', 'irp5 certificates'],
+    ['UI-19', 'UI19'],
+    ['UI 19 form', 'UI19 form'],
+    ['IT3(a)', 'IT3a'],
+    ['IT 3a', 'IT3a'],
+    ['it3a', 'IT3a'],
+    ['e-filing', 'efiling'],
+    ['u-filing', 'ufiling'],
+  ])('%s → %s', (input, out) => {
+    expect(normaliseCodes(input)).toBe(out);
+  });
+
+  it('leaves ordinary words and numbers alone', () => {
+    expect(normaliseCodes('temp 201 and it 3 days, ui19x, item 5')).toBe('temp 201 and it 3 days, ui19x, item 5');
+  });
+});
+
+describe('tokenise', () => {
+  it('lower-cases, folds accents, joins codes and drops punctuation and single letters', () => {
+    expect(tokenise("Employees' tax on the 13th cheque — EMP 201, UI-19 & Café")).toEqual(['employees', 'tax', 'on', 'the', '13th', 'cheque', 'emp201', 'ui19', 'cafe']);
+  });
+  it('keeps digits', () => {
+    expect(tokenise('R17 712 a month')).toEqual(['r17', '712', 'month']);
+  });
+});
+
+describe('isSearchable (spec: only when the trimmed query is longer than 2 characters)', () => {
+  it.each([
+    ['', false],
+    ['  ', false],
+    ['ab', false],
+    ['  ab  ', false],
+    ['abc', true],
+    [' uif ', true],
+  ])('%j → %s', (q, ok) => expect(isSearchable(q)).toBe(ok));
+});
+
+describe('buildSearchQuery', () => {
+  it('ANDs the words and prefix-matches the last one', () => {
+    expect(buildSearchQuery('overtime limits')).toEqual({ all: '(overtime | (time & and & half)) & limits:*', any: '(overtime | (time & and & half)) | limits:*' });
+    expect(buildSearchQuery('tax tables')!.all).toBe('tax & tables:*');
+  });
+
+  it('does not prefix-match a one- or two-letter last word', () => {
+    expect(buildSearchQuery('leave 10')!.all).toBe('leave & 10');
+  });
+
+  it('treats every spelling of a form code alike', () => {
+    const forms = ['EMP 201 deadline', 'EMP201 deadline', 'emp-201 deadline'].map((q) => buildSearchQuery(q)!.all);
+    expect(new Set(forms).size).toBe(1);
+    expect(forms[0]).toContain('emp201');
+    expect(buildSearchQuery('UI-19')!.all).toBe(buildSearchQuery('ui19')!.all);
+    expect(buildSearchQuery('IRP 5')!.all).toBe(buildSearchQuery('irp5')!.all);
+    expect(buildSearchQuery('EMP 501')!.all).toBe(buildSearchQuery('EMP501')!.all);
+  });
+
+  it('expands synonyms both ways', () => {
+    for (const q of ['13th cheque', 'thirteenth cheque', 'bonus']) {
+      const all = buildSearchQuery(q)!.all;
+      expect(all).toContain('bonus');
+      expect(all).toContain('(13th & cheque)');
+      expect(all).toContain('(thirteenth & cheque)');
+    }
+    expect(buildSearchQuery('PAYE')!.all).toBe(buildSearchQuery('pay as you earn')!.all);
+    expect(buildSearchQuery('paye')!.all).toContain('(pay & as & you & earn)');
+    expect(buildSearchQuery('uif')!.all).toContain('(unemployment & insurance & fund)');
+    expect(buildSearchQuery('UI-19')!.all).toContain('(uif & declaration)');
+  });
+
+  it('prefers the longest phrase and does not repeat a group', () => {
+    const terms = parseQuery('unemployment insurance fund uif');
+    expect(terms).toHaveLength(1);
+    expect(terms[0].kind).toBe('group');
+  });
+
+  it('never lets tsquery syntax through', () => {
+    const built = buildSearchQuery("uif' | !ceiling & (x:* <-> y) \\ 'drop")!;
+    expect(built.all).toMatch(/^[a-z0-9 &|():*]+$/);
+    expect(built.all).not.toContain("'");
+    expect(built.all).not.toContain('!');
+    expect(built.all).not.toContain('<->');
+  });
+
+  it('returns null when nothing searchable is left', () => {
+    expect(buildSearchQuery('!!! ???')).toBeNull();
+    expect(buildSearchQuery('a b c')).toBeNull();
+  });
+
+  it('caps the number of terms', () => {
+    const q = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+    expect(buildSearchQuery(q)!.all.split('&')).toHaveLength(12);
+  });
+});
+
+describe('titleOnly', () => {
+  it('restricts every operand to weight A', () => {
+    expect(titleOnly('(uif | (unemployment & insurance)) & ceiling:*')).toBe('(uif:A | (unemployment:A & insurance:A)) & ceiling:*A');
+  });
+});
+
+describe('lexemesOf / wordMatches', () => {
+  it('reads lexemes and prefix flags from a printed tsquery', () => {
+    expect(lexemesOf("( 'uif' | 'unemploy' & 'insur' ) & 'ceil':* & 'uif'")).toEqual([
+      { lexeme: 'uif', prefix: false },
+      { lexeme: 'unemploy', prefix: false },
+      { lexeme: 'insur', prefix: false },
+      { lexeme: 'ceil', prefix: true },
+    ]);
+  });
+
+  it('matches the forms of a stemmed word, not unrelated longer words', () => {
+    const pay = { lexeme: 'pay', prefix: false };
+    expect(wordMatches('pay', pay)).toBe(true);
+    expect(wordMatches('pays', pay)).toBe(true);
+    expect(wordMatches('paying', pay)).toBe(true);
+    expect(wordMatches('payroll', pay)).toBe(false);
+    expect(wordMatches('company', { lexeme: 'compani', prefix: false })).toBe(true);
+    expect(wordMatches('companies', { lexeme: 'compani', prefix: false })).toBe(true);
+    expect(wordMatches('insurance', { lexeme: 'insur', prefix: false })).toBe(true);
+    expect(wordMatches('ceilings', { lexeme: 'ceil', prefix: true })).toBe(true);
+  });
+});
+
+describe('makeSnippet', () => {
+  const md = [
+    '# Heading',
+    '',
+    'Intro text that says nothing in particular about anything at all, really, and goes on for a while so that the',
+    'window has to move. More filler words here to push things along and along and along and along and along.',
+    '',
+    '| Pay | UIF |',
+    '|---|---|',
+    '| R10 000 | R100 |',
+    '',
+    'The **UIF ceiling** is R17 712 a month (pay < R20 000 & "more"); see [the gazette](https://example.gov.za/x). <script>alert(1)</script>',
+    '',
+    '## Sources',
+    '- UIF ceiling gazette UIF ceiling UIF ceiling',
+  ].join('\n');
+  const lx = lexemesOf("'uif' & 'ceil':*");
+
+  it('centres on the query words, marks them and escapes everything else', () => {
+    const s = makeSnippet(md, lx);
+    expect(s).toContain('<mark>UIF ceiling</mark>');
+    expect(s).toContain('the gazette');
+    expect(s).not.toContain('https://');
+    expect(s).not.toContain('<script>');
+    expect(s).toContain('(pay &lt; R20 000 &amp; &quot;more&quot;)');
+    expect(s.startsWith('… ')).toBe(true);
+    expect(s.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+  });
+
+  it('does not take its text from the Sources section', () => {
+    expect(makeSnippet(md, lx)).not.toContain('gazette UIF ceiling UIF');
+  });
+
+  it('falls back to the beginning when no query word is in the text', () => {
+    const s = makeSnippet('Plain words only, nothing to find.', lexemesOf("'bonus'"));
+    expect(s).toBe('Plain words only, nothing to find.');
+  });
+
+  it('keeps to about 220 characters', () => {
+    const long = Array.from({ length: 400 }, (_, i) => (i === 200 ? 'bonus' : 'word')).join(' ');
+    const s = makeSnippet(long, lexemesOf("'bonus'"));
+    expect(s.replace(/<\/?mark>/g, '').length).toBeLessThan(240);
+    expect(s).toContain('<mark>bonus</mark>');
+  });
+});
+
+describe('markdownToPlain', () => {
+  it('drops marks, link targets and table rules', () => {
+    expect(markdownToPlain('## Title\n\n**bold** _it_ [link](http://x.y) \n|a|b|\n|---|:---:|\n')).toBe('Title bold it link a b');
+  });
+});
