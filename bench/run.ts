@@ -1,11 +1,14 @@
 import { postgresReachable, startBenchServer, type BenchServer } from './lib';
 import { accounts, pageWeights } from './sections/accounts';
+import { payrollEngine, payrollHttp } from './sections/payroll';
 
 // `npm run bench`: builds, then measures each capability on PGlite and on PostgreSQL (when reachable).
 type Section = { name: string; perDatabase?: (s: BenchServer) => Promise<void>; once?: () => Promise<void> };
 
 const sections: Section[] = [
   { name: 'Accounts and pages', perDatabase: accounts },
+  { name: 'Payroll engine (PAYE computations)', once: payrollEngine },
+  { name: 'Payroll calculators over HTTP', perDatabase: payrollHttp },
 ];
 
 async function main() {
