@@ -127,8 +127,15 @@ function termText(t: Term, prefix: boolean): string {
 export interface SearchQuery {
   /** Every term must match (best results). */
   all: string;
-  /** Any term may match (fallback when `all` finds nothing). */
+  /**
+   * As `all`, but a half-typed last word also matches by a shorter prefix ("ceilin" finds "ceiling",
+   * whose stem "ceil" is shorter than what was typed). Tried when `all` finds nothing.
+   */
+  loose: string;
+  /** Any term may match (the last resort). */
   any: string;
+  /** The query's words as one lower-case phrase, for "the title starts with what was asked" (LIKE-safe). */
+  phrase: string;
 }
 
 /**
@@ -140,7 +147,17 @@ export function buildSearchQuery(q: string): SearchQuery | null {
   if (terms.length === 0) return null;
   const endsMidWord = /[\p{L}\p{N}]$/u.test(q.trim());
   const parts = terms.map((t, i) => termText(t, endsMidWord && i === terms.length - 1));
-  return { all: parts.join(' & '), any: parts.join(' | ') };
+  const last = terms[terms.length - 1];
+  const looseParts = [...parts];
+  if (endsMidWord && last.kind === 'word' && last.word.length >= 5 && /^[a-z]+$/.test(last.word)) {
+    looseParts[looseParts.length - 1] = `(${last.word}:* | ${last.word.slice(0, Math.max(4, last.word.length - 3))}:*)`;
+  }
+  return {
+    all: parts.join(' & '),
+    loose: looseParts.join(' & '),
+    any: parts.join(' | '),
+    phrase: tokenise(q.slice(0, MAX_QUERY_LENGTH)).join(' ').slice(0, 100),
+  };
 }
 
 /** The same tsquery text with every operand restricted to weight A (the title): `uif & ceiling:*` → `uif:A & ceiling:*A`. */

@@ -188,8 +188,11 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     return removed;
   }
 
-  async function runSearch(tsquery: string, limit: number): Promise<SearchResultDTO[]> {
+  async function runSearch(tsquery: string, phrase: string, limit: number): Promise<SearchResultDTO[]> {
     const query = sql`to_tsquery('english', ${tsquery})`;
+    // An article whose title starts with what was asked ("maternity leave" → "Maternity leave — …") is
+    // the one about it. The phrase holds only [a-z0-9 ], so it is safe inside LIKE.
+    const startsWith = phrase ? sql`case when lower(${knowledgeItems.title}) like ${`${phrase}%`} then 0.5 else 0 end` : sql`0`;
     const inTitle = sql`to_tsquery('english', ${titleOnly(tsquery)})`;
     const t = knowledgeItems;
     const { rows, lexemes } = await db.transaction(async (tx) => {
@@ -207,7 +210,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         .select({
           id: t.id,
           title: t.title,
-          rank: sql<number>`(case when ${t.searchHead} @@ ${inTitle} then 2.0 else 1.0 end) + ts_rank(${RANK_WEIGHTS}::float4[], ${t.searchHead}, ${query}, 1)`.as('rank'),
+          rank: sql<number>`(case when ${t.searchHead} @@ ${inTitle} then 2.0 else 1.0 end) + ${startsWith} + ts_rank(${RANK_WEIGHTS}::float4[], ${t.searchHead}, ${query}, 1)`.as('rank'),
         })
         .from(t)
         .where(sql`${t.searchHead} @@ ${query}`)
@@ -242,9 +245,12 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     const built = buildSearchQuery(text);
     if (!built) return [];
     const n = limit ?? DEFAULT_LIMIT;
-    const best = await runSearch(built.all, n);
-    if (best.length > 0 || built.any === built.all) return best;
-    return runSearch(built.any, n);
+    // Every word; then every word with a looser prefix on the one being typed; then any word.
+    for (const tsquery of new Set([built.all, built.loose, built.any])) {
+      const hits = await runSearch(tsquery, built.phrase, n);
+      if (hits.length > 0) return hits;
+    }
+    return [];
   }
 
   return {
@@ -261,7 +267,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     /** For the admin screen: each category with how many items it holds. */
     async listCategoriesWithCounts(): Promise<(CategoryDTO & { itemCount: number })[]> {
       return db
-        .select({ ...categoryCols, itemCount: sql<number>`(select count(*)::int from ${knowledgeItems} where ${knowledgeItems.categoryId} = ${knowledgeCategories.id})` })
+        .select({ ...categoryCols, itemCount: sql<number>`(select count(*)::int from knowledge_items ki where ki.category_id = "knowledge_categories"."id")` })
         .from(knowledgeCategories)
         .orderBy(asc(knowledgeCategories.createdAt), asc(knowledgeCategories.id));
     },

@@ -49,8 +49,19 @@ describe('isSearchable (spec: only when the trimmed query is longer than 2 chara
 
 describe('buildSearchQuery', () => {
   it('ANDs the words and prefix-matches the last one', () => {
-    expect(buildSearchQuery('overtime limits')).toEqual({ all: '(overtime | (time & and & half)) & limits:*', any: '(overtime | (time & and & half)) | limits:*' });
+    expect(buildSearchQuery('overtime limits')).toEqual({
+      all: '(overtime | (time & and & half)) & limits:*',
+      loose: '(overtime | (time & and & half)) & (limits:* | limi:*)',
+      any: '(overtime | (time & and & half)) | limits:*',
+      phrase: 'overtime limits',
+    });
     expect(buildSearchQuery('tax tables')!.all).toBe('tax & tables:*');
+  });
+
+  it('loosens only a half-typed word of five letters or more', () => {
+    expect(buildSearchQuery('uif ceilin')!.loose).toBe('(uif | (unemployment & insurance & fund) | (unemployment & insurance)) & (ceilin:* | ceil:*)');
+    expect(buildSearchQuery('uif tax')!.loose).toBe(buildSearchQuery('uif tax')!.all);
+    expect(buildSearchQuery('EMP 201')!.loose).toBe(buildSearchQuery('EMP 201')!.all);
   });
 
   it('does not prefix-match a one- or two-letter last word', () => {
