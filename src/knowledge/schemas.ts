@@ -144,7 +144,12 @@ export const searchQuerySchema = z.object({
     .trim()
     .min(MIN_QUERY_LENGTH, SEARCH_TOO_SHORT)
     .max(MAX_QUERY_LENGTH, `Search query must be at most ${MAX_QUERY_LENGTH} characters`),
-  limit: z.coerce.number().int().min(1).max(50).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 50' })
+    .int('limit must be a whole number from 1 to 50')
+    .min(1, 'limit must be a whole number from 1 to 50')
+    .max(50, 'limit must be a whole number from 1 to 50')
+    .optional(),
 });
 
 /** JSON shapes the API returns. */

@@ -197,11 +197,10 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     const t = knowledgeItems;
     const { rows, lexemes } = await db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const [{ text }] = await tx.select({ text: sql<string>`${query}::text` }).from(sql`(select 1) as one`);
       // Rank narrow rows first and fetch the article text only for the winners.
       const fetch = async (ranked: any) =>
         tx
-          .select({ id: t.id, title: t.title, categoryId: t.categoryId, keywords: t.keywords, content: t.content })
+          .select({ id: t.id, title: t.title, categoryId: t.categoryId, keywords: t.keywords, content: t.content, lexemes: sql<string>`${query}::text` })
           .from(ranked)
           .innerJoin(t, eq(t.id, ranked.id))
           .orderBy(desc(ranked.rank), asc(ranked.title), asc(ranked.id));
@@ -218,7 +217,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         .limit(limit)
         .as('ranked');
       const top = await fetch(headRanked);
-      if (top.length >= limit) return { rows: top, lexemes: text };
+      if (top.length >= limit) return { rows: top, lexemes: top[0].lexemes };
 
       const candidates = tx
         .select({ id: t.id, title: t.title, rank: sql<number>`ts_rank(${RANK_WEIGHTS}::float4[], ${t.search}, ${query}, 1)`.as('rank') })
@@ -232,7 +231,9 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         .orderBy(desc(candidates.rank), asc(candidates.title), asc(candidates.id))
         .limit(limit - top.length)
         .as('ranked');
-      return { rows: [...top, ...(await fetch(bodyRanked))], lexemes: text };
+      const rest = await fetch(bodyRanked);
+      const rows = [...top, ...rest];
+      return { rows, lexemes: rows[0]?.lexemes ?? '' };
     });
     // Snippets are cut here rather than with ts_headline: the same result on both databases, and
     // ts_headline re-parses every article (about 1 ms each on PGlite), which alone would blow the budget.
