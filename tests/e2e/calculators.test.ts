@@ -87,6 +87,8 @@ describe('calculators in Chromium', () => {
     await page.getByRole('navigation', { name: 'Calculators' }).getByRole('link', { name: 'ETI' }).click();
     await page.getByRole('heading', { name: 'Employment Tax Incentive' }).waitFor();
     await page.waitForURL(`${server.url}/calculators?tab=eti`);
+    // Keyboard users stay on the tab they chose.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('calc-tab-eti');
     expect(await page.title()).toBe('Employment Tax Incentive · Calculators · PayeWise');
     await page.getByLabel('Monthly remuneration').fill('5000');
     await page.getByLabel('Qualifying month').fill('3');
@@ -94,7 +96,7 @@ describe('calculators in Chromium', () => {
     await page.locator('#eti-result').getByTestId('result-amount').filter({ hasText: 'R1 500.00' }).waitFor();
     // Same document all along: the tab came in by htmx, not by a page load.
     expect(await page.evaluate(() => (window as unknown as { pwMarker?: number }).pwMarker)).toBe(1);
-    expect(await page.getByRole('link', { name: 'Employment Tax Incentive — table and examples' }).getAttribute('href')).toBe('/knowledge?q=employment tax incentive');
+    expect(await page.getByRole('link', { name: 'Employment Tax Incentive — table and examples' }).getAttribute('href')).toBe('/knowledge?q=employment%20tax%20incentive');
     await page.goBack();
     await page.getByRole('heading', { name: 'PAYE calculator' }).waitFor();
     expect(errors).toEqual([]);

@@ -52,8 +52,8 @@ describe.each(dbKinds)('calculators page on %s', (kind) => {
       expect(html).toContain('<title>PAYE calculator · Calculators · PayeWise</title>');
       expect(html).toContain('<h1 class="text-2xl font-bold">Payroll calculators</h1>');
       expect(html).toMatch(/href="\/calculators" aria-current="page"/); // the sidebar
-      for (const tab of ['paye', 'payslip', 'uif-sdl', 'eti', 'leave', 'overtime']) expect(html).toContain(`href="/calculators?tab=${tab}" hx-get="/calculators?tab=${tab}"`);
-      expect(html).toMatch(/<a href="\/calculators\?tab=paye"[^>]*aria-current="page"/);
+      for (const tab of ['paye', 'payslip', 'uif-sdl', 'eti', 'leave', 'overtime']) expect(html).toContain(`id="calc-tab-${tab}" href="/calculators?tab=${tab}" hx-get="/calculators?tab=${tab}"`);
+      expect(html).toMatch(/<a id="calc-tab-paye" href="\/calculators\?tab=paye"[^>]*aria-current="page"/);
       // The form works without JavaScript and live with htmx.
       expect(html).toMatch(/<form id="paye-form" hx-post="\/calculators\/paye" hx-trigger="input changed delay:250ms, submit" hx-target="#paye-result"[^>]*action="\/calculators\/paye" method="post"/);
       expect(html).toContain('<div id="paye-result" aria-live="polite"');
@@ -71,10 +71,10 @@ describe.each(dbKinds)('calculators page on %s', (kind) => {
     });
 
     it.each([
-      ['payslip', 'Net pay and payslip', '/knowledge?q=net pay'],
-      ['uif-sdl', 'UIF and SDL', '/knowledge?q=uif ceiling'],
-      ['eti', 'Employment Tax Incentive', '/knowledge?q=employment tax incentive'],
-      ['leave', 'Leave and notice (BCEA)', '/knowledge?q=annual leave'],
+      ['payslip', 'Net pay and payslip', '/knowledge?q=net%20pay'],
+      ['uif-sdl', 'UIF and SDL', '/knowledge?q=uif%20ceiling'],
+      ['eti', 'Employment Tax Incentive', '/knowledge?q=employment%20tax%20incentive'],
+      ['leave', 'Leave and notice (BCEA)', '/knowledge?q=annual%20leave'],
       ['overtime', 'Overtime, Sunday and public holiday pay', '/knowledge?q=overtime'],
     ])('?tab=%s is bookmarkable', async (tab, title, link) => {
       const res = await client.get(`/calculators?tab=${tab}`);

@@ -101,6 +101,9 @@ export type Outcome<K extends CalcId = CalcId> =
   | { status: 'invalid'; errors: FieldError[]; missing: FieldError[] }
   | { status: 'ok'; result: CalcResults[K] };
 
+/** A knowledge-base search URL for a topic. */
+export const kb = (topic: string) => `/knowledge?q=${encodeURIComponent(topic)}`;
+
 export interface KbLink {
   href: string;
   label: string;
@@ -272,9 +275,9 @@ const paye: CalcDef<'paye'> = {
   intro: 'Employees’ tax for one pay period by SARS’s annualisation method, with rebates by age, medical scheme fees tax credits, retirement fund deductions and a bonus by the difference method.',
   fields: [taxYearField, periodField, f.remuneration(), f.age(), f.medicalMembers, f.retirementContributions, f.bonus],
   links: [
-    { href: '/knowledge?q=paye', label: 'What is PAYE?' },
-    { href: '/knowledge?q=how monthly paye is calculated', label: 'How monthly PAYE is calculated' },
-    { href: '/knowledge?q=bonus', label: 'PAYE on bonuses' },
+    { href: kb('paye'), label: 'Articles on PAYE' },
+    { href: kb('how monthly paye is calculated'), label: 'How monthly PAYE is calculated' },
+    { href: kb('bonus'), label: 'PAYE on bonuses' },
   ],
   run(values, today) {
     const input = toInput(this.fields, values);
@@ -300,8 +303,8 @@ const payslip: CalcDef<'payslip'> = {
     f.annualPayroll,
   ],
   links: [
-    { href: '/knowledge?q=net pay', label: 'Gross pay vs net pay — a payslip walk-through' },
-    { href: '/knowledge?q=medical scheme fees tax credit', label: 'Medical scheme fees tax credit' },
+    { href: kb('net pay'), label: 'Gross pay vs net pay — a payslip walk-through' },
+    { href: kb('medical scheme fees tax credit'), label: 'Medical scheme fees tax credit' },
   ],
   run(values, today) {
     const input = toInput(this.fields, values);
@@ -329,9 +332,9 @@ const uifSdl: CalcDef<'uif-sdl'> = {
     f.annualPayroll,
   ],
   links: [
-    { href: '/knowledge?q=uif ceiling', label: 'The UIF contribution ceiling' },
-    { href: '/knowledge?q=who is excluded from uif', label: 'Who is excluded from UIF' },
-    { href: '/knowledge?q=skills development levy', label: 'Skills Development Levy (SDL)' },
+    { href: kb('uif ceiling'), label: 'The UIF contribution ceiling' },
+    { href: kb('who is excluded from uif'), label: 'Who is excluded from UIF' },
+    { href: kb('skills development levy'), label: 'Skills Development Levy (SDL)' },
   ],
   run(values, today) {
     const input = toInput(this.fields, values);
@@ -375,8 +378,8 @@ const eti: CalcDef<'eti'> = {
     { name: 'date', label: 'Month of the claim', kind: 'date', hint: 'Any date in the month; blank for today. Picks the ETI table and the minimum wage.' },
   ],
   links: [
-    { href: '/knowledge?q=employment tax incentive', label: 'Employment Tax Incentive — table and examples' },
-    { href: '/knowledge?q=eti qualifying rules', label: 'ETI qualifying rules checklist' },
+    { href: kb('employment tax incentive'), label: 'Employment Tax Incentive — table and examples' },
+    { href: kb('eti qualifying rules'), label: 'ETI qualifying rules checklist' },
   ],
   run(values, today) {
     const input = toInput(this.fields, values);
@@ -405,9 +408,9 @@ const leave: CalcDef<'leave'> = {
     },
   ],
   links: [
-    { href: '/knowledge?q=annual leave', label: 'Annual leave entitlement' },
-    { href: '/knowledge?q=sick leave', label: 'Sick leave entitlement' },
-    { href: '/knowledge?q=notice period', label: 'Notice periods and severance pay' },
+    { href: kb('annual leave'), label: 'Annual leave entitlement' },
+    { href: kb('sick leave'), label: 'Sick leave entitlement' },
+    { href: kb('notice period'), label: 'Notice periods and severance pay' },
   ],
   run(values) {
     const input = toInput(this.fields, values);
@@ -438,9 +441,9 @@ const overtime: CalcDef<'overtime'> = {
     { name: 'date', label: 'Date', kind: 'date', hint: 'Blank for today; picks the earnings threshold in force' },
   ],
   links: [
-    { href: '/knowledge?q=overtime', label: 'Overtime pay — rates and limits' },
-    { href: '/knowledge?q=sunday pay', label: 'Sunday and public holiday pay rates' },
-    { href: '/knowledge?q=bcea earnings threshold', label: 'The BCEA earnings threshold' },
+    { href: kb('overtime'), label: 'Overtime pay — rates and limits' },
+    { href: kb('sunday pay'), label: 'Sunday and public holiday pay' },
+    { href: kb('bcea earnings threshold'), label: 'The BCEA earnings threshold' },
   ],
   run(values, today) {
     const input = toInput(this.fields, values);

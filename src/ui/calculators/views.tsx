@@ -75,7 +75,9 @@ export function CalculatorsRoot({ s }: { s: CalcState }) {
             const active = d.id === s.tab;
             return (
               <li key={d.id}>
+                {/* The id lets htmx give focus back to the same tab after the swap. */}
                 <a
+                  id={`calc-tab-${d.id}`}
                   href={tabUrl(d.id)}
                   hx-get={tabUrl(d.id)}
                   aria-current={active ? 'page' : undefined}
@@ -132,7 +134,7 @@ function CalculatorPanel({ s }: { s: CalcState }) {
             <button type="submit" className="btn btn-primary">
               Calculate
             </button>
-            <a href={tabUrl(id)} hx-get={tabUrl(id)} className="btn btn-outline">
+            <a id={`${id}-clear`} href={tabUrl(id)} hx-get={tabUrl(id)} className="btn btn-outline">
               Clear
             </a>
           </div>
