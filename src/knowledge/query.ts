@@ -219,6 +219,18 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+// One search cuts up to 50 snippets with the same lexemes: compile their finder once.
+let finderCache: { key: string; re: RegExp } | null = null;
+function finderFor(lexemes: Lexeme[]): RegExp {
+  const key = lexemes.map((l) => l.lexeme).join(' ');
+  if (finderCache?.key === key) return finderCache.re;
+  const alternatives = new Set<string>();
+  for (const l of lexemes) alternatives.add(escapeRe(l.lexeme.endsWith('i') ? l.lexeme.slice(0, -1) : l.lexeme));
+  const re = new RegExp(`(?<![A-Za-z0-9])(?:${[...alternatives].sort((x, y) => y.length - x.length).join('|')})[A-Za-z0-9]*`, 'gi');
+  finderCache = { key, re };
+  return re;
+}
+
 /**
  * A short extract of an article around the words of the query, as HTML-safe text whose only markup is
  * <mark>…</mark>. Finds the query words with one regular-expression pass over the markdown, picks the
@@ -234,10 +246,9 @@ export function makeSnippet(markdown: string, lexemes: Lexeme[], maxChars = 220)
   type Hit = { at: number; lex: number };
   const hits: Hit[] = [];
   const usable = lexemes.filter((l) => /^[a-z0-9]+$/.test(l.lexeme));
-  if (usable.length) {
-    const alternatives = new Set<string>();
-    for (const l of usable) alternatives.add(l.lexeme.endsWith('i') ? escapeRe(l.lexeme.slice(0, -1)) : escapeRe(l.lexeme));
-    const re = new RegExp(`(?<![A-Za-z0-9])(?:${[...alternatives].sort((x, y) => y.length - x.length).join('|')})[A-Za-z0-9]*`, 'gi');
+  const re = usable.length ? finderFor(usable) : null;
+  if (re) {
+    re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
       const lex = usable.findIndex((l) => wordMatches(m[0].toLowerCase(), l));
       if (lex >= 0) hits.push({ at: m.index!, lex: lexemes.indexOf(usable[lex]) });

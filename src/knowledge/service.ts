@@ -93,14 +93,16 @@ const itemCols = {
 };
 
 // Ranking, in two tiers so that the cost stays bounded however many articles match:
-//  1. articles whose title and keywords alone satisfy the query, title matches first, then by ts_rank over
-//     the small title+keywords vector (search_head; weights D,C,B,A = 0.05,0.1,0.5,1, length-normalised);
-//  2. if that leaves room, articles matching only in their text, ranked by ts_rank over the full vector,
-//     looking at no more than BODY_CANDIDATES of them (the full vector is TOASTed: reading it costs ~10 µs a
-//     row on PGlite).
-// Both use their GIN index; seq scans are switched off for the query because the planner does not price
-// the decompression of the vectors it would read.
+//  1. articles whose title and keywords alone satisfy the query: title matches first, then titles that start
+//     with the query, then ts_rank over the small title+keywords vector (search_head; weights D,C,B,A =
+//     0.05,0.1,0.5,1, length-normalised);
+//  2. if that leaves room, articles matching only in their text, ranked by ts_rank over the full vector (it is
+//     TOASTed: reading it costs ~10 µs a row on PGlite).
+// Each tier ranks at most its *_CANDIDATES rows, taken in storage order (oldest first, so the shipped articles
+// are always among them). Both use their GIN index; seq scans are switched off for the query because the
+// planner does not price the decompression of the vectors it would read.
 const RANK_WEIGHTS = '{0.05,0.1,0.5,1.0}';
+const HEAD_CANDIDATES = 1000;
 const BODY_CANDIDATES = 400;
 
 /** The PostgreSQL error code of a (possibly wrapped) driver error. */
@@ -205,7 +207,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
           .innerJoin(t, eq(t.id, ranked.id))
           .orderBy(desc(ranked.rank), asc(ranked.title), asc(ranked.id));
 
-      const headRanked = tx
+      const headCandidates = tx
         .select({
           id: t.id,
           title: t.title,
@@ -213,7 +215,12 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         })
         .from(t)
         .where(sql`${t.searchHead} @@ ${query}`)
-        .orderBy(desc(sql`rank`), asc(t.title), asc(t.id))
+        .limit(HEAD_CANDIDATES)
+        .as('head_candidates');
+      const headRanked = tx
+        .select({ id: headCandidates.id, title: headCandidates.title, rank: headCandidates.rank })
+        .from(headCandidates)
+        .orderBy(desc(headCandidates.rank), asc(headCandidates.title), asc(headCandidates.id))
         .limit(limit)
         .as('ranked');
       const top = await fetch(headRanked);
