@@ -1,6 +1,7 @@
 import { postgresReachable, startBenchServer, type BenchServer } from './lib';
 import { accounts, pageWeights } from './sections/accounts';
 import { payrollEngine, payrollHttp } from './sections/payroll';
+import { knowledge } from './sections/knowledge';
 
 // `npm run bench`: builds, then measures each capability on PGlite and on PostgreSQL (when reachable).
 type Section = { name: string; perDatabase?: (s: BenchServer) => Promise<void>; once?: () => Promise<void> };
@@ -9,6 +10,7 @@ const sections: Section[] = [
   { name: 'Accounts and pages', perDatabase: accounts },
   { name: 'Payroll engine (PAYE computations)', once: payrollEngine },
   { name: 'Payroll calculators over HTTP', perDatabase: payrollHttp },
+  { name: 'Knowledge base at 10 000 articles', perDatabase: knowledge },
 ];
 
 async function main() {
