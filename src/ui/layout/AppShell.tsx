@@ -99,6 +99,9 @@ export function AppShell({ user, path, now, children }: { user: User; path: stri
           <button id="mobile-menu-button" type="button" className="btn btn-ghost btn-sm lg:hidden" aria-label="Open menu" aria-controls="sidebar" aria-expanded="false">
             <Icon name="menu" className="h-5 w-5" />
           </button>
+          <a href="/" className="lg:hidden" aria-label="PayeWise home">
+            <Logo />
+          </a>
           <nav aria-label="Top" className="hidden items-center gap-1 sm:flex">
             <a className="btn btn-ghost btn-sm" href="/chat">Chat</a>
             <a className="btn btn-ghost btn-sm" href="/knowledge">Knowledge Base</a>
