@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../helpers/app';
 import { dbKinds } from '../helpers/db';
+import { ARTICLES } from '../../src/ui/calculators/model';
 
 // /calculators (issue 3, item 5): the page, its tabs, and the fragment the forms post to as the user types.
 const TODAY = new Date('2026-11-21T10:00:00+02:00');
@@ -65,17 +66,18 @@ describe.each(dbKinds)('calculators page on %s', (kind) => {
       expect(html).toMatch(/<input id="paye-age" aria-describedby="paye-age-hint paye-age-error"/);
       expect(html).toMatch(/<select id="paye-taxYear" name="taxYear" aria-describedby="paye-taxYear-hint paye-taxYear-error"/);
       expect(html).toContain('Enter the remuneration and age to see the result.');
+      expect(html).toContain(`href="/knowledge/article/${ARTICLES.payeMonthly}"`);
       expect(html).toContain('href="/knowledge?q=paye"');
       // No React on this page: no island loader, htmx comes with the app script.
       expect(html).not.toContain('data-island');
     });
 
     it.each([
-      ['payslip', 'Net pay and payslip', '/knowledge?q=net%20pay'],
-      ['uif-sdl', 'UIF and SDL', '/knowledge?q=uif%20ceiling'],
-      ['eti', 'Employment Tax Incentive', '/knowledge?q=employment%20tax%20incentive'],
-      ['leave', 'Leave and notice (BCEA)', '/knowledge?q=annual%20leave'],
-      ['overtime', 'Overtime, Sunday and public holiday pay', '/knowledge?q=overtime'],
+      ['payslip', 'Net pay and payslip', `/knowledge/article/${ARTICLES.grossVsNet}`],
+      ['uif-sdl', 'UIF and SDL', `/knowledge/article/${ARTICLES.uifCeiling}`],
+      ['eti', 'Employment Tax Incentive', `/knowledge/article/${ARTICLES.eti}`],
+      ['leave', 'Leave and notice (BCEA)', `/knowledge/article/${ARTICLES.annualLeave}`],
+      ['overtime', 'Overtime, Sunday and public holiday pay', `/knowledge/article/${ARTICLES.overtime}`],
     ])('?tab=%s is bookmarkable', async (tab, title, link) => {
       const res = await client.get(`/calculators?tab=${tab}`);
       expect(res.status).toBe(200);
@@ -83,6 +85,13 @@ describe.each(dbKinds)('calculators page on %s', (kind) => {
       expect(html).toContain(`<title>${title.replace('&', '&amp;')} · Calculators · PayeWise</title>`);
       expect(html).toContain(`<form id="${tab}-form"`);
       expect(html).toContain(`href="${link}"`);
+    });
+
+    it('every knowledge-base article the calculators link to exists and opens', async () => {
+      for (const [key, id] of Object.entries(ARTICLES)) {
+        const res = await client.get(`/knowledge/article/${id}`);
+        expect(res.status, key).toBe(200);
+      }
     });
 
     it('an unknown tab shows PAYE; GET /calculators/<id> goes to its tab; unknown ids are 404', async () => {

@@ -104,6 +104,27 @@ export type Outcome<K extends CalcId = CalcId> =
 /** A knowledge-base search URL for a topic. */
 export const kb = (topic: string) => `/knowledge?q=${encodeURIComponent(topic)}`;
 
+/** Seeded articles (ids from the front matter in db/knowledge); tests check each still exists. */
+export const ARTICLES = {
+  payeMonthly: 'fefb4d3c-d698-4c78-aaec-80ee6e69fa49',
+  bonus: '215933fb-afa6-4d66-a680-72ba68f15fa0',
+  taxTables: 'bf686ecb-c8fa-4ac2-a5d1-2da420b50c78',
+  grossVsNet: '3eb0ea16-ea72-48b9-8f96-836198b1219d',
+  medicalCredit: '4f30f68b-d425-4fe5-9fe7-8a9648110849',
+  uifCeiling: '3ea1f1d1-3abb-447f-a0ce-41ff11b6a34e',
+  uifExcluded: 'c25879de-9185-40d0-9a84-d8bc2602c73f',
+  sdl: 'f5e425fa-9c2e-498f-9dc3-4101a880ff4c',
+  eti: '30269d9c-9786-4f23-97e9-5ca0dd6bf3b9',
+  etiRules: 'c087b5cf-571e-4112-b60b-2bedb2b8e1a1',
+  annualLeave: '8a621d99-3072-4c09-a109-46aef0e0813b',
+  sickLeave: '1b2ba886-2718-4ac0-8df7-32c921d46e60',
+  notice: '670e6252-2c19-4c42-8337-b2e7c932298b',
+  overtime: '33102af4-bc7f-4dd3-afa6-a67e4ca04ff7',
+  sundayPay: '7781a2ed-7b3c-47c3-9dc3-fbcb8bb85ff8',
+  bceaThreshold: '41e25e32-00bf-491d-ac28-918b39d65af1',
+} as const;
+const article = (key: keyof typeof ARTICLES) => `/knowledge/article/${ARTICLES[key]}`;
+
 export interface KbLink {
   href: string;
   label: string;
@@ -275,9 +296,10 @@ const paye: CalcDef<'paye'> = {
   intro: 'Employees’ tax for one pay period by SARS’s annualisation method, with rebates by age, medical scheme fees tax credits, retirement fund deductions and a bonus by the difference method.',
   fields: [taxYearField, periodField, f.remuneration(), f.age(), f.medicalMembers, f.retirementContributions, f.bonus],
   links: [
-    { href: kb('paye'), label: 'Articles on PAYE' },
-    { href: kb('how monthly paye is calculated'), label: 'How monthly PAYE is calculated' },
-    { href: kb('bonus'), label: 'PAYE on bonuses' },
+    { href: article('payeMonthly'), label: 'How monthly PAYE is calculated' },
+    { href: article('taxTables'), label: 'Income tax tables for 2026/27' },
+    { href: article('bonus'), label: 'PAYE on bonuses and the 13th cheque' },
+    { href: kb('paye'), label: 'All articles on PAYE' },
   ],
   run(values, today) {
     const input = toInput(this.fields, values);
@@ -303,8 +325,8 @@ const payslip: CalcDef<'payslip'> = {
     f.annualPayroll,
   ],
   links: [
-    { href: kb('net pay'), label: 'Gross pay vs net pay — a payslip walk-through' },
-    { href: kb('medical scheme fees tax credit'), label: 'Medical scheme fees tax credit' },
+    { href: article('grossVsNet'), label: 'Gross pay vs net pay — a payslip walk-through' },
+    { href: article('medicalCredit'), label: 'Medical scheme fees tax credit' },
   ],
   run(values, today) {
     const input = toInput(this.fields, values);
@@ -332,9 +354,9 @@ const uifSdl: CalcDef<'uif-sdl'> = {
     f.annualPayroll,
   ],
   links: [
-    { href: kb('uif ceiling'), label: 'The UIF contribution ceiling' },
-    { href: kb('who is excluded from uif'), label: 'Who is excluded from UIF' },
-    { href: kb('skills development levy'), label: 'Skills Development Levy (SDL)' },
+    { href: article('uifCeiling'), label: 'The UIF contribution ceiling' },
+    { href: article('uifExcluded'), label: 'Who is excluded from UIF' },
+    { href: article('sdl'), label: 'Skills Development Levy (SDL)' },
   ],
   run(values, today) {
     const input = toInput(this.fields, values);
@@ -378,8 +400,8 @@ const eti: CalcDef<'eti'> = {
     { name: 'date', label: 'Month of the claim', kind: 'date', hint: 'Any date in the month; blank for today. Picks the ETI table and the minimum wage.' },
   ],
   links: [
-    { href: kb('employment tax incentive'), label: 'Employment Tax Incentive — table and examples' },
-    { href: kb('eti qualifying rules'), label: 'ETI qualifying rules checklist' },
+    { href: article('eti'), label: 'Employment Tax Incentive — table and examples' },
+    { href: article('etiRules'), label: 'ETI qualifying rules checklist' },
   ],
   run(values, today) {
     const input = toInput(this.fields, values);
@@ -408,9 +430,9 @@ const leave: CalcDef<'leave'> = {
     },
   ],
   links: [
-    { href: kb('annual leave'), label: 'Annual leave entitlement' },
-    { href: kb('sick leave'), label: 'Sick leave entitlement' },
-    { href: kb('notice period'), label: 'Notice periods and severance pay' },
+    { href: article('annualLeave'), label: 'Annual leave entitlement' },
+    { href: article('sickLeave'), label: 'Sick leave entitlement' },
+    { href: article('notice'), label: 'Notice periods and severance pay' },
   ],
   run(values) {
     const input = toInput(this.fields, values);
@@ -441,9 +463,9 @@ const overtime: CalcDef<'overtime'> = {
     { name: 'date', label: 'Date', kind: 'date', hint: 'Blank for today; picks the earnings threshold in force' },
   ],
   links: [
-    { href: kb('overtime'), label: 'Overtime pay — rates and limits' },
-    { href: kb('sunday pay'), label: 'Sunday and public holiday pay' },
-    { href: kb('bcea earnings threshold'), label: 'The BCEA earnings threshold' },
+    { href: article('overtime'), label: 'Overtime pay — rates and limits' },
+    { href: article('sundayPay'), label: 'Sunday and public holiday pay' },
+    { href: article('bceaThreshold'), label: 'The BCEA earnings threshold' },
   ],
   run(values, today) {
     const input = toInput(this.fields, values);
