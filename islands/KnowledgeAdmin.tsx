@@ -13,6 +13,7 @@ import {
 } from '../src/knowledge/schemas';
 import { api, errorMessage } from './api';
 import { toast } from './toast';
+import { Field } from './ui';
 
 // The knowledge admin editor (spec "Knowledge Base Management"): categories and items, each with
 // add / inline edit / delete, keyword chips, and attachments uploaded with a progress bar.
@@ -77,23 +78,6 @@ function uploadFile(file: File, onProgress: (percent: number) => void): Promise<
 }
 
 // ---- Small form parts -------------------------------------------------------------------------
-
-function TextField({ label, hint, value, onChange, ...rest }: { label: string; hint?: string; value: string; onChange: (v: string) => void; name?: string; placeholder?: string; autoFocus?: boolean }) {
-  const id = useId();
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      <input id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)} aria-describedby={hint ? `${id}-hint` : undefined} {...rest} />
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 function TextArea({ label, hint, value, onChange, rows = 4, name }: { label: string; hint?: string; value: string; onChange: (v: string) => void; rows?: number; name?: string }) {
   const id = useId();
@@ -287,8 +271,8 @@ function NewCategoryForm({ onCreated }: { onCreated: () => Promise<void> }) {
   }
   return (
     <form onSubmit={submit} className="card space-y-4 p-5" aria-label="New category" noValidate>
-      <TextField label="Category ID" name="id" value={v.id} onChange={(id) => setV({ ...v, id })} hint={CATEGORY_ID_HINT} placeholder="payroll-basics" />
-      <TextField label="Category Name" name="name" value={v.name} onChange={(name) => setV({ ...v, name })} placeholder="Payroll Basics" />
+      <Field label="Category ID" name="id" value={v.id} onChange={(e) => setV({ ...v, id: e.target.value })} hint={CATEGORY_ID_HINT} placeholder="payroll-basics" />
+      <Field label="Category Name" name="name" value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} placeholder="Payroll Basics" />
       <TextArea label="Description" name="description" value={v.description} onChange={(description) => setV({ ...v, description })} rows={3} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Creating...' : 'Create Category'}
@@ -337,7 +321,7 @@ function CategoryCard({ category, onChanged, onDeleted }: { category: AdminCateg
     <li className="card p-5" data-testid="admin-category" data-category-id={category.id}>
       {editing ? (
         <form onSubmit={save} className="space-y-3" aria-label={`Edit category ${category.name}`} noValidate>
-          <TextField label="Category Name" value={v.name} onChange={(name) => setV({ ...v, name })} autoFocus />
+          <Field label="Category Name" value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} autoFocus />
           <TextArea label="Description" value={v.description} onChange={(description) => setV({ ...v, description })} rows={3} />
           <div className="flex gap-2">
             <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
@@ -401,7 +385,7 @@ function ItemFields({ draft, setDraft, categories }: { draft: ItemDraft; setDraf
   return (
     <>
       <CategorySelect label="Category" name="categoryId" value={draft.categoryId} onChange={(categoryId) => setDraft({ ...draft, categoryId })} categories={categories} placeholder="Select a category" />
-      <TextField label="Title" name="title" value={draft.title} onChange={(title) => setDraft({ ...draft, title })} />
+      <Field label="Title" name="title" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
       <TextArea label="Content" name="content" value={draft.content} onChange={(content) => setDraft({ ...draft, content })} rows={12} hint={MARKDOWN_HINT} />
       <KeywordsEditor keywords={draft.keywords} onChange={(keywords) => setDraft({ ...draft, keywords })} />
       <AttachmentsEditor attachments={draft.attachments} onChange={(attachments) => setDraft({ ...draft, attachments })} />

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { launchBrowser, signIn, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
 
 // /calculators in Chromium (issue 3, item 6): results update as the user types, with no page load.
 describe('calculators in Chromium', () => {
@@ -18,8 +18,7 @@ describe('calculators in Chromium', () => {
 
   /** A page signed in as the demo user (login through the API shares the context's cookies). */
   async function signedIn(context: BrowserContext): Promise<Page> {
-    const res = await context.request.post(`${server.url}/api/login`, { data: { username: 'demo', password: 'password123' } });
-    expect(res.status()).toBe(200);
+    await signIn(context, server.url);
     return context.newPage();
   }
 

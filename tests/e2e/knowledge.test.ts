@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../db/seed';
-import { launchBrowser, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { launchBrowser, signIn, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
 
 // A valid 1×1 PNG and a small PDF: the upload checks magic bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -25,8 +24,7 @@ describe('knowledge base in Chromium', () => {
   /** A browser context signed in as one of the demo accounts. */
   async function signedIn(username: 'demo' | 'admin', viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
     const context = await browser.newContext({ viewport });
-    const res = await context.request.post(`${server.url}/api/login`, { data: { username, password: DEMO_PASSWORD } });
-    expect(res.status()).toBe(200);
+    await signIn(context, server.url, username);
     const page = await context.newPage();
     return { context, page, errors: watchPageErrors(page) };
   }

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
-
-async function signIn(page: Page, url: string, username = 'demo') {
-  const res = await page.request.post(`${url}/api/login`, { data: { username, password: 'password123' } });
-  expect(res.status()).toBe(200);
-}
+import type { Browser } from 'playwright-core';
+import { launchBrowser, signIn, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
 
 describe('shell and toasts in Chromium', () => {
   let server: RunningServer;
@@ -57,7 +52,7 @@ describe('shell and toasts in Chromium', () => {
   it('mobile: the menu button opens the sidebar and Escape closes it; the user menu has its items', async () => {
     const ctx = await browser.newContext({ viewport: { width: 375, height: 740 } });
     const page = await ctx.newPage();
-    await signIn(page, server.url);
+    await signIn(ctx, server.url);
     await page.goto(`${server.url}/profile`);
     const sidebar = page.locator('#sidebar');
     const inView = () => sidebar.evaluate((el) => el.getBoundingClientRect().right > 0);

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../db/seed';
 import { SMTPServer } from 'smtp-server';
 import { bootstrap, type Started } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config';
@@ -48,6 +49,12 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
+}
+
+/** Signs a browser context in as a demo account through the API (the context keeps the cookie). */
+export async function signIn(context: BrowserContext, url: string, username: 'demo' | 'admin' = 'demo') {
+  const res = await context.request.post(`${url}/api/login`, { data: { username, password: DEMO_PASSWORD } });
+  if (res.status() !== 200) throw new Error(`sign-in as ${username} failed: ${res.status()}`);
 }
 
 /** Fails the test on any uncaught page error or CSP violation, which would otherwise go unnoticed. */
