@@ -78,7 +78,7 @@ export async function createMailer(opts: { db: DB; smtpUrl?: string; from: strin
   const mailer: Mailer = {
     mode: transport ? 'smtp' : 'outbox',
     async enqueue(msg) {
-      const [row] = await db.insert(mailOutbox).values({ to: msg.to, subject: msg.subject, text: msg.text }).returning({ id: mailOutbox.id });
+      const [row] = await db.insert(mailOutbox).values({ to: msg.to, subject: msg.subject, text: msg.text, nextAttemptAt: clock() }).returning({ id: mailOutbox.id });
       void mailer.deliverDue().catch((err) => log.error('mail delivery crashed', { error: String(err) }));
       return row.id;
     },

@@ -73,7 +73,7 @@ export interface CapturedMail {
 }
 
 /** A real SMTP peer on a random port that keeps what it receives. */
-export async function startSmtpPeer(): Promise<{ url: string; mails: CapturedMail[]; waitFor(to: string, timeoutMs?: number): Promise<CapturedMail>; close(): Promise<void> }> {
+export async function startSmtpPeer(listenPort = 0): Promise<{ url: string; mails: CapturedMail[]; waitFor(to: string, timeoutMs?: number): Promise<CapturedMail>; close(): Promise<void> }> {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -88,7 +88,7 @@ export async function startSmtpPeer(): Promise<{ url: string; mails: CapturedMai
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, users } from '../../db/schema';
+import { startSmtpPeer } from '../helpers/browser';
+import { createTestApp, registerUser, type TestApp } from '../helpers/app';
+import { dbKinds } from '../helpers/db';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+describe.each(dbKinds)('mail outbox on %s', (kind) => {
+  let t: TestApp;
+  let port: number;
+  let now = Date.now();
+  beforeAll(async () => {
+    port = await freePort();
+    t = await createTestApp(kind, { SMTP_URL: `smtp://127.0.0.1:${port}` }, { clock: () => new Date(now) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('keeps the mail while SMTP is down, says the e-mail may be delayed, and delivers it once SMTP is back', async () => {
+    const { creds } = await registerUser(t);
+    const first = await t.client().post('/api/forgot-password', { email: creds.email });
+    expect(first.status).toBe(200);
+    await t.deps.mailer.idle();
+    const [pending] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, creds.email));
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(pending.lastError).toBeTruthy();
+
+    const second = await t.client().post('/api/forgot-password', { email: 'someone-else@example.co.za' });
+    expect((await second.json()).emailSent).toBe(false);
+
+    const smtp = await startSmtpPeer(port);
+    try {
+      now += 60 * 60_000;
+      await t.deps.mailer.deliverDue();
+      const [sent] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, creds.email));
+      expect(sent.status).toBe('sent');
+      const mail = await smtp.waitFor(creds.email);
+      expect(mail.raw).toMatch(/Your password reset code is \d{6}/);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('admins can read the outbox, without the mail bodies', async () => {
+    const { client, user } = await registerUser(t);
+    await t.database.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
+    const res = await client.get('/api/admin/outbox');
+    expect(res.status).toBe(200);
+    const rows = await res.json();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0]).toHaveProperty('subject');
+    expect(rows[0]).not.toHaveProperty('text');
+  });
+});
