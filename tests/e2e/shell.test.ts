@@ -49,6 +49,16 @@ describe('shell and toasts in Chromium', () => {
     await page.close();
   });
 
+  it('hashed island bundles are served with immutable caching', async () => {
+    const html = await (await fetch(`${server.url}/auth`)).text();
+    const src = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
+    expect(src).toMatch(/-[A-Za-z0-9_-]{8}\.js$/);
+    const res = await fetch(`${server.url}${src}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+  });
+
   it('mobile: the menu button opens the sidebar and Escape closes it; the user menu has its items', async () => {
     const ctx = await browser.newContext({ viewport: { width: 375, height: 740 } });
     const page = await ctx.newPage();
