@@ -8,6 +8,7 @@ import { Island } from '../../src/ui/island';
 import { KnowledgeContent, KnowledgePage, isSearchable, stateTitle, type KbState } from '../../src/ui/knowledge/views';
 import { escapeHtml } from '../../src/ui/markdown';
 import { renderApp, requirePageUser } from '../../src/ui/page';
+import { hxToast } from '../../src/ui/toast';
 import KnowledgeAdmin from '../../islands/KnowledgeAdmin';
 
 const knowledge = (c: AppContext) => c.var.services.knowledge;
@@ -22,6 +23,13 @@ function queryParam(c: AppContext, name = 'q') {
   return (c.req.query(name) ?? '').trim().slice(0, MAX_QUERY_LENGTH);
 }
 
+const FAILURE_TEXT: Record<KbState['view'], string> = {
+  categories: 'Failed to load knowledge items',
+  category: 'Failed to load knowledge items',
+  search: 'Error searching the knowledge base',
+  article: 'Failed to load knowledge item',
+};
+
 function respond(c: AppContext, s: KbState, status: 200 | 404 | 500 = 200) {
   c.header('Vary', 'HX-Request, HX-History-Restore-Request');
   c.header('Cache-Control', 'private, no-store');
@@ -31,6 +39,7 @@ function respond(c: AppContext, s: KbState, status: 200 | 404 | 500 = 200) {
     // HX-Trigger is the id of what was clicked: a tab or the search form keep focus, anything else moves it to the panel.
     const trigger = c.req.header('HX-Trigger') ?? '';
     const focusPanel = !trigger.startsWith('kb-tab-') && trigger !== 'kb-search';
+    if (status !== 200) hxToast(c, { title: 'Error', description: FAILURE_TEXT[s.view], variant: 'destructive' });
     return c.html(title + renderToString(<KnowledgeContent s={s} focusPanel={focusPanel} />), 200);
   }
   c.status(status);

@@ -49,6 +49,20 @@ describe('shell and toasts in Chromium', () => {
     await page.close();
   });
 
+  it('an htmx response can raise a toast (HX-Trigger)', async () => {
+    const ctx = await browser.newContext();
+    await signIn(ctx, server.url);
+    const page = await ctx.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.url}/knowledge`);
+    await page.evaluate(() => (window as unknown as { htmx: { ajax: (m: string, u: string, t: string) => Promise<void> } }).htmx.ajax('GET', '/knowledge/article/00000000-0000-4000-8000-000000000000', '#kb-root'));
+    const toast = page.locator('#pw-toasts > li').filter({ hasText: 'Failed to load knowledge item' });
+    await toast.waitFor();
+    expect(await toast.getAttribute('data-variant')).toBe('destructive');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   it('hashed island bundles are served with immutable caching', async () => {
     const html = await (await fetch(`${server.url}/auth`)).text();
     const src = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(html)![1];

@@ -313,6 +313,11 @@ describe.each(dbKinds)('knowledge pages on %s', (kind) => {
       const res = await user.get(`/knowledge/article/${randomUUID()}`, { 'HX-Request': 'true' });
       expect(res.status).toBe(200);
       expect(textOf(await res.text())).toContain('Failed to load knowledge item');
+      expect(JSON.parse(res.headers.get('hx-trigger')!)).toEqual({
+        'pw:toast': { title: 'Error', description: 'Failed to load knowledge item', variant: 'destructive' },
+      });
+      const ok = await user.get('/knowledge/category/pw-test-cat', { 'HX-Request': 'true' });
+      expect(ok.headers.get('hx-trigger')).toBeNull();
     });
 
     it('moves focus to the new panel after a link, not after a tab or a search', async () => {
