@@ -18,6 +18,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         emptyOutDir: true,
         manifest: true,
-        rollupOptions: { input: ['islands/app.ts', 'islands/public.ts', 'islands/client.ts', 'src/ui/styles.css'] },
+        rollupOptions: { input: ['islands/app.ts', 'islands/htmx.ts', 'islands/public.ts', 'islands/client.ts', 'src/ui/styles.css'] },
       },
 }));

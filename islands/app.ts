@@ -1,8 +1,6 @@
-import htmx from 'htmx.org';
 import { startToaster } from './toaster';
 
-// Shared by signed-in pages and /auth: htmx, the toaster, and the menus. No React here.
-(window as unknown as { htmx: typeof htmx }).htmx = htmx;
+// Shared by every signed-in page: the toaster and the menus. No React here; htmx comes with islands/htmx.ts where a page uses it.
 startToaster();
 
 function toggle(buttonId: string, panelId: string) {

@@ -39,7 +39,7 @@ function page(c: AppContext, s: CalcState, status: 200 | 400 = 200) {
     return c.html(title + renderToString(<CalculatorsRoot s={s} />));
   }
   c.status(status);
-  return renderApp(c, { title: stateTitle(s) }, <CalculatorsPage s={s} />);
+  return renderApp(c, { title: stateTitle(s), entries: ['htmx'] }, <CalculatorsPage s={s} />);
 }
 
 export const calculatorPages = new Hono<AppEnv>()

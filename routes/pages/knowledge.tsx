@@ -43,7 +43,7 @@ function respond(c: AppContext, s: KbState, status: 200 | 404 | 500 = 200) {
     return c.html(title + renderToString(<KnowledgeContent s={s} focusPanel={focusPanel} />), 200);
   }
   c.status(status);
-  return renderApp(c, { title: stateTitle(s) }, <KnowledgePage s={s} />);
+  return renderApp(c, { title: stateTitle(s), entries: ['htmx'] }, <KnowledgePage s={s} />);
 }
 
 async function categoryNames(c: AppContext): Promise<Record<string, string>> {

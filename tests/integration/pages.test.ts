@@ -99,6 +99,9 @@ describe.each(dbKinds)('pages on %s', (kind) => {
     expect(html).toContain('Your Profile');
     expect(html).toContain('Sign out');
     expect(html).toContain(creds.email);
+    // Only pages that use hx-* attributes load htmx.
+    expect(html).not.toMatch(/<script[^>]+src="[^"]*htmx/);
+    expect(await (await client.get('/knowledge')).text()).toMatch(/<script[^>]+src="[^"]*htmx/);
   });
 
   it('admins see the admin links; non-admins are sent from /user-management to /', async () => {
