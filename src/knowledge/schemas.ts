@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { storageKeyFromPath } from './files';
 import { MAX_QUERY_LENGTH, MIN_QUERY_LENGTH } from './query';
 
-// The one contract between the knowledge API, its service and the admin island. Messages are the spec's (§5)
-// where it has them.
+// The one contract between the knowledge API, its service and the admin island (zod/mini keeps the island
+// small). Messages are the spec's (§5) where it has them.
 
 export const MISSING_CATEGORY_FIELDS = 'Please fill out all fields.';
 export const MISSING_ITEM_FIELDS = 'Please fill out all required fields.';
@@ -26,20 +26,17 @@ export const isUuid = (s: string) => UUID_RE.test(s);
 const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const isCategoryId = (s: string) => s.length <= LIMITS.categoryId && SLUG_RE.test(s);
 
+const tooLong = (label: string, max: number) => `${label} must be at most ${max.toLocaleString('en-US')} characters`;
 const required = (missing: string, max: number, label: string) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(max, `${label} must be at most ${max.toLocaleString('en-US')} characters`);
+  z.string({ error: missing }).check(z.trim(), z.minLength(1, missing), z.maxLength(max, tooLong(label, max)));
 
-export const categoryIdField = z
-  .string({ error: MISSING_CATEGORY_FIELDS })
-  .trim()
-  .toLowerCase()
-  .min(1, MISSING_CATEGORY_FIELDS)
-  .max(LIMITS.categoryId, `Category ID must be at most ${LIMITS.categoryId} characters`)
-  .regex(SLUG_RE, 'Category ID may only contain lowercase letters, numbers and single dashes, with no spaces (e.g., payroll-basics)');
+export const categoryIdField = z.string({ error: MISSING_CATEGORY_FIELDS }).check(
+  z.trim(),
+  z.toLowerCase(),
+  z.minLength(1, MISSING_CATEGORY_FIELDS),
+  z.maxLength(LIMITS.categoryId, `Category ID must be at most ${LIMITS.categoryId} characters`),
+  z.regex(SLUG_RE, 'Category ID may only contain lowercase letters, numbers and single dashes, with no spaces (e.g., payroll-basics)'),
+);
 
 export const createCategorySchema = z.object({
   id: categoryIdField,
@@ -50,7 +47,7 @@ export type CreateCategoryInput = z.input<typeof createCategorySchema>;
 
 /** Edit: name and description required; the id, if sent, must be the one in the path (ids cannot change). */
 export const updateCategorySchema = z.object({
-  id: z.string().max(200).optional(),
+  id: z.optional(z.string().check(z.maxLength(200))),
   name: required(MISSING_CATEGORY_FIELDS, LIMITS.categoryName, 'Category name'),
   description: required(MISSING_CATEGORY_FIELDS, LIMITS.categoryDescription, 'Description'),
 });
@@ -58,8 +55,9 @@ export type UpdateCategoryInput = z.input<typeof updateCategorySchema>;
 
 /** A list sent as an array, a JSON-encoded array, or (from a form) a comma-separated string. */
 function stringList(label: string) {
-  return z.preprocess(
-    (v) => {
+  const message = `${label} must be a list of text values`;
+  return z.pipe(
+    z.transform((v: unknown) => {
       if (typeof v !== 'string') return v;
       const s = v.trim();
       if (s === '') return [];
@@ -71,52 +69,58 @@ function stringList(label: string) {
         }
       }
       return s.split(',');
-    },
-    z.array(z.string({ error: `${label} must be a list of text values` }), { error: `${label} must be a list of text values` }),
+    }),
+    z.array(z.string({ error: message }), { error: message }),
   );
 }
 
 /** Keywords are trimmed, empty ones dropped and duplicates (ignoring case) removed. */
-export const keywordsField = stringList('Keywords')
-  .transform((list) => {
-    const seen = new Set<string>();
-    const out: string[] = [];
-    for (const raw of list) {
-      const k = raw.trim().replace(/\s+/g, ' ');
-      if (!k || seen.has(k.toLowerCase())) continue;
-      seen.add(k.toLowerCase());
-      out.push(k);
-    }
-    return out;
-  })
-  .refine((l) => l.every((k) => k.length <= LIMITS.keyword), `Each keyword must be at most ${LIMITS.keyword} characters`)
-  .refine((l) => l.length <= LIMITS.keywords, `An item can have at most ${LIMITS.keywords} keywords`);
+export const keywordsField = z
+  .pipe(
+    stringList('Keywords'),
+    z.transform((list: string[]) => {
+      const seen = new Set<string>();
+      const out: string[] = [];
+      for (const raw of list) {
+        const k = raw.trim().replace(/\s+/g, ' ');
+        if (!k || seen.has(k.toLowerCase())) continue;
+        seen.add(k.toLowerCase());
+        out.push(k);
+      }
+      return out;
+    }),
+  )
+  .check(
+    z.refine((l: string[]) => l.every((k) => k.length <= LIMITS.keyword), `Each keyword must be at most ${LIMITS.keyword} characters`),
+    z.refine((l: string[]) => l.length <= LIMITS.keywords, `An item can have at most ${LIMITS.keywords} keywords`),
+  );
 
 export const ATTACHMENT_MESSAGE = 'Attachments must be files uploaded with Upload File (/uploads/…)';
 
 export const attachmentsField = (label = 'Attachments') =>
-  stringList(label)
-    .transform((list) => [...new Set(list.map((s) => s.trim()).filter(Boolean))])
-    .refine((l) => l.every((p) => storageKeyFromPath(p) !== null), ATTACHMENT_MESSAGE)
-    .refine((l) => l.length <= LIMITS.attachments, `An item can have at most ${LIMITS.attachments} attachments`);
+  z
+    .pipe(
+      stringList(label),
+      z.transform((list: string[]) => [...new Set(list.map((s) => s.trim()).filter(Boolean))]),
+    )
+    .check(
+      z.refine((l: string[]) => l.every((p) => storageKeyFromPath(p) !== null), ATTACHMENT_MESSAGE),
+      z.refine((l: string[]) => l.length <= LIMITS.attachments, `An item can have at most ${LIMITS.attachments} attachments`),
+    );
 
-export const itemIdField = z
-  .string({ error: 'Item ID must be a UUID' })
-  .trim()
-  .toLowerCase()
-  .regex(UUID_RE, 'Item ID must be a UUID');
+export const itemIdField = z.string({ error: 'Item ID must be a UUID' }).check(z.trim(), z.toLowerCase(), z.regex(UUID_RE, 'Item ID must be a UUID'));
 
 const itemFields = {
   title: required(MISSING_ITEM_FIELDS, LIMITS.title, 'Title'),
   content: required(MISSING_ITEM_FIELDS, LIMITS.content, 'Content'),
-  categoryId: z.string({ error: MISSING_ITEM_FIELDS }).trim().min(1, MISSING_ITEM_FIELDS).max(LIMITS.categoryId, 'Unknown category'),
+  categoryId: z.string({ error: MISSING_ITEM_FIELDS }).check(z.trim(), z.minLength(1, MISSING_ITEM_FIELDS), z.maxLength(LIMITS.categoryId, 'Unknown category')),
 };
 
 export const createItemSchema = z.object({
-  id: itemIdField.optional(),
+  id: z.optional(itemIdField),
   ...itemFields,
-  keywords: keywordsField.optional(),
-  attachments: attachmentsField().optional(),
+  keywords: z.optional(keywordsField),
+  attachments: z.optional(attachmentsField()),
 });
 export type CreateItemInput = z.input<typeof createItemSchema>;
 export type CreateItemData = z.output<typeof createItemSchema>;
@@ -127,29 +131,27 @@ export type CreateItemData = z.output<typeof createItemSchema>;
  * uploaded); files no longer listed are deleted. Sending neither leaves the attachments unchanged.
  */
 export const updateItemSchema = z.object({
-  id: z.string().max(100).optional(),
-  title: itemFields.title.optional(),
-  content: itemFields.content.optional(),
-  categoryId: itemFields.categoryId.optional(),
-  keywords: keywordsField.optional(),
-  existingAttachments: attachmentsField('existingAttachments').optional(),
-  attachments: attachmentsField().optional(),
+  id: z.optional(z.string().check(z.maxLength(100))),
+  title: z.optional(itemFields.title),
+  content: z.optional(itemFields.content),
+  categoryId: z.optional(itemFields.categoryId),
+  keywords: z.optional(keywordsField),
+  existingAttachments: z.optional(attachmentsField('existingAttachments')),
+  attachments: z.optional(attachmentsField()),
 });
 export type UpdateItemInput = z.input<typeof updateItemSchema>;
 export type UpdateItemData = z.output<typeof updateItemSchema>;
 
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 50';
 export const searchQuerySchema = z.object({
-  q: z
-    .string({ error: SEARCH_TOO_SHORT })
-    .trim()
-    .min(MIN_QUERY_LENGTH, SEARCH_TOO_SHORT)
-    .max(MAX_QUERY_LENGTH, `Search query must be at most ${MAX_QUERY_LENGTH} characters`),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 50' })
-    .int('limit must be a whole number from 1 to 50')
-    .min(1, 'limit must be a whole number from 1 to 50')
-    .max(50, 'limit must be a whole number from 1 to 50')
-    .optional(),
+  q: z.string({ error: SEARCH_TOO_SHORT }).check(
+    z.trim(),
+    z.minLength(MIN_QUERY_LENGTH, SEARCH_TOO_SHORT),
+    z.maxLength(MAX_QUERY_LENGTH, `Search query must be at most ${MAX_QUERY_LENGTH} characters`),
+  ),
+  limit: z.optional(
+    z.coerce.number({ error: LIMIT_MESSAGE }).check(z.refine(Number.isInteger, LIMIT_MESSAGE), z.gte(1, LIMIT_MESSAGE), z.lte(50, LIMIT_MESSAGE)),
+  ),
 });
 
 /** JSON shapes the API returns. */
