@@ -99,6 +99,9 @@ describe.each(cases)('knowledge attachments on %s with %s storage', (kind, stora
     const filePath = await upload(PDF, 'private.pdf');
     const anon = await t.client().get(filePath);
     expect(anon.status).toBe(401);
+    const browser = await t.client().get(filePath, { accept: 'text/html,application/xhtml+xml' });
+    expect(browser.status).toBe(302);
+    expect(browser.headers.get('location')).toBe('/auth');
     expect((await user.get(`/uploads/${'0'.repeat(32)}-nothing.pdf`)).status).toBe(404);
     for (const bad of ['/uploads/..%2F..%2Fpackage.json', '/uploads/evil.svg', `/uploads/${'0'.repeat(32)}.html`, '/uploads/']) {
       expect([404], bad).toContain((await user.get(bad)).status);
