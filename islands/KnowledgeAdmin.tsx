@@ -30,6 +30,22 @@ const MARKDOWN_HINT = 'Markdown is supported: # Heading, ## Subheading, **bold**
 
 const fail = (err: unknown, fallback = 'An error occurred. Please try again.') => toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
 
+/** `busy` while an action runs; a failure becomes the spec's 'Error' toast with the server's message. */
+function useBusy() {
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return [busy, run] as const;
+}
+
 /** Checks a form with the API's own schema: the spec's 'Missing Information' toast, or 'Error' with the rule broken. */
 function check<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }): T | null {
   if (result.success) return result.data;
@@ -252,22 +268,17 @@ function AttachmentsEditor({ attachments, onChange }: { attachments: string[]; o
 
 function NewCategoryForm({ onCreated }: { onCreated: () => Promise<void> }) {
   const [v, setV] = useState({ id: '', name: '', description: '' });
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   async function submit(e: FormEvent) {
     e.preventDefault();
     const body = check(createCategorySchema.safeParse(v));
     if (!body) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await api('POST', '/api/knowledge/categories', body);
       toast({ title: 'Category Created', description: `${body.name} has been created.` });
       setV({ id: '', name: '', description: '' });
       await onCreated();
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   return (
     <form onSubmit={submit} className="card space-y-4 p-5" aria-label="New category" noValidate>
@@ -284,37 +295,28 @@ function NewCategoryForm({ onCreated }: { onCreated: () => Promise<void> }) {
 function CategoryCard({ category, onChanged, onDeleted }: { category: AdminCategory; onChanged: () => Promise<void>; onDeleted: () => Promise<void> }) {
   const [editing, setEditing] = useState(false);
   const [v, setV] = useState({ name: category.name, description: category.description });
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
 
   async function save(e: FormEvent) {
     e.preventDefault();
     const parsed = check(updateCategorySchema.safeParse({ id: category.id, ...v }));
     if (!parsed) return;
     const body = { id: category.id, name: parsed.name, description: parsed.description };
-    setBusy(true);
-    try {
+    await run(async () => {
       await api('PATCH', `/api/knowledge/categories/${encodeURIComponent(category.id)}`, body);
       toast({ title: 'Category Updated', description: `${body.name} has been updated.` });
       setEditing(false);
       await onChanged();
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function remove() {
     if (!window.confirm(`Are you sure you want to delete the category "${category.name}"? All knowledge items in this category will also be deleted.`)) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await api('DELETE', `/api/knowledge/categories/${encodeURIComponent(category.id)}`);
       toast({ title: 'Category Deleted', description: 'The category and all its items have been deleted.' });
       await onDeleted();
-    } catch (err) {
-      fail(err);
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -407,23 +409,18 @@ const cleanKeywords = (k: string[]) => k.map((x) => x.trim()).filter(Boolean);
 
 function NewItemForm({ categories, defaultCategory, onCreated }: { categories: AdminCategory[]; defaultCategory: string; onCreated: () => Promise<void> }) {
   const [draft, setDraft] = useState<ItemDraft>(() => emptyDraft(defaultCategory));
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   async function submit(e: FormEvent) {
     e.preventDefault();
     const input = { id: newId(), title: draft.title, content: draft.content, categoryId: draft.categoryId, keywords: draft.keywords, attachments: draft.attachments };
     if (!check(createItemSchema.safeParse(input))) return;
     const body = { ...input, title: input.title.trim(), keywords: cleanKeywords(input.keywords) };
-    setBusy(true);
-    try {
+    await run(async () => {
       await api('POST', '/api/knowledge/items', body);
       toast({ title: 'Knowledge Item Created', description: `${body.title} has been created.` });
       setDraft(emptyDraft(draft.categoryId));
       await onCreated();
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   return (
     <form onSubmit={submit} className="card space-y-4 p-5" aria-label="New knowledge item" noValidate>
@@ -439,7 +436,7 @@ function ItemCard({ item, categories, onChanged }: { item: AdminItem; categories
   const [editing, setEditing] = useState(false);
   const toDraft = (): ItemDraft => ({ title: item.title, categoryId: item.categoryId, content: item.content, keywords: [...item.keywords], attachments: [...item.attachments] });
   const [draft, setDraft] = useState<ItemDraft>(toDraft);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const categoryName = categories.find((c) => c.id === item.categoryId)?.name ?? item.categoryId;
 
   async function save(e: FormEvent) {
@@ -456,30 +453,21 @@ function ItemCard({ item, categories, onChanged }: { item: AdminItem; categories
       attachments: added,
     };
     if (!check(updateItemSchema.safeParse(body))) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await api('PATCH', `/api/knowledge/items/${encodeURIComponent(item.id)}`, body);
       toast({ title: 'Knowledge Item Updated', description: `${body.title} has been updated.` });
       setEditing(false);
       await onChanged();
-    } catch (err) {
-      fail(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function remove() {
     if (!window.confirm(`Are you sure you want to delete "${item.title}"? This cannot be undone.`)) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await api('DELETE', `/api/knowledge/items/${encodeURIComponent(item.id)}`);
       toast({ title: 'Knowledge Item Deleted', description: `${item.title} has been deleted.` });
       await onChanged();
-    } catch (err) {
-      fail(err);
-      setBusy(false);
-    }
+    });
   }
 
   if (editing) {
