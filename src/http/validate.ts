@@ -8,6 +8,9 @@ export function validate<T extends $ZodType, Target extends keyof ValidationTarg
   return zValidator(target, schema, (result) => {
     if (!result.success) {
       const issue = result.error.issues[0];
+      if (issue && issue.path.length === 0 && issue.code === 'invalid_type') {
+        throw new AppError(400, target === 'json' ? 'The request body must be a JSON object' : 'Invalid request');
+      }
       throw new AppError(400, issue?.message ?? 'Invalid request', { field: issue?.path?.join('.') || undefined });
     }
   });

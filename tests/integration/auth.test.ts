@@ -83,6 +83,11 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
       expect(res.status).toBe(400);
       expect((await res.json()).message).toMatch(/malformed json/i);
     });
+    it.each(['[]', 'null', '"text"', '42'])('a JSON body that is not an object (%s) is a 400 with a message', async (body) => {
+      const res = await t.client().post('/api/register', body, { 'content-type': 'application/json' });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: 'The request body must be a JSON object' });
+    });
     it('oversized bodies are refused with 413', async () => {
       const res = await t.client().post('/api/register', { username: 'big', email: 'big@example.co.za', password: 'x'.repeat(200_000) });
       expect(res.status).toBe(413);
