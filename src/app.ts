@@ -50,9 +50,8 @@ export type Services = ReturnType<typeof createServices>;
 
 const JSON_LIMIT = 100 * 1024;
 
-/** Builds the whole app from its collaborators; src/server.ts only listens. */
-export function createApp(deps: AppDeps) {
-  const services = createServices(deps);
+/** Builds the whole app from its services (see createServices); src/server.ts only listens. */
+export function createApp(services: Services) {
   const { config, log } = services;
   const secure = config.production;
   const app = new Hono<AppEnv>();

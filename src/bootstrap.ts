@@ -1,6 +1,6 @@
 import { openDatabase, type Database } from '../db';
 import { seedDemoAccounts } from '../db/seed';
-import { createApp, type AppDeps } from './app';
+import { createApp, createServices, type AppDeps, type Services } from './app';
 import type { Config } from './config';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './mail';
@@ -10,6 +10,7 @@ import { loadAssets, type Assets } from './ui/assets';
 
 export interface Started {
   app: ReturnType<typeof createApp>;
+  services: Services;
   database: Database;
   deps: AppDeps;
   stop(): Promise<void>;
@@ -27,9 +28,11 @@ export async function bootstrap(config: Config, opts: { assets?: Assets; log?: L
   const mailer = await createMailer({ db: database.db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log, clock });
   const assets = opts.assets ?? loadAssets({ dev: false });
   const deps: AppDeps = { config, db: database.db, mailer, assets, log, clock, limits: opts.limits, storage };
-  const app = createApp(deps);
+  const services = createServices(deps);
+  const app = createApp(services);
   return {
     app,
+    services,
     database,
     deps,
     async stop() {

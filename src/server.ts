@@ -46,9 +46,15 @@ async function main() {
       demoAccounts: config.demoAccounts,
     }),
   );
+  // Background upkeep: retry mail every 30 s; remove uploads nobody attached, hourly.
   const retry = setInterval(() => void started.deps.mailer.deliverDue().catch(() => {}), 30_000);
+  const sweep = setInterval(
+    () => void started.services.knowledge.sweepOrphanUploads().catch((err) => log.error('upload sweep failed', { error: String(err) })),
+    60 * 60_000,
+  );
   const shutdown = async () => {
     clearInterval(retry);
+    clearInterval(sweep);
     server.close();
     await started.stop();
     process.exit(0);

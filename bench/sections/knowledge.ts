@@ -41,7 +41,7 @@ const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor(x
 /** Issue 4: search latency at 10 000 articles (server-side, the service call) and requests/s for search and the article page. */
 export async function knowledge(s: BenchServer) {
   const articleId = await fillTo10k(s);
-  const svc = (await import('../../src/app')).createServices(s.started.deps).knowledge;
+  const svc = s.started.services.knowledge;
   for (let w = 0; w < 3; w++) for (const q of QUERIES) await svc.search(q);
   const samples: number[] = [];
   for (let round = 0; round < 20; round++) {

@@ -26,6 +26,7 @@
 //     k.updateItem(id: string, input: UpdateItemInput, actor?: Actor): Promise<ItemDTO>
 //     k.deleteItem(id: string, actor?: Actor): Promise<{ deletedFiles: number }>
 //     k.upload(file: { name: string; bytes: Uint8Array }, actor?: Actor): Promise<{ filePath: string }>
+//     k.sweepOrphanUploads(graceMs?): Promise<number>                     // uploads never attached within a day
 //
 // Attachment files are deleted only after the database change has committed, and only when no other item
 // still lists them.
@@ -130,7 +131,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
   type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
   const audit = (tx: Tx | DB, actor: Actor | undefined, action: string, target: string, details?: Record<string, unknown>) =>
-    tx.insert(adminAuditLog).values({ actorId: actor?.id ?? null, action, target, details: details ?? null });
+    tx.insert(adminAuditLog).values({ actorId: actor?.id ?? null, action, target, details: details ?? null, at: clock() });
 
   async function findCategory(id: string): Promise<CategoryDTO | null> {
     if (typeof id !== 'string' || id.length > 200) return null;
@@ -443,6 +444,29 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         throw err;
       }
       return { filePath: `${UPLOAD_PREFIX}${key}` };
+    },
+
+    /**
+     * Deletes uploads that no item took up within `graceMs` (an editor abandoned, a file removed before
+     * saving). Uploads are known from the audit log; each removal is logged there too, so it runs once.
+     */
+    async sweepOrphanUploads(graceMs = 24 * 60 * 60_000): Promise<number> {
+      const cutoff = new Date(clock().getTime() - graceMs);
+      const rows = await db
+        .select({ key: adminAuditLog.target })
+        .from(adminAuditLog)
+        .where(
+          sql`${adminAuditLog.action} = 'knowledge.upload' and ${adminAuditLog.at} < ${cutoff.toISOString()}::timestamptz
+            and not exists (select 1 from admin_audit_log r where r.action = 'knowledge.upload.removed' and r.target = ${adminAuditLog.target})
+            and not exists (select 1 from knowledge_items i where i.attachments @> array[${UPLOAD_PREFIX} || ${adminAuditLog.target}])`,
+        )
+        .limit(500);
+      const keys = rows.map((r) => r.key).filter((k): k is string => !!k && isValidStorageKey(k));
+      if (!keys.length) return 0;
+      const removed = await removeFiles(keys.map((k) => `${UPLOAD_PREFIX}${k}`));
+      await db.insert(adminAuditLog).values(keys.map((k) => ({ actorId: null, action: 'knowledge.upload.removed', target: k, details: { reason: 'never attached' }, at: clock() })));
+      if (removed) log?.info('removed uploads that were never attached', { count: removed });
+      return removed;
     },
 
     async openUpload(key: string): Promise<UploadFile | null> {
