@@ -59,7 +59,8 @@ export async function createMailer(opts: { db: DB; smtpUrl?: string; from: strin
       }
       try {
         await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
-        await db.update(mailOutbox).set({ status: 'sent', sentAt: clock(), lastError: null }).where(eq(mailOutbox.id, m.id));
+        // Delivered: the body (it may hold a reset code) is not kept.
+        await db.update(mailOutbox).set({ status: 'sent', sentAt: clock(), lastError: null, text: '', html: null }).where(eq(mailOutbox.id, m.id));
         lastOk = true;
         sent++;
       } catch (err) {

@@ -45,6 +45,7 @@ describe.each(dbKinds)('mail outbox on %s', (kind) => {
       await t.deps.mailer.deliverDue();
       const [sent] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, creds.email));
       expect(sent.status).toBe('sent');
+      expect(sent.text).toBe('');
       const mail = await smtp.waitFor(creds.email);
       expect(mail.raw).toMatch(/Your password reset code is \d{6}/);
     } finally {
