@@ -1,10 +1,20 @@
 import devServer from '@hono/vite-dev-server';
 import tailwindcss from '@tailwindcss/vite';
+import { constants } from 'node:zlib';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
+    // Client files are compressed once here (best brotli and gzip); the server picks by Accept-Encoding.
+    !isSsrBuild &&
+      compression({
+        include: /\.(js|css|svg|txt|json)$/,
+        exclude: /\.vite\//,
+        threshold: 512,
+        algorithms: [defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }), defineAlgorithm('gzip', { level: 9 })],
+      }),
     devServer({
       entry: 'src/dev.ts',
       injectClientScript: false,

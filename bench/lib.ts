@@ -1,16 +1,13 @@
 import autocannon from 'autocannon';
-import { serve, type ServerType } from '@hono/node-server';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { bootstrap, type Started } from '../src/bootstrap';
+import type { BootstrapOptions, Started } from '../src/bootstrap';
 import { loadConfig } from '../src/config';
-import { withStatic } from '../src/server';
-import { loadAssets } from '../src/ui/assets';
+import { startServer } from '../src/server';
 
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const HIGH = 1_000_000_000;
@@ -23,7 +20,7 @@ export interface BenchServer {
 }
 
 /** The production build on a random port; rate limits raised so the login bench measures the login path, not 429s. */
-export async function startBenchServer(kind: 'pglite' | 'postgres'): Promise<BenchServer> {
+export async function startBenchServer(kind: 'pglite' | 'postgres', opts: BootstrapOptions = {}): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-bench-'));
   let dropDb: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
@@ -42,24 +39,17 @@ export async function startBenchServer(kind: 'pglite' | 'postgres'): Promise<Ben
       await b.end();
     };
   }
-  const config = loadConfig({ NODE_ENV: 'production', DEMO_ACCOUNTS: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
-  const clientDir = path.resolve('dist/client');
-  const started = await bootstrap(config, {
-    assets: loadAssets({ dev: false, clientDir }),
-    limits: { loginPerAccount: HIGH, loginPerIp: HIGH, forgotPerEmail: HIGH, forgotPerIp: HIGH, windowMs: 60_000 },
+  const config = loadConfig({ NODE_ENV: 'production', DEMO_ACCOUNTS: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const running = await startServer(config, {
+    limits: { loginPerPair: HIGH, loginPerClient: HIGH, accountSlowAfter: HIGH, registerPerClient: HIGH, forgotPerEmail: HIGH, forgotPerClient: HIGH },
+    ...opts,
   });
-  const app = withStatic(started.app, clientDir, path.resolve('public'));
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
   return {
     kind,
-    url: `http://127.0.0.1:${port}`,
-    started,
+    url: running.url,
+    started: running.started,
     async close() {
-      await new Promise((r) => server.close(r));
-      await started.stop();
+      await running.close();
       await dropDb?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

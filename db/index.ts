@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -10,8 +11,12 @@ export type DB = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: DB;
   kind: 'pglite' | 'postgres';
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+const pinger = (db: DB) => () => db.execute(sql`select 1`).then(() => true, () => false);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The migrations folder, found both from source (db/) and from the built server (dist/server/). */
@@ -31,7 +36,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
     const client = postgres(opts.url, { max: 10, onnotice: () => {}, connect_timeout: 5 });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
-    return { db: db as unknown as DB, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    return { db: db as unknown as DB, kind: 'postgres', ping: pinger(db as unknown as DB), close: () => client.end({ timeout: 5 }) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -44,5 +49,5 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
   const client = dir ? new PGlite(dir) : new PGlite();
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as DB, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as DB, kind: 'pglite', ping: pinger(db as unknown as DB), close: () => client.close() };
 }

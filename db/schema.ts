@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -11,6 +11,8 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     username: text('username').notNull().unique(),
+    // NFKC, case-folded TR39 skeleton of the username (src/auth/username.ts): look-alike names collide here.
+    usernameKey: text('username_key'),
     email: text('email'),
     password: text('password').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
@@ -25,7 +27,7 @@ export const users = pgTable(
     createdAt: text('created_at'),
     updatedAt: text('updated_at'),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), uniqueIndex('users_username_key_idx').on(t.usernameKey)],
 );
 
 export const messages = pgTable(

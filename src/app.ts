@@ -1,66 +1,77 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
-import { HTTPException } from 'hono/http-exception';
-import { createAuthService, type AuthLimits } from './auth/service';
-import { createRateLimiter } from './auth/rate-limit';
-import type { Config } from './config';
-import type { DB } from '../db';
-import { AppError, isDatabaseUnavailable } from './errors';
+import { serveStatic } from '@hono/node-server/serve-static';
+import path from 'node:path';
+import { AppError } from './errors';
+import { compression } from './http/compression';
 import type { AppEnv } from './http/context';
-import { originCheck, requestId, sessionLoader } from './http/middleware';
-import type { Logger } from './lib/logger';
-import type { Mailer } from './mail';
-import type { Assets } from './ui/assets';
+import { csrfGuard } from './http/csrf';
+import { notFound, onError } from './http/failures';
+import { rejectUnsafeText } from './http/input';
+import { requestId, sessionLoader } from './http/middleware';
+import type { Services } from './services';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from './knowledge/files';
 import { authApi } from '../routes/api/auth';
 import { healthApi } from '../routes/api/health';
 import { adminApi } from '../routes/api/admin';
 import { payrollApi } from '../routes/api/payroll';
 import { knowledgeApi } from '../routes/api/knowledge';
 import { uploadsRoute } from '../routes/uploads';
-import { createKnowledgeService } from './knowledge/service';
-import { createStorage, type Storage } from './storage';
 import { publicPages } from '../routes/pages/public';
 import { accountPages } from '../routes/pages/account';
 import { knowledgePages } from '../routes/pages/knowledge';
 import { calculatorPages } from '../routes/pages/calculators';
-import { notFoundPage } from '../routes/pages/not-found';
 
-export interface AppDeps {
-  config: Config;
-  db: DB;
-  mailer: Mailer;
-  assets: Assets;
-  log: Logger;
-  clock?: () => Date;
-  limits?: AuthLimits;
-  /** Attachment store; defaults to the one config chooses (S3 or DATA_DIR/uploads). */
-  storage?: Storage;
+const UPLOAD_PATH = '/api/knowledge/upload';
+const KB = 1024;
+
+/** Built files (hashed assets, favicon, robots.txt) straight from disk, compressed forms included. */
+function staticFiles(clientDir: string): MiddlewareHandler {
+  const files = serveStatic({ root: path.relative(process.cwd(), clientDir) || '.', precompressed: true });
+  return async (c, next) => {
+    const res = await files(c, next);
+    if (!res) return; // not a file: on to the app (and its 404 page)
+    if (res.status === 200) {
+      res.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      if (!/accept-encoding/i.test(res.headers.get('Vary') ?? '')) res.headers.append('Vary', 'Accept-Encoding');
+    }
+    return res;
+  };
 }
 
-export function createServices(deps: AppDeps) {
-  const clock = deps.clock ?? (() => new Date());
-  const limiter = createRateLimiter(deps.db, clock);
-  const auth = createAuthService({ db: deps.db, mailer: deps.mailer, limiter, clock, limits: deps.limits });
-  const storage = deps.storage ?? createStorage(deps.config);
-  const knowledge = createKnowledgeService({ db: deps.db, storage, clock, log: deps.log });
-  return { ...deps, clock, limiter, auth, storage, knowledge };
-}
-export type Services = ReturnType<typeof createServices>;
+/** One cap for every body, enforced while it streams in: attachments get room for a file, calculator forms little. */
+const bodyLimits: MiddlewareHandler = (c, next) => {
+  const upload = c.req.path === UPLOAD_PATH;
+  return bodyLimit({
+    // The file plus room for the multipart envelope; the file itself is checked exactly by the route.
+    maxSize: upload ? MAX_UPLOAD_BYTES + 64 * KB : c.req.path.startsWith('/calculators/') ? 16 * KB : 100 * KB,
+    onError: () => {
+      throw new AppError(413, upload ? UPLOAD_MESSAGES.tooLarge : 'Request body is too large');
+    },
+  })(c, next);
+};
 
-const JSON_LIMIT = 100 * 1024;
-
-/** Builds the whole app from its services (see createServices); src/server.ts only listens. */
+/**
+ * The whole app, exactly as `npm start` serves it and the tests exercise it: static files, compression,
+ * security headers, CSRF and input checks, sessions, pages and the JSON API, the 404 page and errors.
+ */
 export function createApp(services: Services) {
-  const { config, log } = services;
-  const secure = config.production;
+  const { config, assets } = services;
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId());
   app.use('*', async (c, next) => {
     c.set('services', services);
+    c.set('user', null);
+    c.set('sessionId', null);
     await next();
   });
+  app.use('*', compression());
+  if (assets.clientDir) {
+    const files = staticFiles(assets.clientDir);
+    for (const p of ['/assets/*', '/favicon.svg', '/robots.txt']) app.use(p, files);
+  }
   app.use(
     '*',
     secureHeaders({
@@ -78,21 +89,14 @@ export function createApp(services: Services) {
       },
       xFrameOptions: 'DENY',
       referrerPolicy: 'strict-origin-when-cross-origin',
-      strictTransportSecurity: secure ? 'max-age=31536000; includeSubDomains' : false,
+      strictTransportSecurity: config.production ? 'max-age=31536000; includeSubDomains' : false,
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use('*', originCheck(config.publicUrl));
-  app.use('/api/*', async (c, next) => {
-    // Uploads set their own, larger cap.
-    if (c.req.path === '/api/knowledge/upload') return next();
-    return bodyLimit({ maxSize: JSON_LIMIT, onError: () => { throw new AppError(413, 'Request body is too large') } })(c, next);
-  });
-  app.use('*', async (c, next) => {
-    const p = c.req.path;
-    if (p.startsWith('/assets/') || p === '/favicon.svg' || p === '/api/health') return next();
-    return sessionLoader(secure)(c, next);
-  });
+  app.use('*', csrfGuard({ publicUrl: config.publicUrl, trustProxy: config.trustProxy }));
+  app.use('*', bodyLimits);
+  app.use('*', rejectUnsafeText());
+  app.use('*', async (c, next) => (c.req.path === '/api/health' ? next() : sessionLoader()(c, next)));
 
   app.route('/api', healthApi);
   app.route('/api', authApi);
@@ -105,27 +109,8 @@ export function createApp(services: Services) {
   app.route('/', knowledgePages);
   app.route('/', calculatorPages);
 
-  app.notFound((c) => {
-    if (c.req.path.startsWith('/api/')) return c.json({ message: 'Not found' }, 404);
-    return notFoundPage(c);
-  });
-
-  app.onError((err, c) => {
-    if (err instanceof AppError) return c.json({ message: err.message, ...err.extra }, err.status);
-    if (err instanceof HTTPException) {
-      const status = err.status;
-      const message = status === 400 && /json/i.test(err.message) ? 'Malformed JSON in request body' : err.message || 'Bad request';
-      return c.json({ message }, status);
-    }
-    if (isDatabaseUnavailable(err)) {
-      log.error('database unavailable', { requestId: c.var.requestId, error: String(err) });
-      c.header('Retry-After', '5');
-      return c.json({ message: 'The service is temporarily unavailable. Please try again in a moment.' }, 503);
-    }
-    log.error('unhandled error', { requestId: c.var.requestId, path: c.req.path, error: err instanceof Error ? err.stack : String(err) });
-    return c.json({ message: 'Something went wrong on our side. Please try again.', requestId: c.var.requestId }, 500);
-  });
-
+  app.notFound(notFound);
+  app.onError(onError);
   return app;
 }
 export type App = ReturnType<typeof createApp>;

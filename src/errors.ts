@@ -1,19 +1,24 @@
+type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
+
 /** A failure the user may see: its message goes out as `{ message }` with `status`. */
 export class AppError extends Error {
   constructor(
-    public status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
+    public status: Status,
     message: string,
     public extra?: Record<string, unknown>,
+    /** Seconds until a retry may succeed (429, 503): sent as Retry-After. */
+    public retryAfter?: number,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (m: string) => new AppError(400, m);
-export const unauthorized = (m = 'Not authenticated') => new AppError(401, m);
-export const forbidden = (m = 'Forbidden') => new AppError(403, m);
-export const notFound = (m = 'Not found') => new AppError(404, m);
-export const conflict = (m: string) => new AppError(409, m);
+type ErrorLike = { code?: unknown; severity?: unknown; errors?: unknown; cause?: unknown; [k: string]: unknown };
+
+/** An error and the errors that caused it, outermost first (a few levels: drivers wrap their errors). */
+export function* causes(err: unknown, depth = 5): Generator<ErrorLike> {
+  for (let e = err, d = 0; e && typeof e === 'object' && d < depth; e = (e as ErrorLike).cause, d++) yield e as ErrorLike;
+}
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED',
@@ -22,10 +27,18 @@ const CONNECTION_CODES = new Set([
 
 /** True for errors that mean "the database cannot be reached right now" (they become a 503). */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
+  for (const e of causes(err)) {
     if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) return true;
     if (e.severity === 'FATAL') return true; // the server refused or dropped the connection
-    if (e.errors && Array.isArray(e.errors) && e.errors.some((x: any) => CONNECTION_CODES.has(x?.code))) return true;
+    if (Array.isArray(e.errors) && e.errors.some((x) => CONNECTION_CODES.has((x as ErrorLike)?.code as string))) return true;
   }
   return false;
+}
+
+/** The PostgreSQL error code of a (possibly wrapped) driver error, e.g. '23505' for a unique violation. */
+export function pgCode(err: unknown): string | undefined {
+  for (const e of causes(err)) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
 }

@@ -1,31 +1,61 @@
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bootstrap } from './bootstrap';
-import { ConfigError, loadConfig } from './config';
+import { bootstrap, type BootstrapOptions, type Started } from './bootstrap';
+import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from './lib/logger';
 import { loadAssets } from './ui/assets';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The client build beside the server build (dist/server → dist/client), or dist/ beside src/ when run from source. */
+const clientDir = [path.resolve(here, '../client'), path.resolve(here, '../dist/client')].find((d) => fs.existsSync(path.join(d, '.vite/manifest.json'))) ?? path.resolve('dist/client');
 
-/** Static files first (hashed assets are immutable), then the app. */
-export function withStatic(app: Hono<any>, clientDir: string, publicDir: string) {
-  const outer = new Hono();
-  outer.use('/assets/*', async (c, next) => {
-    await next();
-    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+export interface Running {
+  url: string;
+  started: Started;
+  /** Stops taking connections, lets open requests finish, stops upkeep and closes the database. */
+  close(): Promise<void>;
+}
+
+/** Boots the app on `config` and listens: what `npm start` runs, and what the e2e tests and bench start. */
+export async function startServer(config: Config, opts: BootstrapOptions = {}): Promise<Running> {
+  const log = opts.log ?? createLogger(config.logLevel);
+  const started = await bootstrap(config, { assets: loadAssets({ dev: false, clientDir }), ...opts, log });
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: started.app.fetch, port: config.port, hostname: config.host }, () => resolve(s as Server));
   });
-  outer.use('/assets/*', serveStatic({ root: path.relative(process.cwd(), clientDir) || '.' }));
-  outer.use('/favicon.svg', serveStatic({ root: path.relative(process.cwd(), publicDir) || '.' }));
-  outer.use('/robots.txt', serveStatic({ root: path.relative(process.cwd(), publicDir) || '.' }));
-  outer.route('/', app);
-  return outer;
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const { upkeep } = started.services;
+  const every = (ms: number, job: () => Promise<unknown>, what: string) =>
+    setInterval(() => void job().catch((err) => log.error(`${what} failed`, { error: String(err) })), ms).unref();
+  const timers = [every(30_000, upkeep.mail, 'mail retry'), every(15 * 60_000, upkeep.counters, 'counter sweep'), every(60 * 60_000, upkeep.uploads, 'upload sweep')];
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    started,
+    close() {
+      closing ??= (async () => {
+        timers.forEach(clearInterval);
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Idle keep-alive sockets would hold the server open; busy ones finish their request first.
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), 10_000).unref();
+        });
+        await started.stop();
+      })();
+      return closing;
+    },
+  };
 }
 
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
@@ -36,31 +66,24 @@ async function main() {
     throw err;
   }
   const log = createLogger(config.logLevel);
-  const clientDir = path.join(root, 'dist/client');
-  const started = await bootstrap(config, { log, assets: loadAssets({ dev: false, clientDir }) });
-  const app = withStatic(started.app, clientDir, path.join(root, 'public'));
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
-    log.info(`PayeWise listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`, {
-      database: started.database.kind,
-      mail: started.deps.mailer.mode,
-      demoAccounts: config.demoAccounts,
-    }),
-  );
-  // Background upkeep: retry mail every 30 s; remove uploads nobody attached, hourly.
-  const retry = setInterval(() => void started.deps.mailer.deliverDue().catch(() => {}), 30_000);
-  const sweep = setInterval(
-    () => void started.services.knowledge.sweepOrphanUploads().catch((err) => log.error('upload sweep failed', { error: String(err) })),
-    60 * 60_000,
-  );
-  const shutdown = async () => {
-    clearInterval(retry);
-    clearInterval(sweep);
-    server.close();
-    await started.stop();
-    process.exit(0);
+  const running = await startServer(config, { log });
+  log.info(`PayeWise listening on ${running.url}`, {
+    database: running.started.database.kind,
+    mail: running.started.services.mailer.mode,
+    demoAccounts: config.demoAccounts,
+  });
+  const shutdown = (signal: string) => {
+    log.info('shutting down', { signal });
+    running.close().then(
+      () => process.exit(0),
+      (err) => {
+        log.error('shutdown failed', { error: String(err) });
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

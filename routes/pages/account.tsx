@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../src/http/context';
+import { requireAdmin, requireUser } from '../../src/http/guard';
 import { Island } from '../../src/ui/island';
-import { renderApp, requirePageUser } from '../../src/ui/page';
+import { renderApp } from '../../src/ui/page';
 import ProfileForms from '../../islands/ProfileForms';
 
 function Stub({ title, text }: { title: string; text: string }) {
@@ -15,14 +16,7 @@ function Stub({ title, text }: { title: string; text: string }) {
 
 // Signed-in pages. The later capabilities replace the stubs with their own route modules.
 export const accountPages = new Hono<AppEnv>()
-  .use('/profile', requirePageUser)
-  .use('/chat', requirePageUser)
-  .use('/subscription', requirePageUser)
-  .use('/knowledge', requirePageUser)
-  .use('/knowledge/*', requirePageUser)
-  .use('/knowledge-admin', requirePageUser)
-  .use('/user-management', requirePageUser)
-  .get('/profile', (c) => {
+  .get('/profile', requireUser, (c) => {
     const u = c.var.user!;
     return renderApp(
       c,
@@ -36,10 +30,7 @@ export const accountPages = new Hono<AppEnv>()
       </div>,
     );
   })
-  .get('/chat', (c) => renderApp(c, { title: 'Chat' }, <Stub title="PayeWise AI Assistant" text="The assistant is coming soon." />))
-  .get('/subscription', (c) => renderApp(c, { title: 'Subscription' }, <Stub title="Subscription" text="Subscription management is coming soon." />))
-  // /knowledge and /knowledge-admin live in routes/pages/knowledge.tsx.
-  .get('/user-management', (c) => {
-    if (!c.var.user!.isAdmin) return c.redirect('/', 302);
-    return renderApp(c, { title: 'User Management' }, <Stub title="User Management" text="Coming soon." />);
-  });
+  .get('/chat', requireUser, (c) => renderApp(c, { title: 'Chat' }, <Stub title="PayeWise AI Assistant" text="The assistant is coming soon." />))
+  .get('/subscription', requireUser, (c) => renderApp(c, { title: 'Subscription' }, <Stub title="Subscription" text="Subscription management is coming soon." />))
+  // The spec: non-admins are silently sent home.
+  .get('/user-management', requireAdmin({ denied: 'home' }), (c) => renderApp(c, { title: 'User Management' }, <Stub title="User Management" text="Coming soon." />));

@@ -1,8 +1,7 @@
-import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import { renderToString } from 'react-dom/server';
-import { AppError } from '../../src/errors';
-import type { AppContext, AppEnv } from '../../src/http/context';
+import { isHtmxFragment, type AppContext, type AppEnv } from '../../src/http/context';
+import { requireUser } from '../../src/http/guard';
 import { APP_NAME } from '../../src/ui/document';
 import { escapeHtml } from '../../src/ui/markdown';
 import { renderApp } from '../../src/ui/page';
@@ -13,18 +12,6 @@ import { CalculatorsPage, CalculatorsRoot, FieldMessagesOob, ResultContent, stat
 // Forms post to /calculators/<id>: htmx gets the result fragment as the user types; without
 // JavaScript the same post renders the whole page with the result.
 
-/** htmx wants a fragment; a history restore (cache miss) and everything else get the full page. */
-const isHtmx = (c: AppContext) => c.req.header('HX-Request') === 'true' && c.req.header('HX-History-Restore-Request') !== 'true';
-
-/** Signed-in only: pages redirect to /auth; an htmx request is told to load /auth instead of swapping it in. */
-const requireCalcUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.var.user) return next();
-  if (c.req.header('HX-Request') === 'true') {
-    c.header('HX-Redirect', '/auth');
-    return c.body(null, 401);
-  }
-  return c.redirect('/auth', 302);
-};
 
 function compute(def: CalcDef, source: Record<string, unknown>, today: Date) {
   const values = formValues(def, source, today);
@@ -33,7 +20,7 @@ function compute(def: CalcDef, source: Record<string, unknown>, today: Date) {
 
 function page(c: AppContext, s: CalcState, status: 200 | 400 = 200) {
   c.header('Vary', 'HX-Request, HX-History-Restore-Request');
-  if (isHtmx(c)) {
+  if (isHtmxFragment(c)) {
     c.header('Cache-Control', 'private, no-store');
     const title = `<title>${escapeHtml(`${stateTitle(s)} · ${APP_NAME}`)}</title>`;
     return c.html(title + renderToString(<CalculatorsRoot s={s} />));
@@ -43,8 +30,8 @@ function page(c: AppContext, s: CalcState, status: 200 | 400 = 200) {
 }
 
 export const calculatorPages = new Hono<AppEnv>()
-  .use('/calculators', requireCalcUser)
-  .use('/calculators/*', requireCalcUser)
+  .use('/calculators', requireUser)
+  .use('/calculators/*', requireUser)
   // A tab, fresh; or with its fields in the query string (a bookmarked or shared calculation).
   .get('/calculators', (c) => {
     const q = c.req.query('tab');
@@ -61,7 +48,6 @@ export const calculatorPages = new Hono<AppEnv>()
   })
   .post(
     '/calculators/:calc',
-    bodyLimit({ maxSize: 16 * 1024, onError: () => { throw new AppError(413, 'Request body is too large') } }),
     async (c) => {
       const calc = c.req.param('calc');
       if (!isCalcId(calc)) return c.notFound();
@@ -69,7 +55,7 @@ export const calculatorPages = new Hono<AppEnv>()
       const today = c.var.services.clock();
       const body = await c.req.parseBody();
       const { values, outcome } = compute(def, body, today);
-      if (isHtmx(c)) {
+      if (isHtmxFragment(c)) {
         // htmx swaps 2xx only, so problems travel with 200 inside the fragment.
         c.header('Cache-Control', 'private, no-store');
         return c.html(renderToString(<><ResultContent calc={def} outcome={outcome} /><FieldMessagesOob calc={calc} outcome={outcome} /></>));

@@ -1,22 +1,19 @@
 import { Hono } from 'hono';
 import { renderToString } from 'react-dom/server';
-import type { AppContext, AppEnv } from '../../src/http/context';
+import { isHtmxFragment, type AppContext, type AppEnv } from '../../src/http/context';
 import { MAX_QUERY_LENGTH } from '../../src/knowledge/query';
-import type { ItemDTO, SearchResultDTO } from '../../src/knowledge/schemas';
+import { idParamSchema, type ItemDTO, type SearchResultDTO } from '../../src/knowledge/schemas';
+import { validate } from '../../src/http/validate';
 import { APP_NAME } from '../../src/ui/document';
 import { Island } from '../../src/ui/island';
 import { KnowledgeContent, KnowledgePage, isSearchable, stateTitle, type KbState } from '../../src/ui/knowledge/views';
 import { escapeHtml } from '../../src/ui/markdown';
-import { renderApp, requirePageUser } from '../../src/ui/page';
+import { renderApp } from '../../src/ui/page';
+import { requireAdmin, requireUser } from '../../src/http/guard';
 import { hxToast } from '../../src/ui/toast';
 import KnowledgeAdmin from '../../islands/KnowledgeAdmin';
 
 const knowledge = (c: AppContext) => c.var.services.knowledge;
-
-/** htmx asks for the #kb-root fragment; a history restore (cache miss) and everything else get the full page. */
-function wantsFragment(c: AppContext) {
-  return c.req.header('HX-Request') === 'true' && c.req.header('HX-History-Restore-Request') !== 'true';
-}
 
 /** The query as held in the search box: trimmed, capped. */
 function queryParam(c: AppContext, name = 'q') {
@@ -33,7 +30,7 @@ const FAILURE_TEXT: Record<KbState['view'], string> = {
 function respond(c: AppContext, s: KbState, status: 200 | 404 | 500 = 200) {
   c.header('Vary', 'HX-Request, HX-History-Restore-Request');
   c.header('Cache-Control', 'private, no-store');
-  if (wantsFragment(c)) {
+  if (isHtmxFragment(c)) {
     // htmx only swaps 2xx answers, so the failure texts travel with 200 inside a fragment.
     const title = `<title>${escapeHtml(`${stateTitle(s)} · ${APP_NAME}`)}</title>`;
     // HX-Trigger is the id of what was clicked: a tab or the search form keep focus, anything else moves it to the panel.
@@ -57,9 +54,8 @@ async function categoryNames(c: AppContext): Promise<Record<string, string>> {
 const summary = (i: ItemDTO | SearchResultDTO) => ({ id: i.id, title: i.title, categoryId: i.categoryId, keywords: i.keywords });
 
 export const knowledgePages = new Hono<AppEnv>()
-  .use('/knowledge', requirePageUser)
-  .use('/knowledge/*', requirePageUser)
-  .use('/knowledge-admin', requirePageUser)
+  .use('/knowledge', requireUser)
+  .use('/knowledge/*', requireUser)
   // Categories (/knowledge, or /knowledge?tab=categories&q=… holding a query) and search (/knowledge?q=…).
   .get('/knowledge', async (c) => {
     const q = queryParam(c);
@@ -81,8 +77,8 @@ export const knowledgePages = new Hono<AppEnv>()
       return respond(c, { view: 'categories', q, categories: null }, 500);
     }
   })
-  .get('/knowledge/category/:id', async (c) => {
-    const categoryId = c.req.param('id');
+  .get('/knowledge/category/:id', validate('param', idParamSchema), async (c) => {
+    const categoryId = c.req.valid('param').id;
     const q = queryParam(c);
     const category = await knowledge(c).findCategory(categoryId);
     if (!category) return respond(c, { view: 'category', q, categoryId, category: null, items: null }, 404);
@@ -90,25 +86,15 @@ export const knowledgePages = new Hono<AppEnv>()
     return respond(c, { view: 'category', q, categoryId, category, items });
   })
   // An article remembers where it was opened from: ?category=<id> (a category list) and/or ?q=<query> (a search).
-  .get('/knowledge/article/:id', async (c) => {
+  .get('/knowledge/article/:id', validate('param', idParamSchema), async (c) => {
     const q = queryParam(c);
     const fromCategory = queryParam(c, 'category') || null;
-    const article = await knowledge(c).findItem(c.req.param('id'));
+    const article = await knowledge(c).findItem(c.req.valid('param').id);
     if (!article) return respond(c, { view: 'article', q, fromCategory, article: null, categoryNames: {} }, 404);
     return respond(c, { view: 'article', q, fromCategory, article, categoryNames: await categoryNames(c) });
   })
-  .get('/knowledge-admin', async (c) => {
-    if (!c.var.user!.isAdmin) {
-      c.status(403);
-      return renderApp(
-        c,
-        { title: 'Access Denied' },
-        <div className="card mx-auto mt-8 max-w-md p-8 text-center" role="alert">
-          <h1 className="text-2xl font-bold">Access Denied</h1>
-          <p className="mt-2 text-muted-foreground">You don't have permission to access this page.</p>
-        </div>,
-      );
-    }
+  // The spec: a non-admin sees 'Access Denied'.
+  .get('/knowledge-admin', requireAdmin({ denied: 'page' }), async (c) => {
     const k = knowledge(c);
     const [categories, items] = await Promise.all([k.listCategories(), k.listItems()]);
     return renderApp(

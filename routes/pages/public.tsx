@@ -14,15 +14,11 @@ const anonymousLanding = cachedHtml((c) => renderDocument(c.var.services.assets,
 
 export const publicPages = new Hono<AppEnv>()
   .get('/', (c) => {
-    const assets = c.var.services.assets;
-    if (c.var.user) {
-      c.header('Cache-Control', 'private, no-store');
-      return c.html(renderDocument(assets, { ...LANDING, entries: ['public'] }, <LandingPage signedIn />));
-    }
-    return anonymousLanding(c);
+    if (!c.var.user) return anonymousLanding(c);
+    c.header('Cache-Control', 'private, no-store');
+    return c.html(renderDocument(c.var.services.assets, { ...LANDING, entries: ['public'] }, <LandingPage signedIn />));
   })
   .get('/auth', (c) => {
     if (c.var.user) return c.redirect('/', 302);
-    const demo = c.var.services.config.demoAccounts;
-    return renderPublic(c, { title: 'Sign in', entries: ['public'] }, <AuthPage demo={demo} />);
+    return renderPublic(c, { title: 'Sign in', entries: ['public'] }, <AuthPage demo={c.var.services.config.demoAccounts} />);
   });

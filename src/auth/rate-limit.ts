@@ -2,34 +2,44 @@ import { eq, sql } from 'drizzle-orm';
 import type { DB } from '../../db';
 import { rateLimits } from '../../db/schema';
 
-/** Fixed-window counters kept in the database, so every app process sees the same numbers. */
+export interface Count {
+  count: number;
+  resetAt: Date;
+}
+
+/**
+ * Fixed-window counters kept in the database, so every app process sees the same numbers. `hit` is one
+ * statement that increments and returns the new count, so concurrent requests can never both see room.
+ */
 export function createRateLimiter(db: DB, clock: () => Date) {
   return {
-    /** Count one event for `key`; returns the count in the current window. */
-    async hit(key: string, windowMs: number): Promise<number> {
-      const now = clock();
-      const reset = new Date(now.getTime() + windowMs);
+    async hit(key: string, windowMs: number): Promise<Count> {
+      const now = clock().toISOString();
+      const reset = new Date(clock().getTime() + windowMs).toISOString();
+      const expired = sql`${rateLimits.resetAt} <= ${now}::timestamptz`;
       const [row] = await db
         .insert(rateLimits)
-        .values({ key, count: 1, resetAt: reset })
+        .values({ key, count: 1, resetAt: new Date(reset) })
         .onConflictDoUpdate({
           target: rateLimits.key,
           set: {
-            count: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-            resetAt: sql`case when ${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz then ${reset.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
+            count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+            resetAt: sql`case when ${expired} then ${reset}::timestamptz else ${rateLimits.resetAt} end`,
           },
         })
-        .returning({ count: rateLimits.count });
-      return row.count;
+        .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+      return row;
     },
-    /** The count in the current window and when it ends. */
-    async peek(key: string): Promise<{ count: number; resetAt: Date | null }> {
-      const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-      if (!row || row.resetAt <= clock()) return { count: 0, resetAt: null };
-      return { count: row.count, resetAt: row.resetAt };
+    /** Takes back one counted attempt (it turned out to be a success). */
+    async refund(key: string): Promise<void> {
+      await db.update(rateLimits).set({ count: sql`greatest(${rateLimits.count} - 1, 0)` }).where(eq(rateLimits.key, key));
     },
     async reset(key: string): Promise<void> {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));
+    },
+    /** Drops windows that have ended (housekeeping; counting works without it). */
+    async sweep(): Promise<void> {
+      await db.delete(rateLimits).where(sql`${rateLimits.resetAt} <= ${clock().toISOString()}::timestamptz`);
     },
   };
 }

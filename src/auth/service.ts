@@ -2,31 +2,32 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DB } from '../../db';
 import { passwordResets, sessions, users, type User } from '../../db/schema';
-import { AppError } from '../errors';
+import { AppError, causes, pgCode } from '../errors';
+import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail';
 import {
   FORGOT_PASSWORD_MESSAGE, RESET_DONE_MESSAGE,
   type deleteAccountSchema, type forgotPasswordSchema, type loginSchema, type PublicUser, type registerSchema,
   type resetPasswordSchema, type updateProfileSchema, type verifyResetCodeSchema,
 } from '../schemas/auth';
-import { dummyHash, hashPassword, verifyPassword } from './password';
+import type { Passwords } from './password';
 import type { RateLimiter } from './rate-limit';
+import { DEFAULT_LIMITS, accountDelayMs, clientKey, minutesUntil, plural, type AuthLimits } from './throttle';
 import { generateCode, generateToken, hashToken } from './tokens';
+import { normalizeUsername, usernameKey, usernameProblem } from './username';
 
 export const SESSION_DAYS = 30;
 export const TRIAL_DAYS = 7;
+export const DEMO_PASSWORD = 'password123';
 const DAY = 86_400_000;
 const RESET_MINUTES = 15;
 const RESET_MAX_TRIES = 5;
 
-export interface AuthLimits {
-  loginPerAccount: number; // failed logins per account per window
-  loginPerIp: number; // failed logins per IP per window
-  forgotPerEmail: number;
-  forgotPerIp: number;
-  windowMs: number;
+/** Who is asking: the client address (for limits) and the session the browser already holds, if any. */
+export interface Caller {
+  ip: string;
+  sessionId?: string | null;
 }
-export const DEFAULT_LIMITS: AuthLimits = { loginPerAccount: 10, loginPerIp: 50, forgotPerEmail: 5, forgotPerIp: 20, windowMs: 15 * 60_000 };
 
 export function toPublicUser(u: User): PublicUser {
   return {
@@ -45,58 +46,84 @@ export function toPublicUser(u: User): PublicUser {
   };
 }
 
-function isUniqueViolation(err: unknown): string | null {
-  for (let e: any = err, d = 0; e && d < 4; e = e.cause, d++) {
-    if (e.code === '23505') return String(e.constraint_name ?? e.constraint ?? e.detail ?? '');
-  }
-  return null;
+const TAKEN = { username: 'Username already exists', email: 'Email already registered' } as const;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A unique violation as the user's message (the constraint says which field). */
+function takenMessage(err: unknown): string | null {
+  if (pgCode(err) !== '23505') return null;
+  let text = '';
+  for (const e of causes(err)) text += ` ${e.constraint_name ?? e.constraint ?? ''} ${e.detail ?? ''}`;
+  return text.includes('email') ? TAKEN.email : TAKEN.username;
 }
 
-function minutesLeft(resetAt: Date | null, now: Date) {
-  return Math.max(1, Math.ceil(((resetAt?.getTime() ?? now.getTime()) - now.getTime()) / 60_000));
+function tooMany(message: string, resetAt: Date, now: Date): AppError {
+  const mins = minutesUntil(resetAt, now);
+  return new AppError(429, `${message} Please try again in ${plural(mins, 'minute')}.`, undefined, mins * 60);
 }
 
-export function createAuthService(deps: { db: DB; mailer: Mailer; limiter: RateLimiter; clock: () => Date; limits?: AuthLimits; appName?: string }) {
-  const { db, mailer, limiter, clock } = deps;
-  const limits = deps.limits ?? DEFAULT_LIMITS;
+export function createAuthService(deps: {
+  db: DB;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  passwords: Passwords;
+  clock: () => Date;
+  log?: Logger;
+  limits?: Partial<AuthLimits>;
+  appName?: string;
+}) {
+  const { db, mailer, limiter, passwords, clock } = deps;
+  const limits: AuthLimits = { ...DEFAULT_LIMITS, ...deps.limits };
 
-  async function assertAvailable(username: string, email: string, exceptId?: number) {
+  /** A normalised username that may be used: allowed characters, one script, and not confusable with another account's. */
+  async function checkUsername(raw: string, email: string, exceptId?: number): Promise<{ username: string; usernameKey: string }> {
+    const username = normalizeUsername(raw);
+    const problem = usernameProblem(username);
+    if (problem) throw new AppError(400, problem, { field: 'username' });
+    const key = usernameKey(username);
     const clash = await db
-      .select({ id: users.id, username: users.username, email: users.email })
+      .select({ key: users.usernameKey })
       .from(users)
-      .where(
-        and(
-          sql`(lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email}))`,
-          exceptId ? ne(users.id, exceptId) : undefined,
-        ),
-      )
+      .where(and(sql`(${users.usernameKey} = ${key} or lower(${users.email}) = lower(${email}))`, exceptId ? ne(users.id, exceptId) : undefined))
       .limit(2);
-    if (clash.some((u) => u.username.toLowerCase() === username.toLowerCase())) throw new AppError(409, 'Username already exists');
-    if (clash.length) throw new AppError(409, 'Email already registered');
+    if (clash.some((u) => u.key === key)) throw new AppError(409, TAKEN.username, { field: 'username' });
+    if (clash.length) throw new AppError(409, TAKEN.email, { field: 'email' });
+    return { username, usernameKey: key };
   }
 
-  async function createSession(userId: number): Promise<string> {
+  async function createSession(userId: number, replacing?: string | null): Promise<string> {
     const token = generateToken();
     await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt: new Date(clock().getTime() + SESSION_DAYS * DAY) });
+    // Signing in again from the same browser ends the session it held before.
+    if (replacing) await db.delete(sessions).where(eq(sessions.id, replacing));
     return token;
   }
 
-  async function endOtherSessions(userId: number, keepSessionId?: string) {
-    await db.delete(sessions).where(and(eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
+  async function findByLogin(name: string): Promise<User | undefined> {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(sql`${users.usernameKey} = ${usernameKey(name)} or lower(${users.username}) = lower(${name}) or lower(${users.email}) = lower(${name})`)
+      .orderBy(sql`${users.username} = ${name} desc`, users.id)
+      .limit(1);
+    return user;
   }
 
   return {
     createSession,
 
-    async register(input: z.output<typeof registerSchema>): Promise<{ user: PublicUser; token: string }> {
-      await assertAvailable(input.username, input.email);
+    async register(input: z.output<typeof registerSchema>, caller: Caller): Promise<{ user: PublicUser; token: string }> {
+      const client = clientKey(caller.ip);
       const now = clock();
-      const password = await hashPassword(input.password);
+      const byClient = await limiter.hit(`register:client:${client}`, limits.registerWindowMs);
+      if (byClient.count > limits.registerPerClient) throw tooMany('Too many accounts have been created from your network.', byClient.resetAt, now);
+      const name = await checkUsername(input.username, input.email);
+      const password = await passwords.hash(input.password, client);
       try {
         const [user] = await db
           .insert(users)
           .values({
-            username: input.username,
+            ...name,
             email: input.email,
             password,
             subscriptionStatus: 'trialing',
@@ -107,42 +134,50 @@ export function createAuthService(deps: { db: DB; mailer: Mailer; limiter: RateL
             updatedAt: now.toISOString(),
           })
           .returning();
-        return { user: toPublicUser(user), token: await createSession(user.id) };
+        return { user: toPublicUser(user), token: await createSession(user.id, caller.sessionId) };
       } catch (err) {
-        const c = isUniqueViolation(err);
-        if (c !== null) throw new AppError(409, c.includes('email') ? 'Email already registered' : 'Username already exists');
+        const taken = takenMessage(err);
+        if (taken) throw new AppError(409, taken);
         throw err;
       }
     },
 
-    async login(input: z.output<typeof loginSchema>, ip: string): Promise<{ user: PublicUser; token: string }> {
-      const accountKey = `login:acct:${input.username.toLowerCase()}`;
-      const ipKey = `login:ip:${ip}`;
+    /**
+     * Every attempt is counted before the password is checked, in one statement per counter, so a burst
+     * sent at once cannot overtake the limits. A client is refused after too many attempts on one account
+     * (or overall); the account itself is only slowed down, so its owner can still sign in from elsewhere.
+     */
+    async login(input: z.output<typeof loginSchema>, caller: Caller): Promise<{ user: PublicUser; token: string }> {
+      const name = normalizeUsername(input.username);
+      const client = clientKey(caller.ip);
+      const user = await findByLogin(name);
+      // Username and e-mail address of one account share its counters; unknown names are counted alike.
+      const account = user ? `u:${user.id}` : `n:${usernameKey(name)}`;
+      const keys = { pair: `login:pair:${account}:${client}`, client: `login:client:${client}`, account: `login:account:${account}` };
       const now = clock();
-      const [acct, byIp] = await Promise.all([limiter.peek(accountKey), limiter.peek(ipKey)]);
-      const blocked = acct.count >= limits.loginPerAccount ? acct : byIp.count >= limits.loginPerIp ? byIp : null;
-      if (blocked) {
-        const mins = minutesLeft(blocked.resetAt, now);
-        throw new AppError(429, `Too many login attempts. Please try again in ${mins} minute${mins === 1 ? '' : 's'}.`);
+      const [pair, byClient] = await Promise.all([limiter.hit(keys.pair, limits.windowMs), limiter.hit(keys.client, limits.windowMs)]);
+      const over = pair.count > limits.loginPerPair ? pair : byClient.count > limits.loginPerClient ? byClient : null;
+      if (over) throw tooMany('Too many login attempts.', over.resetAt, now);
+      const onAccount = await limiter.hit(keys.account, limits.windowMs);
+      const delay = accountDelayMs(onAccount.count - 1, limits);
+      if (delay) await sleep(delay);
+
+      let ok: boolean;
+      try {
+        ok = user ? await passwords.verify(user.password, input.password, client) : await passwords.verifyNobody(input.password, client);
+      } catch (err) {
+        // Not checked (the server was busy): the attempt does not count against anyone.
+        await Promise.all([limiter.refund(keys.pair), limiter.refund(keys.client), limiter.refund(keys.account)]);
+        throw err;
       }
-      // Username or e-mail address both sign in.
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.username}) = lower(${input.username}) or lower(${users.email}) = lower(${input.username})`)
-        .limit(1);
-      const ok = await verifyPassword(user?.password ?? (await dummyHash()), input.password);
-      if (!user || !ok) {
-        await Promise.all([limiter.hit(accountKey, limits.windowMs), limiter.hit(ipKey, limits.windowMs)]);
-        throw new AppError(401, 'Invalid username or password');
-      }
-      if (acct.count) await limiter.reset(accountKey);
+      if (!user || !ok) throw new AppError(401, 'Invalid username or password');
+      await Promise.all([limiter.reset(keys.pair), limiter.refund(keys.client), limiter.refund(keys.account)]);
       const [updated] = await db
         .update(users)
         .set({ lastLoginAt: now.toISOString(), totalLogins: sql`${users.totalLogins} + 1` })
         .where(eq(users.id, user.id))
         .returning();
-      return { user: toPublicUser(updated), token: await createSession(user.id) };
+      return { user: toPublicUser(updated), token: await createSession(user.id, caller.sessionId) };
     },
 
     /** The signed-in user for a cookie token, extending the session when it is past half its life. */
@@ -168,27 +203,28 @@ export function createAuthService(deps: { db: DB; mailer: Mailer; limiter: RateL
       await db.delete(sessions).where(eq(sessions.id, sessionId));
     },
 
-    async updateProfile(user: User, sessionId: string, input: z.output<typeof updateProfileSchema>): Promise<PublicUser> {
-      if (!(await verifyPassword(user.password, input.currentPassword))) throw new AppError(400, 'Current password is incorrect');
-      await assertAvailable(input.username, input.email, user.id);
-      const set: Partial<User> = { username: input.username, email: input.email, updatedAt: clock().toISOString() };
-      if (input.newPassword) set.password = await hashPassword(input.newPassword);
+    async updateProfile(user: User, caller: Caller, input: z.output<typeof updateProfileSchema>): Promise<PublicUser> {
+      const client = clientKey(caller.ip);
+      if (!(await passwords.verify(user.password, input.currentPassword, client))) throw new AppError(400, 'Current password is incorrect');
+      const name = await checkUsername(input.username, input.email, user.id);
+      const set: Partial<User> = { ...name, email: input.email, updatedAt: clock().toISOString() };
+      if (input.newPassword) set.password = await passwords.hash(input.newPassword, client);
       try {
         const [updated] = await db.transaction(async (tx) => {
           const rows = await tx.update(users).set(set).where(eq(users.id, user.id)).returning();
-          if (input.newPassword) await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
+          if (input.newPassword) await tx.delete(sessions).where(and(eq(sessions.userId, user.id), caller.sessionId ? ne(sessions.id, caller.sessionId) : undefined));
           return rows;
         });
         return toPublicUser(updated);
       } catch (err) {
-        const c = isUniqueViolation(err);
-        if (c !== null) throw new AppError(409, c.includes('email') ? 'Email already registered' : 'Username already exists');
+        const taken = takenMessage(err);
+        if (taken) throw new AppError(409, taken);
         throw err;
       }
     },
 
-    async deleteAccount(user: User, input: z.output<typeof deleteAccountSchema>) {
-      if (!(await verifyPassword(user.password, input.password))) throw new AppError(400, 'Incorrect password');
+    async deleteAccount(user: User, caller: Caller, input: z.output<typeof deleteAccountSchema>) {
+      if (!(await passwords.verify(user.password, input.password, clientKey(caller.ip)))) throw new AppError(400, 'Incorrect password');
       if (user.isAdmin) {
         const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.isAdmin, true));
         if (n <= 1) throw new AppError(409, 'The last admin cannot delete their account');
@@ -197,14 +233,15 @@ export function createAuthService(deps: { db: DB; mailer: Mailer; limiter: RateL
       await db.delete(users).where(eq(users.id, user.id));
     },
 
-    async forgotPassword(input: z.output<typeof forgotPasswordSchema>, ip: string) {
+    async forgotPassword(input: z.output<typeof forgotPasswordSchema>, caller: Caller) {
       const email = input.email.toLowerCase();
-      const [byEmail, byIp] = await Promise.all([
+      const client = clientKey(caller.ip);
+      const [byEmail, byClient] = await Promise.all([
         limiter.hit(`forgot:email:${email}`, limits.windowMs),
-        limiter.hit(`forgot:ip:${ip}`, limits.windowMs),
+        limiter.hit(`forgot:client:${client}`, limits.windowMs),
       ]);
-      if (byEmail > limits.forgotPerEmail || byIp > limits.forgotPerIp) {
-        throw new AppError(429, 'Too many reset requests. Please wait a few minutes and try again.');
+      if (byEmail.count > limits.forgotPerEmail || byClient.count > limits.forgotPerClient) {
+        throw tooMany('Too many reset requests.', byEmail.count > limits.forgotPerEmail ? byEmail.resetAt : byClient.resetAt, clock());
       }
       // Same answer whether or not the address is registered; the token of an unknown address simply never verifies.
       const resetToken = generateToken();
@@ -228,9 +265,9 @@ export function createAuthService(deps: { db: DB; mailer: Mailer; limiter: RateL
       return { resetToken, emailSent: mailer.healthy(), message: FORGOT_PASSWORD_MESSAGE };
     },
 
-    async verifyResetCode(input: z.output<typeof verifyResetCodeSchema>, ip: string, markVerified = true) {
-      const byIp = await limiter.hit(`reset-verify:ip:${ip}`, limits.windowMs);
-      if (byIp > limits.forgotPerIp * 3) throw new AppError(429, 'Too many attempts. Please wait a few minutes and try again.');
+    async verifyResetCode(input: z.output<typeof verifyResetCodeSchema>, caller: Caller, markVerified = true) {
+      const byClient = await limiter.hit(`reset-verify:client:${clientKey(caller.ip)}`, limits.windowMs);
+      if (byClient.count > limits.forgotPerClient * 3) throw tooMany('Too many attempts.', byClient.resetAt, clock());
       const id = hashToken(input.resetToken);
       const invalid = new AppError(400, 'Invalid or expired code');
       const [reset] = await db
@@ -249,10 +286,10 @@ export function createAuthService(deps: { db: DB; mailer: Mailer; limiter: RateL
       return { userId: user.id, username: user.username, email: user.email };
     },
 
-    async resetPassword(input: z.output<typeof resetPasswordSchema>, ip: string) {
-      const who = await this.verifyResetCode(input, ip, false);
+    async resetPassword(input: z.output<typeof resetPasswordSchema>, caller: Caller) {
+      const who = await this.verifyResetCode(input, caller, false);
       if (who.userId !== input.userId) throw new AppError(400, 'Invalid or expired code');
-      const password = await hashPassword(input.newPassword);
+      const password = await passwords.hash(input.newPassword, clientKey(caller.ip));
       await db.transaction(async (tx) => {
         const used = await tx
           .update(passwordResets)
@@ -265,6 +302,33 @@ export function createAuthService(deps: { db: DB; mailer: Mailer; limiter: RateL
         await tx.delete(passwordResets).where(and(eq(passwordResets.userId, who.userId), isNull(passwordResets.usedAt)));
       });
       return { message: RESET_DONE_MESSAGE };
+    },
+
+    /** Demo user and demo admin (the spec's login hint). Existing accounts are left alone. */
+    async seedDemoAccounts() {
+      const now = clock();
+      const password = await passwords.hash(DEMO_PASSWORD);
+      const base = { password, subscriptionStatus: 'trialing', trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY).toISOString(), createdAt: now.toISOString(), updatedAt: now.toISOString() };
+      await db
+        .insert(users)
+        .values([
+          { ...base, username: 'demo', usernameKey: usernameKey('demo'), email: 'demo@payewise.test', isAdmin: false },
+          { ...base, username: 'admin', usernameKey: usernameKey('admin'), email: 'admin@payewise.test', isAdmin: true },
+        ])
+        .onConflictDoNothing();
+    },
+
+    /** Accounts made before usernames had a comparison key get theirs; a name confusable with an older one keeps none. */
+    async backfillUsernameKeys() {
+      const rows = await db.select({ id: users.id, username: users.username }).from(users).where(isNull(users.usernameKey)).orderBy(users.id);
+      for (const r of rows) {
+        try {
+          await db.update(users).set({ usernameKey: usernameKey(r.username) }).where(eq(users.id, r.id));
+        } catch (err) {
+          if (pgCode(err) !== '23505') throw err;
+          deps.log?.warn('username is confusable with an older account; it keeps no key', { userId: r.id });
+        }
+      }
     },
   };
 }

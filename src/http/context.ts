@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { User } from '../../db/schema';
-import type { Services } from '../app';
+import type { Services } from '../services';
 
 export type AppEnv = {
   Variables: {
@@ -8,7 +8,23 @@ export type AppEnv = {
     user: User | null;
     sessionId: string | null;
     requestId: string;
-    nonceIslands?: Set<string>;
   };
 };
 export type AppContext = Context<AppEnv>;
+
+/** JSON API requests get JSON answers (errors included); everything else is a page. */
+export const isApiRequest = (c: Context) => c.req.path === '/api' || c.req.path.startsWith('/api/');
+
+/** An htmx request for a fragment (a history restore after a cache miss wants the whole page). */
+export const isHtmxFragment = (c: Context) => c.req.header('HX-Request') === 'true' && c.req.header('HX-History-Restore-Request') !== 'true';
+
+/**
+ * How to answer a request that cannot be served as asked (signed out, not allowed, failed): JSON for the
+ * API and for files fetched by scripts, an htmx instruction for htmx, else a page.
+ */
+export function answerAs(c: Context): 'json' | 'htmx' | 'page' {
+  if (isApiRequest(c)) return 'json';
+  if (c.req.header('HX-Request') === 'true') return 'htmx';
+  if (c.req.path.startsWith('/uploads/') && !(c.req.header('accept') ?? '').includes('text/html')) return 'json';
+  return 'page';
+}

@@ -3,35 +3,9 @@ import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { randomUUID } from 'node:crypto';
 import { SESSION_DAYS } from '../auth/service';
-import { AppError } from '../errors';
 import type { AppContext, AppEnv } from './context';
 
 export const SESSION_COOKIE = 'pw_session';
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** State-changing requests from a foreign page are refused (browsers always send Origin on them). */
-export function originCheck(publicUrl?: string): MiddlewareHandler<AppEnv> {
-  const allowed = publicUrl ? new URL(publicUrl).origin : null;
-  return async (c, next) => {
-    const origin = c.req.header('origin');
-    if (!SAFE.has(c.req.method) && origin && origin !== 'null') {
-      const self = new URL(c.req.url).origin;
-      const host = c.req.header('host');
-      let ok = origin === self || origin === allowed;
-      if (!ok && host) {
-        try {
-          ok = new URL(origin).host === host;
-        } catch {
-          ok = false;
-        }
-      }
-      if (!ok) throw new AppError(403, 'Cross-site request refused');
-    } else if (!SAFE.has(c.req.method) && origin === 'null') {
-      throw new AppError(403, 'Cross-site request refused');
-    }
-    await next();
-  };
-}
 
 export function requestId(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -40,22 +14,22 @@ export function requestId(): MiddlewareHandler<AppEnv> {
   };
 }
 
-export function setSessionCookie(c: AppContext, token: string, secure: boolean) {
+export function setSessionCookie(c: AppContext, token: string) {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure,
+    secure: c.var.services.config.production,
     path: '/',
     maxAge: SESSION_DAYS * 86_400,
   });
 }
 
-export function clearSessionCookie(c: AppContext, secure: boolean) {
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure, httpOnly: true, sameSite: 'Lax' });
+export function clearSessionCookie(c: AppContext) {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: c.var.services.config.production, httpOnly: true, sameSite: 'Lax' });
 }
 
 /** Loads the signed-in user (or null) for every request that carries a session cookie. */
-export function sessionLoader(secure: boolean): MiddlewareHandler<AppEnv> {
+export function sessionLoader(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('user', null);
     c.set('sessionId', null);
@@ -65,35 +39,30 @@ export function sessionLoader(secure: boolean): MiddlewareHandler<AppEnv> {
       if (found) {
         c.set('user', found.user);
         c.set('sessionId', found.sessionId);
-        if (found.renewed) setSessionCookie(c, token, secure);
+        if (found.renewed) setSessionCookie(c, token);
       } else {
-        clearSessionCookie(c, secure);
+        clearSessionCookie(c);
       }
     }
     await next();
   };
 }
 
-export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.user) throw new AppError(401, 'Not authenticated');
-  await next();
-};
-
-export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.user) throw new AppError(401, 'Not authenticated');
-  if (!c.var.user.isAdmin) throw new AppError(403, "You don't have permission to access this page.");
-  await next();
-};
-
-/** The caller's address: the socket's peer, or the first X-Forwarded-For hop behind a trusted proxy. */
-export function clientIp(c: AppContext, trustProxy: boolean): string {
-  if (trustProxy) {
-    const fwd = c.req.header('x-forwarded-for');
-    if (fwd) return fwd.split(',')[0].trim();
+/**
+ * The caller's address: the socket's peer, or behind a trusted proxy (TRUST_PROXY) the address that
+ * proxy appended to X-Forwarded-For (the last entry; earlier ones are whatever the client sent).
+ */
+export function clientIp(c: AppContext): string {
+  if (c.var.services.config.trustProxy) {
+    const hops = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
+    if (hops?.length) return hops[hops.length - 1];
   }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
-    return c.req.header('x-forwarded-for')?.split(',')[0].trim() || 'local';
+    return 'unknown';
   }
 }
+
+/** The caller as the auth service needs it. */
+export const caller = (c: AppContext) => ({ ip: clientIp(c), sessionId: c.var.sessionId });

@@ -1,17 +1,79 @@
-import { zValidator } from '@hono/zod-validator';
-import type { ValidationTargets } from 'hono';
-import type { $ZodType } from 'zod/v4/core';
+import type { Context, Env, MiddlewareHandler } from 'hono';
+import type { $ZodType, output } from 'zod/v4/core';
+import { safeParse } from 'zod/v4/core';
 import { AppError } from '../errors';
 
-/** zod validation whose failure is a 400 `{ message }` carrying the first issue's text. */
-export function validate<T extends $ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result) => {
-    if (!result.success) {
-      const issue = result.error.issues[0];
-      if (issue && issue.path.length === 0 && issue.code === 'invalid_type') {
-        throw new AppError(400, target === 'json' ? 'The request body must be a JSON object' : 'Invalid request');
-      }
-      throw new AppError(400, issue?.message ?? 'Invalid request', { field: issue?.path?.join('.') || undefined });
+export const MALFORMED_JSON = 'Malformed JSON in request body';
+export const NOT_AN_OBJECT = 'The request body must be a JSON object';
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+/**
+ * The request body as a plain object: JSON whatever the Content-Type says (so a missing header still gets
+ * a precise answer), or a form (urlencoded or multipart; a repeated field or `name[]` becomes a list,
+ * files are left to the route).
+ */
+async function readBody(c: Context): Promise<Record<string, unknown>> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw new AppError(400, 'Malformed form data in request body');
     }
-  });
+    const out: Record<string, unknown> = Object.create(null);
+    for (const [k, v] of form) {
+      if (typeof v !== 'string') continue;
+      const key = k.endsWith('[]') ? k.slice(0, -2) : k;
+      const prev = out[key];
+      out[key] = k.endsWith('[]') || prev !== undefined ? [...(prev === undefined ? [] : Array.isArray(prev) ? prev : [prev]), v] : v;
+    }
+    return out;
+  }
+  const text = await c.req.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new AppError(400, MALFORMED_JSON, { field: 'body' });
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new AppError(400, NOT_AN_OBJECT, { field: 'body' });
+  return body as Record<string, unknown>;
+}
+
+/** The request's input for a target, as the schema will see it. */
+async function inputOf(c: Context, target: 'json' | 'query' | 'param'): Promise<unknown> {
+  if (target === 'json') return readBody(c);
+  if (target === 'param') return c.req.param();
+  return Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]));
+}
+
+/** The issues of a failed parse as field/message pairs; the first is the one to show. */
+export function issuesOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldIssue[] {
+  return issues.map((i) => ({ field: i.path.map(String).join('.'), message: i.message }));
+}
+
+/**
+ * The one way routes validate input: the shared zod schema (zod or zod/mini) parses the body (`json`:
+ * JSON or a form), the query or the path parameters; a failure is a 400 `{ message, field, errors }`
+ * carrying the first issue's text, and the handler reads the result with `c.req.valid(target)`.
+ */
+export function validate<T extends $ZodType, Target extends 'json' | 'query' | 'param'>(
+  target: Target,
+  schema: T,
+): MiddlewareHandler<Env, string, { in: { [K in Target]: unknown }; out: { [K in Target]: output<T> } }> {
+  return async (c, next) => {
+    const r = safeParse(schema, await inputOf(c, target));
+    if (!r.success) {
+      const errors = issuesOf(r.error.issues);
+      const [first] = errors;
+      throw new AppError(400, first?.message ?? 'Invalid request', { field: first?.field || undefined, errors });
+    }
+    c.req.addValidatedData(target, r.data as object);
+    await next();
+  };
 }

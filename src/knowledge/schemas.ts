@@ -44,6 +44,7 @@ export const createCategorySchema = z.object({
   description: required(MISSING_CATEGORY_FIELDS, LIMITS.categoryDescription, 'Description'),
 });
 export type CreateCategoryInput = z.input<typeof createCategorySchema>;
+export type CreateCategoryData = z.output<typeof createCategorySchema>;
 
 /** Edit: name and description required; the id, if sent, must be the one in the path (ids cannot change). */
 export const updateCategorySchema = z.object({
@@ -52,6 +53,7 @@ export const updateCategorySchema = z.object({
   description: required(MISSING_CATEGORY_FIELDS, LIMITS.categoryDescription, 'Description'),
 });
 export type UpdateCategoryInput = z.input<typeof updateCategorySchema>;
+export type UpdateCategoryData = z.output<typeof updateCategorySchema>;
 
 /** A list sent as an array, a JSON-encoded array, or (from a form) a comma-separated string. */
 function stringList(label: string) {
@@ -153,6 +155,13 @@ export const searchQuerySchema = z.object({
     z.coerce.number({ error: LIMIT_MESSAGE }).check(z.refine(Number.isInteger, LIMIT_MESSAGE), z.gte(1, LIMIT_MESSAGE), z.lte(50, LIMIT_MESSAGE)),
   ),
 });
+
+/** Path ids are looked up as they are (an unknown or malformed id is a 404), so only their length is bounded here. */
+const pathId = z.string().check(z.maxLength(200, 'The id in the address is too long'));
+export const idParamSchema = z.object({ id: pathId });
+export const categoryParamSchema = z.object({ categoryId: pathId });
+export const itemParamSchema = z.object({ itemId: pathId });
+export const uploadParamSchema = z.object({ key: pathId });
 
 /** JSON shapes the API returns. */
 export interface CategoryDTO {

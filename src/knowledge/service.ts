@@ -12,18 +12,18 @@
 //     k.findItem(id: string): Promise<ItemDTO | null>                    // null for unknown or malformed ids
 //     k.getItem(id: string): Promise<ItemDTO>                            // AppError 404 'Knowledge item not found'
 //     k.search(q: string, opts?: { limit?: number }): Promise<SearchResultDTO[]>
-//         best first; limit 1..50 (default 20); AppError 400 SEARCH_TOO_SHORT when q.trim().length <= 2.
+//         best first; limit 1..50 (default 20); q as searchQuerySchema accepts it (routes validate).
 //         snippet: up to 30 words of the article around the query words, HTML-escaped, whose only
 //         markup is <mark>…</mark> (safe for dangerouslySetInnerHTML).
 //     k.openUpload(key: string): Promise<UploadFile | null>              // for GET /uploads/<key>
 //
-//   Writes (admin; `actor` is recorded in admin_audit_log). Inputs are parsed with the zod schemas in
-//   ./schemas, so a bad input is an AppError 400 carrying the spec's message.
-//     k.createCategory(input: CreateCategoryInput, actor?: Actor): Promise<CategoryDTO>        // 409 on a taken id
-//     k.updateCategory(id: string, input: UpdateCategoryInput, actor?: Actor): Promise<CategoryDTO>
+//   Writes (admin; `actor` is recorded in admin_audit_log). Inputs are what the zod schemas in ./schemas
+//   produce: routes validate with them before calling.
+//     k.createCategory(input: CreateCategoryData, actor?: Actor): Promise<CategoryDTO>         // 409 on a taken id
+//     k.updateCategory(id: string, input: UpdateCategoryData, actor?: Actor): Promise<CategoryDTO>
 //     k.deleteCategory(id: string, actor?: Actor): Promise<{ deletedItems: number; deletedFiles: number }>
-//     k.createItem(input: CreateItemInput, actor?: Actor): Promise<ItemDTO>                    // 409 on a taken id
-//     k.updateItem(id: string, input: UpdateItemInput, actor?: Actor): Promise<ItemDTO>
+//     k.createItem(input: CreateItemData, actor?: Actor): Promise<ItemDTO>                     // 409 on a taken id
+//     k.updateItem(id: string, input: UpdateItemData, actor?: Actor): Promise<ItemDTO>
 //     k.deleteItem(id: string, actor?: Actor): Promise<{ deletedFiles: number }>
 //     k.upload(file: { name: string; bytes: Uint8Array }, actor?: Actor): Promise<{ filePath: string }>
 //     k.sweepOrphanUploads(graceMs?): Promise<number>                     // uploads never attached within a day
@@ -33,7 +33,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { DB } from '../../db';
 import { adminAuditLog, knowledgeCategories, knowledgeItems } from '../../db/schema';
-import { AppError } from '../errors';
+import { AppError, pgCode } from '../errors';
 import type { Logger } from '../lib/logger';
 import type { Storage } from '../storage';
 import {
@@ -42,9 +42,8 @@ import {
 } from './files';
 import { buildSearchQuery, lexemesOf, makeSnippet, titleOnly } from './query';
 import {
-  SEARCH_TOO_SHORT, createCategorySchema, createItemSchema, isUuid, searchQuerySchema, updateCategorySchema, updateItemSchema,
-  type CategoryDTO, type CreateCategoryInput, type CreateItemInput, type ItemDTO, type SearchResultDTO, type UpdateCategoryInput,
-  type UpdateItemInput,
+  SEARCH_TOO_SHORT, isUuid, type CategoryDTO, type CreateCategoryData, type CreateItemData, type ItemDTO, type SearchResultDTO,
+  type UpdateCategoryData, type UpdateItemData,
 } from './schemas';
 
 export type { CategoryDTO, ItemDTO, SearchResultDTO } from './schemas';
@@ -105,23 +104,6 @@ const itemCols = {
 const RANK_WEIGHTS = '{0.05,0.1,0.5,1.0}';
 const HEAD_CANDIDATES = 1000;
 const BODY_CANDIDATES = 400;
-
-/** The PostgreSQL error code of a (possibly wrapped) driver error. */
-function pgCode(err: unknown): string | undefined {
-  for (let e: any = err, depth = 0; e && depth < 5; e = e.cause, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}
-
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string; path: PropertyKey[] }[] } } }, input: unknown): T {
-  const r = schema.safeParse(input);
-  if (!r.success) {
-    const issue = r.error.issues[0];
-    throw new AppError(400, issue?.message ?? 'Invalid request', { field: issue?.path?.join('.') || undefined });
-  }
-  return r.data;
-}
 
 export function createKnowledgeService(deps: KnowledgeDeps) {
   const { db, storage } = deps;
@@ -201,6 +183,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     const { rows, lexemes } = await db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       // Rank narrow rows first and fetch the article text only for the winners.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle has no public type for "an aliased subquery with these columns"
       const fetch = async (ranked: any) =>
         tx
           .select({ id: t.id, title: t.title, categoryId: t.categoryId, keywords: t.keywords, content: t.content, lexemes: sql<string>`${query}::text` })
@@ -250,10 +233,9 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   }
 
   async function search(q: string, opts: { limit?: number } = {}): Promise<SearchResultDTO[]> {
-    const { q: text, limit } = parse(searchQuerySchema, { q, limit: opts.limit });
-    const built = buildSearchQuery(text);
+    const built = buildSearchQuery(q.trim());
     if (!built) return [];
-    const n = limit ?? DEFAULT_LIMIT;
+    const n = opts.limit ?? DEFAULT_LIMIT;
     // Every word; then every word with a looser prefix on the one being typed; then any word.
     for (const tsquery of new Set([built.all, built.loose, built.any])) {
       const hits = await runSearch(tsquery, built.phrase, n);
@@ -294,8 +276,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       return db.select(itemCols).from(knowledgeItems).orderBy(asc(sql`lower(${knowledgeItems.title})`), asc(knowledgeItems.id));
     },
 
-    async createCategory(input: CreateCategoryInput, actor?: Actor): Promise<CategoryDTO> {
-      const data = parse(createCategorySchema, input);
+    async createCategory(data: CreateCategoryData, actor?: Actor): Promise<CategoryDTO> {
       const at = now();
       try {
         return await db.transaction(async (tx) => {
@@ -314,9 +295,8 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       }
     },
 
-    async updateCategory(id: string, input: UpdateCategoryInput, actor?: Actor): Promise<CategoryDTO> {
+    async updateCategory(id: string, data: UpdateCategoryData, actor?: Actor): Promise<CategoryDTO> {
       await getCategory(id);
-      const data = parse(updateCategorySchema, input);
       if (data.id !== undefined && data.id.trim() !== '' && data.id.trim().toLowerCase() !== id) throw new AppError(400, 'The category ID cannot be changed');
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -348,8 +328,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       return { deletedItems: items, deletedFiles };
     },
 
-    async createItem(input: CreateItemInput, actor?: Actor): Promise<ItemDTO> {
-      const data = parse(createItemSchema, input);
+    async createItem(data: CreateItemData, actor?: Actor): Promise<ItemDTO> {
       const id = data.id ?? crypto.randomUUID();
       if (await findItem(id)) throw new AppError(409, 'A knowledge item with this ID already exists');
       await assertCategoryExists(data.categoryId);
@@ -375,9 +354,8 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       }
     },
 
-    async updateItem(id: string, input: UpdateItemInput, actor?: Actor): Promise<ItemDTO> {
+    async updateItem(id: string, data: UpdateItemData, actor?: Actor): Promise<ItemDTO> {
       const current = await getItem(id);
-      const data = parse(updateItemSchema, input);
       if (data.id !== undefined && data.id.trim() !== '' && data.id.trim().toLowerCase() !== current.id) throw new AppError(400, 'The item ID cannot be changed');
       if (data.categoryId !== undefined && data.categoryId !== current.categoryId) await assertCategoryExists(data.categoryId);
 

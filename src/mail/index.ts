@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { DB } from '../../db';
 import { mailOutbox } from '../../db/schema';
@@ -19,7 +19,20 @@ export interface Mailer {
   healthy(): boolean;
   /** Waits for any delivery under way (tests and shutdown). */
   idle(): Promise<void>;
+  /** The latest mails for admins, without their bodies (they may hold reset codes). */
+  recent(limit?: number): Promise<OutboxEntry[]>;
   mode: 'smtp' | 'outbox';
+}
+
+export interface OutboxEntry {
+  id: number;
+  to: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
 }
 
 const MAX_ATTEMPTS = 8;
@@ -89,6 +102,12 @@ export async function createMailer(opts: { db: DB; smtpUrl?: string; from: strin
       return running;
     },
     healthy: () => lastOk,
+    recent: (limit = 200) =>
+      db
+        .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, status: mailOutbox.status, attempts: mailOutbox.attempts, lastError: mailOutbox.lastError, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+        .from(mailOutbox)
+        .orderBy(desc(mailOutbox.id))
+        .limit(limit),
     async idle() {
       while (running) await running.catch(() => 0);
     },

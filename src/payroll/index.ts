@@ -28,3 +28,4 @@ export * from './bcea.js';
 export * from './payslip.js';
 export * from './schemas.js';
 export * from './api.js';
+export * from './calculators.js';

@@ -5,11 +5,14 @@ import * as z from 'zod/mini';
 const noControl = /^[^\u0000-\u001f\u007f]*$/;
 const emailPattern = z.regexes.email;
 
+/** What a username may be, said once for the form and the server (which adds the one-script rule). */
+export const USERNAME_RULES = 'Username must be 3 to 50 characters: letters and numbers of one script, dots, dashes and underscores';
+
 export const usernameField = z.string({ error: 'Username is required' }).check(
   z.trim(),
   z.minLength(3, 'Username must be at least 3 characters'),
-  z.maxLength(50, 'Username must be at most 50 characters'),
-  z.regex(/^[\p{L}\p{N}._-]+$/u, 'Username may only contain letters, numbers, dots, dashes and underscores'),
+  z.maxLength(50, USERNAME_RULES),
+  z.regex(/^[\p{L}\p{M}\p{N}._-]+$/u, USERNAME_RULES),
 );
 
 export const emailField = z.string({ error: 'Email is required' }).check(

@@ -35,8 +35,8 @@ export function createLocalStorage(dir: string): Storage {
       let stat: fs.Stats;
       try {
         stat = await fsp.stat(target);
-      } catch (err: any) {
-        if (err?.code === 'ENOENT') return null;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw err;
       }
       if (!stat.isFile()) return null;

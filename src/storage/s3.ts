@@ -2,8 +2,11 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectComm
 import type { Config } from '../config';
 import { assertSafeKey, type Storage } from './types';
 
-const isMissing = (err: any) =>
-  err?.name === 'NoSuchKey' || err?.name === 'NotFound' || err?.Code === 'NoSuchKey' || err?.$metadata?.httpStatusCode === 404;
+type S3Failure = { name?: string; Code?: string; $metadata?: { httpStatusCode?: number } };
+const isMissing = (e: unknown) => {
+  const err = e as S3Failure | undefined;
+  return err?.name === 'NoSuchKey' || err?.name === 'NotFound' || err?.Code === 'NoSuchKey' || err?.$metadata?.httpStatusCode === 404;
+};
 
 /** Any S3-compatible store (AWS, MinIO, R2, s3rver in tests). */
 export function createS3Storage(cfg: NonNullable<Config['s3']>): Storage {

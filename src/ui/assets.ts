@@ -15,6 +15,8 @@ export interface Assets {
   /** Chunks an island needs, to preload them next to the loader. */
   island(name: string): string[];
   dev: boolean;
+  /** The built client files the app serves itself (production); in development Vite serves them. */
+  clientDir?: string;
 }
 
 /** Dev: Vite serves sources. Production: hashed files from the build manifest under /assets. */
@@ -41,6 +43,7 @@ export function loadAssets(opts: { dev: boolean; clientDir?: string }): Assets {
   const cache = new Map<string, string[]>();
   return {
     dev: false,
+    clientDir: dir,
     css,
     entry(name) {
       const [src, ...preload] = closure(ENTRY_SRC[name]);

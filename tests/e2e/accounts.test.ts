@@ -69,7 +69,7 @@ describe('accounts in Chromium', () => {
   });
 
   it('forgot password: e-mail, the code from the SMTP peer, new password, then login', async () => {
-    await server.started.deps.mailer.idle();
+    await server.started.services.mailer.idle();
     const reg = await fetch(`${server.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

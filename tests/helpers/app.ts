@@ -9,7 +9,7 @@ import { createTestDatabase, type DbKind } from './db';
 export interface TestApp extends Started {
   kind: DbKind;
   dataDir: string;
-  client(): TestClient;
+  client(opts?: ClientOptions): TestClient;
   close(): Promise<void>;
 }
 
@@ -36,7 +36,7 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
     ...started,
     kind,
     dataDir,
-    client: () => new TestClient(started.app),
+    client: (opts?: ClientOptions) => new TestClient(started.app, opts),
     async close() {
       await started.stop();
       await pg?.drop();
@@ -45,10 +45,25 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
   };
 }
 
+export interface ClientOptions {
+  /** The client's address as the app sees it (the socket's peer); each client gets its own by default. */
+  ip?: string;
+}
+
+let clients = 0;
+/** A fresh address per client (198.18.0.0/15 is set aside for benchmarks and tests), so limits per client do not pile up across tests. */
+const nextIp = () => `198.18.${(clients >> 8) & 255}.${clients++ & 255}`;
+
 /** Calls the app in-process, keeping cookies like a browser. */
 export class TestClient {
   cookies = new Map<string, string>();
-  constructor(private app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> }) {}
+  readonly ip: string;
+  constructor(
+    private app: { request: (input: string, init?: RequestInit, env?: unknown) => Response | Promise<Response> },
+    opts: ClientOptions = {},
+  ) {
+    this.ip = opts.ip ?? nextIp();
+  }
 
   async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
     const h: Record<string, string> = { ...headers };
@@ -59,7 +74,9 @@ export class TestClient {
       payload = JSON.stringify(body);
       h['content-type'] ??= 'application/json';
     }
-    const res = await this.app.request(`http://localhost${url}`, { method, headers: h, body: payload });
+    // What @hono/node-server hands the app for a real socket: getConnInfo reads the peer address from it.
+    const env = { incoming: { socket: { remoteAddress: this.ip, remoteFamily: this.ip.includes(':') ? 'IPv6' : 'IPv4', remotePort: 40000 } } };
+    const res = await this.app.request(`http://localhost${url}`, { method, headers: h, body: payload }, env);
     for (const c of res.headers.getSetCookie()) {
       const [pair, ...attrs] = c.split(';');
       const i = pair.indexOf('=');

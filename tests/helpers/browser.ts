@@ -1,15 +1,13 @@
-import { serve, type ServerType } from '@hono/node-server';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../db/seed';
 import { SMTPServer } from 'smtp-server';
-import { bootstrap, type Started } from '../../src/bootstrap';
+import { DEMO_PASSWORD } from '../../src/auth/service';
+import type { Started } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config';
-import { withStatic } from '../../src/server';
-import { loadAssets } from '../../src/ui/assets';
+import { startServer as listen } from '../../src/server';
 import { createTestDatabase } from './db';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -20,24 +18,17 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The built app (npm test builds dist/client first) listening on a random local port. */
+/** The server `npm start` runs (src/server.ts, with the built client) on a random local port and a fresh DATA_DIR. */
 export async function startServer(env: Record<string, string> = {}, opts: { postgres?: boolean } = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-e2e-'));
   const pg = opts.postgres ? await createTestDatabase() : null;
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_ACCOUNTS: 'true', ...(pg ? { DATABASE_URL: pg.url } : {}), ...env });
-  const clientDir = path.resolve('dist/client');
-  const started = await bootstrap(config, { memoryDb: !pg, assets: loadAssets({ dev: false, clientDir }) });
-  const app = withStatic(started.app, clientDir, path.resolve('public'));
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const { port } = server.address() as AddressInfo;
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_ACCOUNTS: 'true', PORT: '0', HOST: '127.0.0.1', ...(pg ? { DATABASE_URL: pg.url } : {}), ...env });
+  const running = await listen(config, { memoryDb: !pg });
   return {
-    url: `http://127.0.0.1:${port}`,
-    started,
+    url: running.url,
+    started: running.started,
     async close() {
-      await new Promise((r) => server.close(r));
-      await started.stop();
+      await running.close();
       await pg?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-// @ts-ignore s3rver ships no types
+// @ts-expect-error s3rver ships no types
 import S3rver from 's3rver';
 
 export interface TestS3 {

@@ -40,7 +40,7 @@ describe.each(cases)('knowledge attachments on %s with %s storage', (kind, stora
   beforeAll(async () => {
     if (storage === 's3') s3 = await startS3();
     t = await createTestApp(kind, s3?.env ?? {});
-    expect(t.deps.storage!.kind).toBe(storage);
+    expect(t.services.storage.kind).toBe(storage);
     const a = await registerUser(t);
     await makeAdmin(t, a.user.id);
     admin = a.client;

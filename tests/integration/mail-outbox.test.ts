@@ -31,7 +31,7 @@ describe.each(dbKinds)('mail outbox on %s', (kind) => {
     const { creds } = await registerUser(t);
     const first = await t.client().post('/api/forgot-password', { email: creds.email });
     expect(first.status).toBe(200);
-    await t.deps.mailer.idle();
+    await t.services.mailer.idle();
     const [pending] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, creds.email));
     expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
     expect(pending.lastError).toBeTruthy();
@@ -42,7 +42,7 @@ describe.each(dbKinds)('mail outbox on %s', (kind) => {
     const smtp = await startSmtpPeer(port);
     try {
       now += 60 * 60_000;
-      await t.deps.mailer.deliverDue();
+      await t.services.mailer.deliverDue();
       const [sent] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, creds.email));
       expect(sent.status).toBe('sent');
       expect(sent.text).toBe('');

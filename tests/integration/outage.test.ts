@@ -10,7 +10,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('database outage on postgres', (
   beforeAll(async () => {
     t = await createTestApp('postgres');
     admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-    dbName = new URL(t.deps.config.databaseUrl!).pathname.slice(1);
+    dbName = new URL(t.services.config.databaseUrl!).pathname.slice(1);
   });
   afterAll(async () => {
     await admin.unsafe(`alter database "${dbName}" allow_connections true`);

@@ -1,35 +1,22 @@
 /**
  * The /calculators screen as data: which calculators there are, their form fields, and how a form's
- * raw values become a result. Inputs are parsed with the payroll engine's own zod schemas and computed
- * with its API adapters, so the page and POST /api/payroll/* always agree to the cent.
+ * raw values become a result. Inputs are parsed and computed by the payroll engine's calculator registry
+ * (src/payroll/calculators.ts), so the page and POST /api/payroll/* always agree to the cent.
  */
 import {
+  PAYROLL_CALCULATORS as CALC,
   PayrollError,
   calculateSdl,
   calculateUif,
-  etiApi,
-  etiInputSchema,
   formatLongDate,
   fromCents,
   isSupportedTaxYear,
   isoDateFromDate,
-  leaveApi,
-  leaveInputSchema,
-  noticeApi,
-  noticeInputSchema,
-  overtimeApi,
-  overtimeInputSchema,
   parsePayrollInput,
-  payeApi,
-  payeInputSchema,
-  payslipApi,
-  payslipInputSchema,
   resolveTaxYear,
-  sdlInputSchema,
   supportedTaxYears,
   taxYearForDate,
   toCents,
-  uifInputSchema,
   type EtiApiResult,
   type FieldError,
   type LeaveApiResult,
@@ -303,8 +290,8 @@ const paye: CalcDef<'paye'> = {
   ],
   run(values, today) {
     const input = toInput(this.fields, values);
-    const p = parsePayrollInput(payeInputSchema, input);
-    return outcome(this.fields, input, [p], () => payeApi(dataOf(p), today));
+    const p = parsePayrollInput(CALC.paye.input, input);
+    return outcome(this.fields, input, [p], () => CALC.paye.run(dataOf(p), today));
   },
 };
 
@@ -330,13 +317,13 @@ const payslip: CalcDef<'payslip'> = {
   ],
   run(values, today) {
     const input = toInput(this.fields, values);
-    const p = parsePayrollInput(payslipInputSchema, input);
-    return outcome(this.fields, input, [p], () => payslipApi(dataOf(p), today));
+    const p = parsePayrollInput(CALC.payslip.input, input);
+    return outcome(this.fields, input, [p], () => CALC.payslip.run(dataOf(p), today));
   },
 };
 
 /** SDL from the form: annual payroll is optional here (blank = assumed above R500 000, as on the payslip). */
-const sdlFormSchema = sdlInputSchema.partial({ annualPayroll: true });
+const sdlFormSchema = CALC.sdl.input.partial({ annualPayroll: true });
 
 const uifSdl: CalcDef<'uif-sdl'> = {
   id: 'uif-sdl',
@@ -360,7 +347,7 @@ const uifSdl: CalcDef<'uif-sdl'> = {
   ],
   run(values, today) {
     const input = toInput(this.fields, values);
-    const u = parsePayrollInput(uifInputSchema, input);
+    const u = parsePayrollInput(CALC.uif.input, input);
     const s = parsePayrollInput(sdlFormSchema, input);
     return outcome<'uif-sdl'>(this.fields, input, [u, s], () => {
       const ui = dataOf(u);
@@ -405,8 +392,8 @@ const eti: CalcDef<'eti'> = {
   ],
   run(values, today) {
     const input = toInput(this.fields, values);
-    const p = parsePayrollInput(etiInputSchema, input);
-    return outcome(this.fields, input, [p], () => etiApi(dataOf(p), today));
+    const p = parsePayrollInput(CALC.eti.input, input);
+    return outcome(this.fields, input, [p], () => CALC.eti.run(dataOf(p), today));
   },
 };
 
@@ -434,14 +421,14 @@ const leave: CalcDef<'leave'> = {
     { href: article('sickLeave'), label: 'Sick leave entitlement' },
     { href: article('notice'), label: 'Notice periods and severance pay' },
   ],
-  run(values) {
+  run(values, today) {
     const input = toInput(this.fields, values);
-    const l = parsePayrollInput(leaveInputSchema, input);
+    const l = parsePayrollInput(CALC.leave.input, input);
     const withNotice = input.monthsEmployed !== undefined;
-    const n = withNotice ? parsePayrollInput(noticeInputSchema, input) : null;
+    const n = withNotice ? parsePayrollInput(CALC.notice.input, input) : null;
     return outcome<'leave'>(this.fields, input, n ? [l, n] : [l], () => {
-      const notice = n?.ok ? { ...noticeApi(n.data), workerType: n.data.workerType ?? 'general' } : null;
-      return { leave: leaveApi(dataOf(l)), notice };
+      const notice = n?.ok ? { ...CALC.notice.run(n.data, today), workerType: n.data.workerType ?? 'general' } : null;
+      return { leave: CALC.leave.run(dataOf(l), today), notice };
     });
   },
 };
@@ -469,8 +456,8 @@ const overtime: CalcDef<'overtime'> = {
   ],
   run(values, today) {
     const input = toInput(this.fields, values);
-    const p = parsePayrollInput(overtimeInputSchema, input);
-    return outcome(this.fields, input, [p], () => overtimeApi(dataOf(p), today));
+    const p = parsePayrollInput(CALC.overtime.input, input);
+    return outcome(this.fields, input, [p], () => CALC.overtime.run(dataOf(p), today));
   },
 };
 

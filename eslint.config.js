@@ -1,0 +1,50 @@
+// @ts-check
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+// Beyond the recommended rules, the import rules hold the layout in place: no import cycles; the payroll
+// engine imports nothing of ours; routes never reach the database; islands (browser code) never import
+// server modules; db/ stands on its own.
+export default defineConfig(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'db/migrations/**'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Matching control characters on purpose is how bad input is refused.
+      'no-control-regex': 'off',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/payroll', from: ['./src', './routes', './islands', './db'], except: ['./payroll'], message: 'The payroll engine is pure: it imports nothing of ours.' },
+            { target: './routes', from: './db', message: 'Routes call services; they never use the database.' },
+            {
+              target: './islands',
+              from: './src',
+              except: ['./schemas', './knowledge/schemas.ts', './knowledge/files.ts', './knowledge/query.ts', './billing/status.ts', './payroll'],
+              message: 'Islands run in the browser: shared schemas and pure helpers only.',
+            },
+            { target: './islands', from: ['./routes', './db'], message: 'Islands run in the browser: shared schemas and pure helpers only.' },
+            { target: './db', from: ['./src', './routes', './islands'], message: 'db/ holds the schema and migrations; it imports nothing of the app.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['tests/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

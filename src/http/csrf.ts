@@ -1,0 +1,43 @@
+import type { MiddlewareHandler } from 'hono';
+import { AppError } from '../errors';
+import type { AppEnv } from './context';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CROSS_SITE = 'Cross-site request refused';
+
+/** The origin of a URL-ish string in canonical form (lower case, default port dropped), or null. */
+function originOf(value: string): string | null {
+  try {
+    const o = new URL(value).origin;
+    return o === 'null' ? null : o;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * State-changing requests must come from our own pages: refused when the browser says the request is
+ * cross-site (Sec-Fetch-Site) or when an Origin is sent that is not ours in scheme, host and port. Ours is
+ * PUBLIC_URL when set, else the origin the request was addressed to (the scheme from X-Forwarded-Proto
+ * behind a trusted proxy). Requests with neither header (API clients, curl) pass: the session cookie is
+ * SameSite=Lax, so a browser never attaches it to a cross-site POST anyway.
+ */
+export function csrfGuard(opts: { publicUrl?: string; trustProxy: boolean }): MiddlewareHandler<AppEnv> {
+  const fixed = opts.publicUrl ? originOf(opts.publicUrl) : null;
+  return async (c, next) => {
+    if (SAFE.has(c.req.method)) return next();
+    if (c.req.header('sec-fetch-site')?.toLowerCase() === 'cross-site') throw new AppError(403, CROSS_SITE);
+    const origin = c.req.header('origin');
+    if (origin !== undefined) {
+      let own = fixed;
+      if (!own) {
+        const url = new URL(c.req.url);
+        const proto = opts.trustProxy ? c.req.header('x-forwarded-proto')?.split(',')[0].trim() : undefined;
+        if (proto === 'https' || proto === 'http') url.protocol = `${proto}:`;
+        own = url.origin;
+      }
+      if (originOf(origin) !== own) throw new AppError(403, CROSS_SITE);
+    }
+    await next();
+  };
+}

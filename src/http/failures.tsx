@@ -1,0 +1,58 @@
+import { HTTPException } from 'hono/http-exception';
+import { AppError, isDatabaseUnavailable } from '../errors';
+import { renderDocument } from '../ui/document';
+import { ErrorPage, NotFoundPage } from '../ui/error-pages';
+import { cachedHtml, renderPublic } from '../ui/page';
+import { answerAs, type AppContext } from './context';
+import { MALFORMED_JSON } from './validate';
+
+const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+const BROKEN = 'Something went wrong on our side. Please try again.';
+
+const notFoundHtml = cachedHtml((c) => renderDocument(c.var.services.assets, { title: '404 Page Not Found' }, <NotFoundPage />));
+
+/** Unknown paths: JSON for the API, the designed 404 page for everything else. */
+export function notFound(c: AppContext) {
+  if (answerAs(c) === 'json') return c.json({ message: 'Not found' }, 404);
+  return notFoundHtml(c, 404);
+}
+
+const PAGE_TITLES: Record<number, string> = {
+  400: 'That request could not be handled',
+  403: 'Request refused',
+  413: 'That is too large',
+  429: 'Too many requests',
+  500: 'Something went wrong',
+  503: 'Temporarily unavailable',
+};
+
+/**
+ * Every failure leaves as the request wants it: JSON `{ message }` for the API, an error page for a page.
+ * AppErrors carry their own status and message; details of anything else stay in the log.
+ */
+export function onError(err: Error, c: AppContext) {
+  let status: number;
+  let message: string;
+  let extra: Record<string, unknown> | undefined;
+  if (err instanceof AppError) {
+    ({ status, message, extra } = err);
+    if (err.retryAfter) c.header('Retry-After', String(err.retryAfter));
+  } else if (err instanceof HTTPException) {
+    status = err.status;
+    message = status === 400 && /json/i.test(err.message) ? MALFORMED_JSON : err.message || 'Bad request';
+  } else if (isDatabaseUnavailable(err)) {
+    c.var.services.log.error('database unavailable', { requestId: c.var.requestId, error: String(err) });
+    c.header('Retry-After', '5');
+    status = 503;
+    message = UNAVAILABLE;
+  } else {
+    c.var.services.log.error('unhandled error', { requestId: c.var.requestId, path: c.req.path, error: err.stack ?? String(err) });
+    status = 500;
+    message = BROKEN;
+    extra = { requestId: c.var.requestId };
+  }
+  if (answerAs(c) !== 'page') return c.json({ message, ...extra }, status as 400);
+  c.header('Cache-Control', 'private, no-store');
+  const title = PAGE_TITLES[status] ?? 'That did not work';
+  return renderPublic(c, { title }, <ErrorPage title={title} message={message} requestId={status >= 500 ? c.var.requestId : undefined} />, status as 400);
+}

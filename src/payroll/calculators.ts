@@ -1,0 +1,81 @@
+/**
+ * The registry of payroll calculators: each has a name (its API path), what it computes in a sentence, the
+ * zod schema of its input and one call into the engine. POST /api/payroll/<name>, the /calculators page
+ * and the assistant's tools all go through it, so they agree to the cent.
+ */
+import type { z } from 'zod';
+import { etiApi, leaveApi, minimumWageApi, noticeApi, overtimeApi, payeApi, payslipApi, sdlApi, uifApi } from './api.js';
+import {
+  etiInputSchema, leaveInputSchema, minimumWageInputSchema, noticeInputSchema, overtimeInputSchema, payeInputSchema, payslipInputSchema,
+  sdlInputSchema, uifInputSchema,
+} from './schemas.js';
+
+export interface PayrollCalculator<S extends z.ZodType = z.ZodType, R = unknown> {
+  name: string;
+  description: string;
+  input: S;
+  /** May throw PayrollError for what the schema cannot know (e.g. today outside the supported tax years). */
+  run(input: z.output<S>, today: Date): R;
+}
+
+const calculator = <S extends z.ZodType, R>(c: PayrollCalculator<S, R>) => c;
+
+export const PAYROLL_CALCULATORS = {
+  paye: calculator({
+    name: 'paye',
+    description: "PAYE (employees' tax) for one pay period by SARS's annualisation method: rebates by age, medical scheme fees tax credits, retirement fund deductions, a bonus by the difference method.",
+    input: payeInputSchema,
+    run: (input, today) => payeApi(input, today),
+  }),
+  uif: calculator({
+    name: 'uif',
+    description: 'UIF contributions for one pay period: 1% from the employee and 1% from the employer on remuneration up to the ceiling, commission excluded.',
+    input: uifInputSchema,
+    run: (input, today) => uifApi(input, today),
+  }),
+  sdl: calculator({
+    name: 'sdl',
+    description: "Skills Development Levy for one pay period: 1% of leviable remuneration when the employer's annual payroll is more than R500 000.",
+    input: sdlInputSchema,
+    run: (input, today) => sdlApi(input, today),
+  }),
+  eti: calculator({
+    name: 'eti',
+    description: 'Employment Tax Incentive an employer may claim for one month for a qualifying employee aged 18 to 29.',
+    input: etiInputSchema,
+    run: (input, today) => etiApi(input, today),
+  }),
+  payslip: calculator({
+    name: 'payslip',
+    description: "Gross to net for one pay period: PAYE, UIF and retirement contributions off the employee's pay; UIF and SDL on top for the employer.",
+    input: payslipInputSchema,
+    run: (input, today) => payslipApi(input, today),
+  }),
+  leave: calculator({
+    name: 'leave',
+    description: 'Minimum annual, sick and family responsibility leave under the Basic Conditions of Employment Act.',
+    input: leaveInputSchema,
+    run: (input) => leaveApi(input),
+  }),
+  overtime: calculator({
+    name: 'overtime',
+    description: 'Pay for overtime, Sunday work and work on a public holiday under the BCEA, with the earnings threshold above which the rules do not apply.',
+    input: overtimeInputSchema,
+    run: (input, today) => overtimeApi(input, today),
+  }),
+  notice: calculator({
+    name: 'notice',
+    description: 'The minimum notice period under the BCEA by length of employment and kind of worker.',
+    input: noticeInputSchema,
+    run: (input) => noticeApi(input),
+  }),
+  'minimum-wage': calculator({
+    name: 'minimum-wage',
+    description: 'Whether an hourly rate (or pay for a number of hours) meets the national minimum wage on a date.',
+    input: minimumWageInputSchema,
+    run: (input, today) => minimumWageApi(input, today),
+  }),
+};
+
+export type PayrollCalculatorName = keyof typeof PAYROLL_CALCULATORS;
+export const PAYROLL_CALCULATOR_LIST: PayrollCalculator[] = Object.values(PAYROLL_CALCULATORS) as PayrollCalculator[];

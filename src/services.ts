@@ -1,0 +1,63 @@
+// The one place where the app's parts are wired together. Route handlers receive `Services` (through
+// c.var.services) and never the database itself.
+import type { Database } from '../db';
+import { createAuthService, type AuthService } from './auth/service';
+import { createPasswords, type HashingLimits } from './auth/password';
+import { createRateLimiter } from './auth/rate-limit';
+import type { AuthLimits } from './auth/throttle';
+import type { Config } from './config';
+import { createKnowledgeService, type KnowledgeService } from './knowledge/service';
+import type { Logger } from './lib/logger';
+import type { Mailer } from './mail';
+import type { Storage } from './storage';
+import type { Assets } from './ui/assets';
+
+export interface Services {
+  config: Config;
+  log: Logger;
+  /** The app's idea of now (tests move it). */
+  clock: () => Date;
+  assets: Assets;
+  auth: AuthService;
+  knowledge: KnowledgeService;
+  mailer: Mailer;
+  storage: Storage;
+  /** True when the database answers. */
+  healthy(): Promise<boolean>;
+  /** Periodic upkeep: mail retries, expired counters, uploads nobody attached. */
+  upkeep: { mail(): Promise<unknown>; counters(): Promise<unknown>; uploads(): Promise<unknown> };
+}
+
+export interface ServiceDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  storage: Storage;
+  assets: Assets;
+  log: Logger;
+  clock?: () => Date;
+  limits?: Partial<AuthLimits>;
+  hashing?: Partial<HashingLimits>;
+}
+
+export function createServices(deps: ServiceDeps): Services {
+  const { config, database, mailer, storage, assets, log } = deps;
+  const db = database.db;
+  const clock = deps.clock ?? (() => new Date());
+  const limiter = createRateLimiter(db, clock);
+  const passwords = createPasswords(deps.hashing);
+  const auth = createAuthService({ db, mailer, limiter, passwords, clock, log, limits: deps.limits });
+  const knowledge = createKnowledgeService({ db, storage, clock, log });
+  return {
+    config,
+    log,
+    clock,
+    assets,
+    auth,
+    knowledge,
+    mailer,
+    storage,
+    healthy: () => database.ping(),
+    upkeep: { mail: () => mailer.deliverDue(), counters: () => limiter.sweep(), uploads: () => knowledge.sweepOrphanUploads() },
+  };
+}

@@ -1,0 +1,137 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../db/schema';
+import { createTestApp, registerUser, type TestApp } from '../helpers/app';
+import { dbKinds } from '../helpers/db';
+
+// What an attacker tried against the landed app (issue 7), each now refused.
+describe.each(dbKinds)('attacks on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Delays short so the suite stays quick; the rules are the production ones.
+    t = await createTestApp(kind, {}, { limits: { accountDelayStepMs: 5, accountDelayMaxMs: 20 }, hashing: { concurrency: 2, maxQueue: 64, perClient: 64 } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('login bursts', () => {
+    it('of 50 wrong passwords sent at once from one client, at most 10 are checked (401) and the rest get 429', async () => {
+      const { creds } = await registerUser(t);
+      const attacker = t.client({ ip: '203.0.113.10' });
+      const answers = await Promise.all(Array.from({ length: 50 }, () => attacker.post('/api/login', { username: creds.username, password: 'wrongpass' })));
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(40);
+      expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+      const refused = answers.find((r) => r.status === 429)!;
+      expect((await refused.json()).message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Even the right password from that client is refused now…
+      expect((await attacker.post('/api/login', { username: creds.username, password: creds.password })).status).toBe(429);
+      // …but the owner, from their own address, signs in while the account is under attack.
+      const owner = await t.client({ ip: '198.51.100.20' }).post('/api/login', { username: creds.username, password: creds.password });
+      expect(owner.status).toBe(200);
+    });
+
+    it('the username and the e-mail address of one account share one counter', async () => {
+      const { creds } = await registerUser(t);
+      const attacker = t.client({ ip: '203.0.113.11' });
+      for (let i = 0; i < 5; i++) expect((await attacker.post('/api/login', { username: creds.username, password: 'wrongpass' })).status).toBe(401);
+      for (let i = 0; i < 5; i++) expect((await attacker.post('/api/login', { username: creds.email.toUpperCase(), password: 'wrongpass' })).status).toBe(401);
+      expect((await attacker.post('/api/login', { username: creds.email, password: 'wrongpass' })).status).toBe(429);
+    });
+
+    it('wrong passwords from many addresses slow the account down but never lock its owner out', async () => {
+      const { creds, user } = await registerUser(t);
+      for (let i = 0; i < 30; i++) {
+        const r = await t.client({ ip: `203.0.114.${i}` }).post('/api/login', { username: creds.username, password: 'wrongpass' });
+        expect(r.status).toBe(401);
+      }
+      const owner = await t.client().post('/api/login', { username: creds.username, password: creds.password });
+      expect(owner.status).toBe(200);
+      expect((await owner.json()).id).toBe(user.id);
+    });
+
+    it('one client is limited across accounts too (password spraying)', async () => {
+      const sprayer = t.client({ ip: '203.0.113.12' });
+      const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => sprayer.post('/api/login', { username: `ghost${i}`, password: 'wrongpass' })));
+      expect(answers.filter((r) => r.status === 401).length).toBeLessThanOrEqual(50);
+      expect(answers.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(10);
+    });
+
+    it('a correct sign-in clears that client\'s count for the account', async () => {
+      const { creds } = await registerUser(t);
+      const c = t.client({ ip: '203.0.113.13' });
+      for (let round = 0; round < 3; round++) {
+        for (let i = 0; i < 9; i++) expect((await c.post('/api/login', { username: creds.username, password: 'wrongpass' })).status).toBe(401);
+        expect((await c.post('/api/login', { username: creds.username, password: creds.password })).status).toBe(200);
+      }
+    });
+  });
+
+  describe('sign-up and reset bursts', () => {
+    it('sign-ups are limited per client address: 10 an hour', async () => {
+      const ip = '203.0.113.30';
+      const n = Date.now().toString(36);
+      const answers = await Promise.all(
+        Array.from({ length: 14 }, (_, i) => t.client({ ip }).post('/api/register', { username: `burst${n}x${i}`, email: `burst${n}x${i}@example.co.za`, password: 'secret123' })),
+      );
+      expect(answers.filter((r) => r.status === 201).length).toBe(10);
+      const refused = answers.filter((r) => r.status === 429);
+      expect(refused.length).toBe(4);
+      expect((await refused[0].json()).message).toMatch(/^Too many accounts have been created from your network\. Please try again in \d+ minutes?\.$/);
+      const [{ count }] = await t.database.db.select({ count: sql<number>`count(*)::int` }).from(users).where(sql`${users.username} like ${`burst${n}x%`}`);
+      expect(count).toBe(10);
+      expect((await registerUser(t)).user.id).toBeGreaterThan(0); // another address is not affected
+    });
+
+    it('forgot-password is limited per client address', async () => {
+      const c = t.client({ ip: '203.0.113.31' });
+      const answers = [];
+      for (let i = 0; i < 22; i++) answers.push((await c.post('/api/forgot-password', { email: `nobody${i}@example.co.za` })).status);
+      expect(answers.slice(0, 20).every((s) => s === 200)).toBe(true);
+      expect(answers.slice(20)).toEqual([429, 429]);
+    });
+  });
+
+  describe('sessions', () => {
+    it('signing in again from a browser that is signed in ends its previous session', async () => {
+      const { client, creds, user } = await registerUser(t);
+      const first = client.cookies.get('pw_session')!;
+      expect((await client.post('/api/login', { username: creds.username, password: creds.password })).status).toBe(200);
+      const second = client.cookies.get('pw_session')!;
+      expect(second).not.toBe(first);
+      const old = t.client();
+      old.cookies.set('pw_session', first);
+      expect((await old.get('/api/user')).status).toBe(401);
+      expect((await client.get('/api/user')).status).toBe(200);
+      const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+      expect(rows).toHaveLength(1);
+    });
+  });
+});
+
+describe('password hashing under load (pglite)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {}, { hashing: { concurrency: 1, maxQueue: 2, perClient: 2 } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('beyond the queue the server answers 503 with Retry-After at once, and the refused attempts are not counted', async () => {
+    const { creds } = await registerUser(t);
+    const flood = t.client({ ip: '203.0.113.40' });
+    const answers = await Promise.all(Array.from({ length: 8 }, () => flood.post('/api/login', { username: creds.username, password: 'wrongpass' })));
+    const busy = answers.filter((r) => r.status === 503);
+    expect(busy.length).toBeGreaterThanOrEqual(5);
+    expect(answers.filter((r) => r.status === 401).length).toBeLessThanOrEqual(3);
+    expect(Number(busy[0].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await busy[0].json()).message).toBe('The server is busy signing people in. Please try again in a moment.');
+    // Refused attempts were refunded: this client still has its attempts left.
+    for (let i = 0; i < 6; i++) expect((await flood.post('/api/login', { username: creds.username, password: 'wrongpass' })).status).toBe(401);
+    expect((await flood.post('/api/login', { username: creds.username, password: creds.password })).status).toBe(200);
+  });
+});
