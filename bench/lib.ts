@@ -2,7 +2,6 @@ import autocannon from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import type { BootstrapOptions, Started } from '../src/bootstrap';
@@ -19,8 +18,8 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** The production build on a random port; rate limits raised so the login bench measures the login path, not 429s. */
-export async function startBenchServer(kind: 'pglite' | 'postgres', opts: BootstrapOptions = {}): Promise<BenchServer> {
+/** The production server on a random port; rate limits raised (unless `opts` says otherwise) so the login bench measures the login path, not 429s. */
+export async function startBenchServer(kind: 'pglite' | 'postgres', opts: BootstrapOptions = {}, env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-bench-'));
   let dropDb: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
@@ -39,9 +38,10 @@ export async function startBenchServer(kind: 'pglite' | 'postgres', opts: Bootst
       await b.end();
     };
   }
-  const config = loadConfig({ NODE_ENV: 'production', DEMO_ACCOUNTS: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const config = loadConfig({ NODE_ENV: 'production', DEMO_ACCOUNTS: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
   const running = await startServer(config, {
     limits: { loginPerPair: HIGH, loginPerClient: HIGH, accountSlowAfter: HIGH, registerPerClient: HIGH, forgotPerEmail: HIGH, forgotPerClient: HIGH },
+    hashing: { maxQueue: 64, perClient: 64 },
     ...opts,
   });
   return {
@@ -80,20 +80,6 @@ export function printLoad(rows: LoadResult[]) {
   for (const r of rows) {
     console.log(`  ${r.label.padEnd(46)} ${String(r.rps).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${r.errors || r.non2xx ? `   (errors ${r.errors}, non-2xx ${r.non2xx})` : ''}`);
   }
-}
-
-/** Gzip bytes of the JavaScript a page loads: its module scripts and the chunks it preloads (islands included). */
-export async function pageJsBytes(url: string, cookie?: string): Promise<{ files: number; gzip: number }> {
-  const html = await (await fetch(url, { headers: cookie ? { cookie } : {} })).text();
-  const srcs = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) srcs.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) srcs.add(m[1]);
-  let gzip = 0;
-  for (const s of srcs) {
-    const body = Buffer.from(await (await fetch(new URL(s, url))).arrayBuffer());
-    gzip += zlib.gzipSync(body, { level: 9 }).length;
-  }
-  return { files: srcs.size, gzip };
 }
 
 /** Nanoseconds per call of a synchronous function, after a warm-up. */

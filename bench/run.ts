@@ -1,13 +1,16 @@
 import { postgresReachable, startBenchServer, type BenchServer } from './lib';
-import { accounts, pageWeights } from './sections/accounts';
+import { accounts } from './sections/accounts';
 import { payrollEngine, payrollHttp } from './sections/payroll';
 import { knowledge } from './sections/knowledge';
+import { signInDuringBursts } from './sections/burst';
+import { landingVersusBare, transferSizes } from './sections/transfer';
 
 // `npm run bench`: builds, then measures each capability on PGlite and on PostgreSQL (when reachable).
 type Section = { name: string; perDatabase?: (s: BenchServer) => Promise<void>; once?: () => Promise<void> };
 
 const sections: Section[] = [
   { name: 'Accounts and pages', perDatabase: accounts },
+  { name: 'A normal sign-in during attack bursts (production limits, PGlite)', once: signInDuringBursts },
   { name: 'Payroll engine (PAYE computations)', once: payrollEngine },
   { name: 'Payroll calculators over HTTP', perDatabase: payrollHttp },
   { name: 'Knowledge base at 10 000 articles', perDatabase: knowledge },
@@ -31,7 +34,9 @@ async function main() {
       }
       if (kind === 'pglite') {
         console.log('# Page weight');
-        await pageWeights(server);
+        await transferSizes(server);
+        console.log('# Landing page against bare Hono');
+        await landingVersusBare(server);
       }
     } finally {
       await server.close();

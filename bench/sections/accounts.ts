@@ -1,6 +1,6 @@
-import { load, login, pageJsBytes, printLoad, type BenchServer } from '../lib';
+import { load, login, printLoad, type BenchServer } from '../lib';
 
-/** Issue 2: the landing page, the current user and login, plus the JavaScript each page ships. */
+/** The landing page, the current user and login. */
 export async function accounts(s: BenchServer) {
   const cookie = await login(s.url);
   printLoad([
@@ -14,23 +14,4 @@ export async function accounts(s: BenchServer) {
       connections: 4,
     }),
   ]);
-}
-
-export async function pageWeights(s: BenchServer) {
-  const cookie = await login(s.url);
-  const pages: [string, string | undefined][] = [
-    ['/', undefined],
-    ['/auth', undefined],
-    ['/nope (404)', undefined],
-    ['/profile', cookie],
-    ['/chat', cookie],
-    ['/calculators', cookie],
-    ['/knowledge', cookie],
-    ['/knowledge-admin', await login(s.url, 'admin')],
-  ];
-  console.log('  JavaScript shipped per page (gzip, scripts + preloaded chunks):');
-  for (const [p, c] of pages) {
-    const { files, gzip } = await pageJsBytes(`${s.url}${p.split(' ')[0]}`, c);
-    console.log(`    ${p.padEnd(20)} ${String(gzip).padStart(7)} B in ${files} file(s)`);
-  }
 }

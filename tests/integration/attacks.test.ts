@@ -95,6 +95,109 @@ describe.each(dbKinds)('attacks on %s', (kind) => {
     });
   });
 
+  describe('cross-site requests', () => {
+    const login = (headers: Record<string, string>) => t.client().post('/api/login', { username: 'nobody-here', password: 'wrongpass' }, headers);
+
+    it('refuses a state-changing request the browser marks cross-site, or whose Origin is not ours', async () => {
+      const refused: Record<string, string>[] = [
+        { 'sec-fetch-site': 'cross-site' },
+        { origin: 'https://evil.example' },
+        { origin: 'https://localhost' }, // our host, another scheme
+        { origin: 'http://localhost:8080' }, // our host, another port
+        { origin: 'null' },
+        { origin: 'not a url' },
+      ];
+      for (const headers of refused) {
+        const res = await login(headers);
+        expect(res.status, JSON.stringify(headers)).toBe(403);
+        expect(await res.json()).toEqual({ message: 'Cross-site request refused' });
+      }
+    });
+
+    it('lets through our own origin and requests with neither header (API clients, curl)', async () => {
+      const allowed: Record<string, string>[] = [{}, { origin: 'http://localhost' }, { origin: 'http://LOCALHOST:80' }, { 'sec-fetch-site': 'same-origin', origin: 'http://localhost' }, { 'sec-fetch-site': 'none' }];
+      for (const headers of allowed) {
+        expect((await login(headers)).status, JSON.stringify(headers)).toBe(401);
+      }
+    });
+
+    it('with PUBLIC_URL set, that is the only origin accepted', async () => {
+      const pub = await createTestApp(kind, { PUBLIC_URL: 'https://payewise.example' });
+      try {
+        const as = (origin: string) => pub.client().post('/api/login', { username: 'nobody-here', password: 'wrongpass' }, { origin });
+        expect((await as('https://payewise.example')).status).toBe(401);
+        expect((await as('http://payewise.example')).status).toBe(403);
+        expect((await as('http://localhost')).status).toBe(403);
+      } finally {
+        await pub.close();
+      }
+    });
+  });
+
+  describe('look-alike usernames', () => {
+    it.each([
+      ['Cyrillic а', '\u0430dmin'],
+      ['full-width', 'ａｄｍｉｎ'],
+      ['upper case', 'ADMIN'],
+    ])('refuses %s beside an existing admin', async (_what, name) => {
+      const suffix = Date.now().toString(36);
+      await registerUser(t, { username: `admin${suffix}` });
+      const res = await t.client().post('/api/register', { username: name + suffix, email: `x${suffix}${name.length}@example.co.za`, password: 'secret123' });
+      const body = await res.json();
+      if (name.startsWith('\u0430')) {
+        // Mixed scripts are refused before anything is compared.
+        expect(res.status).toBe(400);
+        expect(body.message).toBe('Username must not mix letters from different scripts (for example Latin and Cyrillic)');
+      } else {
+        expect(res.status).toBe(409);
+        expect(body.message).toBe('Username already exists');
+      }
+    });
+
+    it('refuses a whole-Cyrillic name that looks like an existing Latin one, and stores names NFKC-normalised', async () => {
+      const cyr = await t.client().post('/api/register', { username: 'сорре', email: 'c2@example.co.za', password: 'secret123' }); // all Cyrillic
+      expect(cyr.status).toBe(201);
+      const again = await t.client().post('/api/register', { username: 'coppe', email: 'c3@example.co.za', password: 'secret123' }); // Latin look-alike of it
+      expect(again.status).toBe(409);
+      const wide = await t.client().post('/api/register', { username: 'ｔｈａｂｏ', email: 'thabo@example.co.za', password: 'secret123' });
+      expect(wide.status).toBe(201);
+      expect((await wide.json()).username).toBe('thabo');
+      // Sign-in compares the same way: full-width or upper case finds the account.
+      expect((await t.client().post('/api/login', { username: 'ＴＨＡＢＯ', password: 'secret123' })).status).toBe(200);
+    });
+
+    it('a rename is checked the same way', async () => {
+      await registerUser(t, { username: 'renametarget' });
+      const { client, creds } = await registerUser(t);
+      const res = await client.patch('/api/user', { username: 'RENAMETARGET', email: creds.email, currentPassword: creds.password });
+      expect(res.status).toBe(409);
+      expect((await res.json()).message).toBe('Username already exists');
+    });
+  });
+
+  describe('text that cannot be stored', () => {
+    it('a NUL anywhere is a 400 naming the field, never a 500', async () => {
+      const { client } = await registerUser(t);
+      const cases: [Promise<Response>, string][] = [
+        [t.client().post('/api/login', { username: 'ad\u0000min', password: 'secret123' }), 'username'],
+        [t.client().post('/api/register', { username: 'nul', email: 'n@example.co.za', password: 'secret\u0000123' }), 'password'],
+        [client.get('/api/knowledge/category/%00'), 'path'],
+        [client.get('/knowledge/category/%00'), 'path'],
+        [client.get('/api/knowledge/item/%00abc'), 'path'],
+        [client.get('/api/knowledge/search?q=ui%00f'), 'q'],
+        [client.post('/calculators/paye', 'remuneration=1%002&age=30', { 'content-type': 'application/x-www-form-urlencoded' }), 'remuneration'],
+        [client.post('/api/payroll/paye', { period: 'monthly\u0000', remuneration: 1, age: 30 }), 'period'],
+        [t.client().post('/api/login', { username: 'x\ud800yz', password: 'secret123' }), 'username'],
+      ];
+      for (const [pending, field] of cases) {
+        const res = await pending;
+        expect(res.status, field).toBe(400);
+        const body = res.headers.get('content-type')?.includes('json') ? await res.json() : { field, message: await res.text() };
+        expect(body.field, JSON.stringify(body)).toBe(field);
+      }
+    });
+  });
+
   describe('sessions', () => {
     it('signing in again from a browser that is signed in ends its previous session', async () => {
       const { client, creds, user } = await registerUser(t);

@@ -1,0 +1,48 @@
+import { startBenchServer } from '../lib';
+
+// A normal sign-in while an attacker sends a burst of wrong passwords (or sign-ups), with the production
+// limits. TRUST_PROXY lets one machine speak for many client addresses through X-Forwarded-For.
+const post = (url: string, body: unknown, ip: string) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
+
+function tally(statuses: number[]) {
+  const t: Record<number, number> = {};
+  for (const s of statuses) t[s] = (t[s] ?? 0) + 1;
+  return JSON.stringify(t);
+}
+
+async function scenario(label: string, burst: (url: string) => Promise<Response>[]) {
+  const server = await startBenchServer('pglite', { limits: {} }, { TRUST_PROXY: 'true' });
+  const url = server.url;
+  try {
+    const warm = await post(`${url}/api/login`, { username: 'demo', password: 'password123' }, '198.51.100.1');
+    if (warm.status !== 200) throw new Error(`warm-up sign-in failed: ${warm.status}`);
+    const t0 = performance.now();
+    const attack = burst(url);
+    await new Promise((r) => setTimeout(r, 50)); // the burst is under way
+    const s0 = performance.now();
+    const normal = await post(`${url}/api/login`, { username: 'demo', password: 'password123' }, '198.51.100.2');
+    const signIn = performance.now() - s0;
+    const statuses = await Promise.all(attack.map((p) => p.then((r) => r.status)));
+    const all = performance.now() - t0;
+    console.log(`  ${label.padEnd(62)} normal sign-in ${normal.status} in ${signIn.toFixed(0).padStart(5)} ms; burst ${tally(statuses)} in ${(all / 1000).toFixed(1)} s`);
+  } finally {
+    await server.close();
+  }
+}
+
+export async function signInDuringBursts() {
+  const n = Date.now().toString(36);
+  await scenario('300 wrong passwords for one account, from one address', (url) =>
+    Array.from({ length: 300 }, () => post(`${url}/api/login`, { username: 'demo', password: 'wrong-password' }, '203.0.113.66')),
+  );
+  await scenario('300 wrong passwords for 300 names, from one address', (url) =>
+    Array.from({ length: 300 }, (_, i) => post(`${url}/api/login`, { username: `victim${i}`, password: 'wrong-password' }, '203.0.113.66')),
+  );
+  await scenario('300 wrong passwords for the same account, from 300 addresses', (url) =>
+    Array.from({ length: 300 }, (_, i) => post(`${url}/api/login`, { username: 'demo', password: 'wrong-password' }, `203.0.${113 + (i >> 8)}.${i & 255}`)),
+  );
+  await scenario('150 sign-ups from one address', (url) =>
+    Array.from({ length: 150 }, (_, i) => post(`${url}/api/register`, { username: `burst${n}${i}`, email: `burst${n}${i}@example.co.za`, password: 'secret123' }, '203.0.113.67')),
+  );
+}
