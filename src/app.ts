@@ -40,16 +40,20 @@ function staticFiles(clientDir: string): MiddlewareHandler {
   };
 }
 
+const limit = (maxSize: number, message: string) => bodyLimit({ maxSize, onError: () => { throw new AppError(413, message); } });
+const LIMITS = {
+  // The file plus room for the multipart envelope; the file itself is checked exactly by the route.
+  upload: limit(MAX_UPLOAD_BYTES + 64 * KB, UPLOAD_MESSAGES.tooLarge),
+  form: limit(16 * KB, 'Request body is too large'),
+  other: limit(100 * KB, 'Request body is too large'),
+};
+
 /** One cap for every body, enforced while it streams in: attachments get room for a file, calculator forms little. */
 const bodyLimits: MiddlewareHandler = (c, next) => {
-  const upload = c.req.path === UPLOAD_PATH;
-  return bodyLimit({
-    // The file plus room for the multipart envelope; the file itself is checked exactly by the route.
-    maxSize: upload ? MAX_UPLOAD_BYTES + 64 * KB : c.req.path.startsWith('/calculators/') ? 16 * KB : 100 * KB,
-    onError: () => {
-      throw new AppError(413, upload ? UPLOAD_MESSAGES.tooLarge : 'Request body is too large');
-    },
-  })(c, next);
+  // GET and HEAD carry no body; asking would make the Node adapter build a full Request for nothing.
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+  const p = c.req.path;
+  return (p === UPLOAD_PATH ? LIMITS.upload : p.startsWith('/calculators/') ? LIMITS.form : LIMITS.other)(c, next);
 };
 
 /**

@@ -14,6 +14,7 @@ import type { Passwords } from './password';
 import type { RateLimiter } from './rate-limit';
 import { DEFAULT_LIMITS, accountDelayMs, clientKey, minutesUntil, plural, type AuthLimits } from './throttle';
 import { generateCode, generateToken, hashToken } from './tokens';
+import { QueueFull, createWorkQueue } from '../lib/work-queue';
 import { normalizeUsername, usernameKey, usernameProblem } from './username';
 
 export const SESSION_DAYS = 30;
@@ -74,6 +75,18 @@ export function createAuthService(deps: {
 }) {
   const { db, mailer, limiter, passwords, clock } = deps;
   const limits: AuthLimits = { ...DEFAULT_LIMITS, ...deps.limits };
+  // A burst from one client is turned away before it costs database work or a hash, so it cannot queue
+  // ahead of everyone else; the counters in the database still decide what is allowed.
+  const inFlight = createWorkQueue({ concurrency: Infinity, maxQueue: 0, perKey: limits.inFlightPerClient });
+  const admit = async <T>(caller: Caller, job: (client: string) => Promise<T>): Promise<T> => {
+    const client = clientKey(caller.ip);
+    try {
+      return await inFlight.run(client, () => job(client));
+    } catch (err) {
+      if (err instanceof QueueFull) throw new AppError(429, 'Too many attempts at once from your network. Please wait a moment and try again.', undefined, 1);
+      throw err;
+    }
+  };
 
   /** A normalised username that may be used: allowed characters, one script, and not confusable with another account's. */
   async function checkUsername(raw: string, email: string, exceptId?: number): Promise<{ username: string; usernameKey: string }> {
@@ -109,37 +122,60 @@ export function createAuthService(deps: {
     return user;
   }
 
+  /** Who a reset token and code belong to; wrong codes are counted against the reset, addresses against the client. */
+  async function checkResetCode(input: z.output<typeof verifyResetCodeSchema>, client: string, markVerified: boolean) {
+    const byClient = await limiter.hit(`reset-verify:client:${client}`, limits.windowMs);
+    if (byClient.count > limits.forgotPerClient * 3) throw tooMany('Too many attempts.', byClient.resetAt, clock());
+    const id = hashToken(input.resetToken);
+    const invalid = new AppError(400, 'Invalid or expired code');
+    const [reset] = await db
+      .select()
+      .from(passwordResets)
+      .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, clock())))
+      .limit(1);
+    if (!reset || reset.attempts >= RESET_MAX_TRIES) throw invalid;
+    if (reset.codeHash !== hashToken(`${input.resetToken}:${input.code}`)) {
+      await db.update(passwordResets).set({ attempts: sql`${passwordResets.attempts} + 1` }).where(eq(passwordResets.id, id));
+      throw invalid;
+    }
+    if (markVerified && !reset.verifiedAt) await db.update(passwordResets).set({ verifiedAt: clock() }).where(eq(passwordResets.id, id));
+    const [user] = await db.select().from(users).where(eq(users.id, reset.userId));
+    if (!user) throw invalid;
+    return { userId: user.id, username: user.username, email: user.email };
+  }
+
   return {
     createSession,
 
     async register(input: z.output<typeof registerSchema>, caller: Caller): Promise<{ user: PublicUser; token: string }> {
-      const client = clientKey(caller.ip);
-      const now = clock();
-      const byClient = await limiter.hit(`register:client:${client}`, limits.registerWindowMs);
-      if (byClient.count > limits.registerPerClient) throw tooMany('Too many accounts have been created from your network.', byClient.resetAt, now);
-      const name = await checkUsername(input.username, input.email);
-      const password = await passwords.hash(input.password, client);
-      try {
-        const [user] = await db
-          .insert(users)
-          .values({
-            ...name,
-            email: input.email,
-            password,
-            subscriptionStatus: 'trialing',
-            trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY).toISOString(),
-            lastLoginAt: now.toISOString(),
-            totalLogins: 1,
-            createdAt: now.toISOString(),
-            updatedAt: now.toISOString(),
-          })
-          .returning();
-        return { user: toPublicUser(user), token: await createSession(user.id, caller.sessionId) };
-      } catch (err) {
-        const taken = takenMessage(err);
-        if (taken) throw new AppError(409, taken);
-        throw err;
-      }
+      return admit(caller, async (client) => {
+        const now = clock();
+        const byClient = await limiter.hit(`register:client:${client}`, limits.registerWindowMs);
+        if (byClient.count > limits.registerPerClient) throw tooMany('Too many accounts have been created from your network.', byClient.resetAt, now);
+        const name = await checkUsername(input.username, input.email);
+        const password = await passwords.hash(input.password, client);
+        try {
+          const [user] = await db
+            .insert(users)
+            .values({
+              ...name,
+              email: input.email,
+              password,
+              subscriptionStatus: 'trialing',
+              trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY).toISOString(),
+              lastLoginAt: now.toISOString(),
+              totalLogins: 1,
+              createdAt: now.toISOString(),
+              updatedAt: now.toISOString(),
+            })
+            .returning();
+          return { user: toPublicUser(user), token: await createSession(user.id, caller.sessionId) };
+        } catch (err) {
+          const taken = takenMessage(err);
+          if (taken) throw new AppError(409, taken);
+          throw err;
+        }
+      });
     },
 
     /**
@@ -148,36 +184,37 @@ export function createAuthService(deps: {
      * (or overall); the account itself is only slowed down, so its owner can still sign in from elsewhere.
      */
     async login(input: z.output<typeof loginSchema>, caller: Caller): Promise<{ user: PublicUser; token: string }> {
-      const name = normalizeUsername(input.username);
-      const client = clientKey(caller.ip);
-      const user = await findByLogin(name);
-      // Username and e-mail address of one account share its counters; unknown names are counted alike.
-      const account = user ? `u:${user.id}` : `n:${usernameKey(name)}`;
-      const keys = { pair: `login:pair:${account}:${client}`, client: `login:client:${client}`, account: `login:account:${account}` };
-      const now = clock();
-      const [pair, byClient] = await Promise.all([limiter.hit(keys.pair, limits.windowMs), limiter.hit(keys.client, limits.windowMs)]);
-      const over = pair.count > limits.loginPerPair ? pair : byClient.count > limits.loginPerClient ? byClient : null;
-      if (over) throw tooMany('Too many login attempts.', over.resetAt, now);
-      const onAccount = await limiter.hit(keys.account, limits.windowMs);
-      const delay = accountDelayMs(onAccount.count - 1, limits);
-      if (delay) await sleep(delay);
+      return admit(caller, async (client) => {
+        const name = normalizeUsername(input.username);
+        const user = await findByLogin(name);
+        // Username and e-mail address of one account share its counters; unknown names are counted alike.
+        const account = user ? `u:${user.id}` : `n:${usernameKey(name)}`;
+        const keys = { pair: `login:pair:${account}:${client}`, client: `login:client:${client}`, account: `login:account:${account}` };
+        const now = clock();
+        const [pair, byClient] = await Promise.all([limiter.hit(keys.pair, limits.windowMs), limiter.hit(keys.client, limits.windowMs)]);
+        const over = pair.count > limits.loginPerPair ? pair : byClient.count > limits.loginPerClient ? byClient : null;
+        if (over) throw tooMany('Too many login attempts.', over.resetAt, now);
+        const onAccount = await limiter.hit(keys.account, limits.windowMs);
+        const delay = accountDelayMs(onAccount.count - 1, limits);
+        if (delay) await sleep(delay);
 
-      let ok: boolean;
-      try {
-        ok = user ? await passwords.verify(user.password, input.password, client) : await passwords.verifyNobody(input.password, client);
-      } catch (err) {
-        // Not checked (the server was busy): the attempt does not count against anyone.
-        await Promise.all([limiter.refund(keys.pair), limiter.refund(keys.client), limiter.refund(keys.account)]);
-        throw err;
-      }
-      if (!user || !ok) throw new AppError(401, 'Invalid username or password');
-      await Promise.all([limiter.reset(keys.pair), limiter.refund(keys.client), limiter.refund(keys.account)]);
-      const [updated] = await db
-        .update(users)
-        .set({ lastLoginAt: now.toISOString(), totalLogins: sql`${users.totalLogins} + 1` })
-        .where(eq(users.id, user.id))
-        .returning();
-      return { user: toPublicUser(updated), token: await createSession(user.id, caller.sessionId) };
+        let ok: boolean;
+        try {
+          ok = user ? await passwords.verify(user.password, input.password, client) : await passwords.verifyNobody(input.password, client);
+        } catch (err) {
+          // Not checked (the server was busy): the attempt does not count against anyone.
+          await Promise.all([limiter.refund(keys.pair), limiter.refund(keys.client), limiter.refund(keys.account)]);
+          throw err;
+        }
+        if (!user || !ok) throw new AppError(401, 'Invalid username or password');
+        await Promise.all([limiter.reset(keys.pair), limiter.refund(keys.client), limiter.refund(keys.account)]);
+        const [updated] = await db
+          .update(users)
+          .set({ lastLoginAt: now.toISOString(), totalLogins: sql`${users.totalLogins} + 1` })
+          .where(eq(users.id, user.id))
+          .returning();
+        return { user: toPublicUser(updated), token: await createSession(user.id, caller.sessionId) };
+      });
     },
 
     /** The signed-in user for a cookie token, extending the session when it is past half its life. */
@@ -234,74 +271,60 @@ export function createAuthService(deps: {
     },
 
     async forgotPassword(input: z.output<typeof forgotPasswordSchema>, caller: Caller) {
-      const email = input.email.toLowerCase();
-      const client = clientKey(caller.ip);
-      const [byEmail, byClient] = await Promise.all([
-        limiter.hit(`forgot:email:${email}`, limits.windowMs),
-        limiter.hit(`forgot:client:${client}`, limits.windowMs),
-      ]);
-      if (byEmail.count > limits.forgotPerEmail || byClient.count > limits.forgotPerClient) {
-        throw tooMany('Too many reset requests.', byEmail.count > limits.forgotPerEmail ? byEmail.resetAt : byClient.resetAt, clock());
-      }
-      // Same answer whether or not the address is registered; the token of an unknown address simply never verifies.
-      const resetToken = generateToken();
-      const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-      if (user) {
-        const code = generateCode();
-        await db.insert(passwordResets).values({
-          id: hashToken(resetToken),
-          userId: user.id,
-          codeHash: hashToken(`${resetToken}:${code}`),
-          expiresAt: new Date(clock().getTime() + RESET_MINUTES * 60_000),
-        });
-        await mailer.enqueue({
-          to: user.email!,
-          subject: `Your ${deps.appName ?? 'PayeWise'} password reset code`,
-          text:
-            `Hello ${user.username},\n\nYour password reset code is ${code}.\n\n` +
-            `It expires in ${RESET_MINUTES} minutes and can be used once. If you did not ask to reset your password, ignore this e-mail.\n`,
-        });
-      }
-      return { resetToken, emailSent: mailer.healthy(), message: FORGOT_PASSWORD_MESSAGE };
-    },
-
-    async verifyResetCode(input: z.output<typeof verifyResetCodeSchema>, caller: Caller, markVerified = true) {
-      const byClient = await limiter.hit(`reset-verify:client:${clientKey(caller.ip)}`, limits.windowMs);
-      if (byClient.count > limits.forgotPerClient * 3) throw tooMany('Too many attempts.', byClient.resetAt, clock());
-      const id = hashToken(input.resetToken);
-      const invalid = new AppError(400, 'Invalid or expired code');
-      const [reset] = await db
-        .select()
-        .from(passwordResets)
-        .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, clock())))
-        .limit(1);
-      if (!reset || reset.attempts >= RESET_MAX_TRIES) throw invalid;
-      if (reset.codeHash !== hashToken(`${input.resetToken}:${input.code}`)) {
-        await db.update(passwordResets).set({ attempts: sql`${passwordResets.attempts} + 1` }).where(eq(passwordResets.id, id));
-        throw invalid;
-      }
-      if (markVerified && !reset.verifiedAt) await db.update(passwordResets).set({ verifiedAt: clock() }).where(eq(passwordResets.id, id));
-      const [user] = await db.select().from(users).where(eq(users.id, reset.userId));
-      if (!user) throw invalid;
-      return { userId: user.id, username: user.username, email: user.email };
-    },
-
-    async resetPassword(input: z.output<typeof resetPasswordSchema>, caller: Caller) {
-      const who = await this.verifyResetCode(input, caller, false);
-      if (who.userId !== input.userId) throw new AppError(400, 'Invalid or expired code');
-      const password = await passwords.hash(input.newPassword, clientKey(caller.ip));
-      await db.transaction(async (tx) => {
-        const used = await tx
-          .update(passwordResets)
-          .set({ usedAt: clock() })
-          .where(and(eq(passwordResets.id, hashToken(input.resetToken)), isNull(passwordResets.usedAt)))
-          .returning({ id: passwordResets.id });
-        if (!used.length) throw new AppError(400, 'Invalid or expired code');
-        await tx.update(users).set({ password, updatedAt: clock().toISOString() }).where(eq(users.id, who.userId));
-        await tx.delete(sessions).where(eq(sessions.userId, who.userId));
-        await tx.delete(passwordResets).where(and(eq(passwordResets.userId, who.userId), isNull(passwordResets.usedAt)));
+      return admit(caller, async (client) => {
+        const email = input.email.toLowerCase();
+        const [byEmail, byClient] = await Promise.all([
+          limiter.hit(`forgot:email:${email}`, limits.windowMs),
+          limiter.hit(`forgot:client:${client}`, limits.windowMs),
+        ]);
+        if (byEmail.count > limits.forgotPerEmail || byClient.count > limits.forgotPerClient) {
+          throw tooMany('Too many reset requests.', byEmail.count > limits.forgotPerEmail ? byEmail.resetAt : byClient.resetAt, clock());
+        }
+        // Same answer whether or not the address is registered; the token of an unknown address simply never verifies.
+        const resetToken = generateToken();
+        const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+        if (user) {
+          const code = generateCode();
+          await db.insert(passwordResets).values({
+            id: hashToken(resetToken),
+            userId: user.id,
+            codeHash: hashToken(`${resetToken}:${code}`),
+            expiresAt: new Date(clock().getTime() + RESET_MINUTES * 60_000),
+          });
+          await mailer.enqueue({
+            to: user.email!,
+            subject: `Your ${deps.appName ?? 'PayeWise'} password reset code`,
+            text:
+              `Hello ${user.username},\n\nYour password reset code is ${code}.\n\n` +
+              `It expires in ${RESET_MINUTES} minutes and can be used once. If you did not ask to reset your password, ignore this e-mail.\n`,
+          });
+        }
+        return { resetToken, emailSent: mailer.healthy(), message: FORGOT_PASSWORD_MESSAGE };
       });
-      return { message: RESET_DONE_MESSAGE };
+    },
+
+    verifyResetCode(input: z.output<typeof verifyResetCodeSchema>, caller: Caller) {
+      return admit(caller, (client) => checkResetCode(input, client, true));
+    },
+
+    resetPassword(input: z.output<typeof resetPasswordSchema>, caller: Caller) {
+      return admit(caller, async (client) => {
+        const who = await checkResetCode(input, client, false);
+        if (who.userId !== input.userId) throw new AppError(400, 'Invalid or expired code');
+        const password = await passwords.hash(input.newPassword, client);
+        await db.transaction(async (tx) => {
+          const used = await tx
+            .update(passwordResets)
+            .set({ usedAt: clock() })
+            .where(and(eq(passwordResets.id, hashToken(input.resetToken)), isNull(passwordResets.usedAt)))
+            .returning({ id: passwordResets.id });
+          if (!used.length) throw new AppError(400, 'Invalid or expired code');
+          await tx.update(users).set({ password, updatedAt: clock().toISOString() }).where(eq(users.id, who.userId));
+          await tx.delete(sessions).where(eq(sessions.userId, who.userId));
+          await tx.delete(passwordResets).where(and(eq(passwordResets.userId, who.userId), isNull(passwordResets.usedAt)));
+        });
+        return { message: RESET_DONE_MESSAGE };
+      });
     },
 
     /** Demo user and demo admin (the spec's login hint). Existing accounts are left alone. */

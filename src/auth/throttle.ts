@@ -1,6 +1,8 @@
 // Sign-in and sign-up limits, as data and pure rules; the auth service applies them with the database counters.
 
 export interface AuthLimits {
+  /** Sign-in, sign-up and reset requests one client may have under way at once; more are refused at once (429). */
+  inFlightPerClient: number;
   /** Attempts on one account from one client per window: beyond it, 429 for that client only. */
   loginPerPair: number;
   /** Attempts from one client across all accounts per window. */
@@ -20,6 +22,7 @@ export interface AuthLimits {
 }
 
 export const DEFAULT_LIMITS: AuthLimits = {
+  inFlightPerClient: 4,
   loginPerPair: 10,
   loginPerClient: 50,
   accountSlowAfter: 10,

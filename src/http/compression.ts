@@ -48,15 +48,20 @@ const addVary = (c: Context) => {
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    // Headers and status only until we know we compress: reading `body` would make the Node adapter build a
+    // full Response (its lightweight one is much faster to send).
     const res = c.res;
-    const type = res.headers.get('Content-Type') ?? '';
-    if (!COMPRESSIBLE.test(type) || !res.body || c.req.method === 'HEAD') return;
-    if (res.headers.has('Content-Encoding') || res.headers.has('Transfer-Encoding') || /no-transform/i.test(res.headers.get('Cache-Control') ?? '')) return;
-    if (res.status === 204 || res.status === 206 || res.status === 304) return;
+    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return;
+    const h = res.headers;
+    if (!COMPRESSIBLE.test(h.get('Content-Type') ?? '') || h.has('Content-Encoding') || h.has('Transfer-Encoding') || /no-transform/i.test(h.get('Cache-Control') ?? '')) return;
     addVary(c);
     const encoding = negotiate(c);
     if (!encoding) return;
     const bytes = new Uint8Array(await res.arrayBuffer());
+    if (bytes.byteLength === 0) {
+      c.res = new Response(null, res);
+      return;
+    }
     let out: Uint8Array = bytes;
     if (bytes.byteLength >= THRESHOLD) {
       if (bytes.byteLength <= SYNC_LIMIT) out = encoding === 'br' ? brotliCompressSync(bytes, BR_FAST) : gzipSync(bytes);
