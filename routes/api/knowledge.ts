@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { AppError } from '../../src/errors';
 import type { AppContext, AppEnv } from '../../src/http/context';
 import { requireAdmin, requireUser } from '../../src/http/guard';
-import { validate } from '../../src/http/validate';
+import { readForm, validate } from '../../src/http/validate';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../src/knowledge/files';
 import {
   categoryParamSchema, createCategorySchema, createItemSchema, idParamSchema, itemParamSchema, searchQuerySchema, updateCategorySchema,
@@ -52,14 +52,7 @@ export const knowledgeApi = new Hono<AppEnv>()
   .post('/upload', requireAdmin(), async (c) => {
     const type = (c.req.header('content-type') ?? '').toLowerCase();
     if (!type.startsWith('multipart/form-data')) throw new AppError(400, 'Send the file as multipart/form-data in the field "file"');
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      throw new AppError(400, 'Malformed form data in request body');
-    }
-    const file = form.get('file');
+    const file = (await readForm(c)).get('file');
     if (!(file instanceof File)) throw new AppError(400, UPLOAD_MESSAGES.missing);
     if (file.size > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge);
     const bytes = new Uint8Array(await file.arrayBuffer());

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../errors';
 import type { AppEnv } from './context';
+import { readForm } from './validate';
 
 // Text that cannot reach the database broken: PostgreSQL refuses NUL, and other control characters or
 // unpaired UTF-16 surrogates are never part of what a person types. Tab, line feed and carriage return
@@ -80,14 +81,7 @@ export function rejectUnsafeText(): MiddlewareHandler<AppEnv> {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       const type = (c.req.header('content-type') ?? '').toLowerCase();
       if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
-        let form: FormData;
-        try {
-          form = await c.req.formData();
-        } catch (err) {
-          if (err instanceof AppError) throw err;
-          throw new AppError(400, 'Malformed form data in request body');
-        }
-        for (const [k, v] of form) {
+        for (const [k, v] of await readForm(c)) {
           const found = findUnsafeText(k, 'form') ?? (typeof v === 'string' ? findUnsafeText(v, k) : findUnsafeText(v.name, `${k} (file name)`));
           if (found) reject(found);
         }

@@ -11,6 +11,16 @@ export interface FieldIssue {
   message: string;
 }
 
+/** The body as a form (urlencoded or multipart), read once and kept by Hono for later readers. */
+export async function readForm(c: Context): Promise<FormData> {
+  try {
+    return await c.req.formData();
+  } catch (err) {
+    if (err instanceof AppError) throw err; // the body-size limit
+    throw new AppError(400, 'Malformed form data in request body');
+  }
+}
+
 /**
  * The request body as a plain object: JSON whatever the Content-Type says (so a missing header still gets
  * a precise answer), or a form (urlencoded or multipart; a repeated field or `name[]` becomes a list,
@@ -19,12 +29,7 @@ export interface FieldIssue {
 async function readBody(c: Context): Promise<Record<string, unknown>> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw new AppError(400, 'Malformed form data in request body');
-    }
+    const form = await readForm(c);
     const out: Record<string, unknown> = Object.create(null);
     for (const [k, v] of form) {
       if (typeof v !== 'string') continue;
