@@ -1,4 +1,4 @@
-import { startBenchServer } from '../lib';
+import { startBenchServer, type BenchServer } from '../lib';
 
 // A normal sign-in while an attacker sends a burst of wrong passwords (or sign-ups), with the production
 // limits. TRUST_PROXY lets one machine speak for many client addresses through X-Forwarded-For.
@@ -11,8 +11,8 @@ function tally(statuses: number[]) {
   return JSON.stringify(t);
 }
 
-async function scenario(label: string, burst: (url: string) => Promise<Response>[]) {
-  const server = await startBenchServer('pglite', { limits: {} }, { TRUST_PROXY: 'true' });
+async function scenario(kind: BenchServer['kind'], label: string, burst: (url: string) => Promise<Response>[]) {
+  const server = await startBenchServer(kind, { limits: {} }, { TRUST_PROXY: 'true' });
   const url = server.url;
   try {
     const warm = await post(`${url}/api/login`, { username: 'demo', password: 'password123' }, '198.51.100.1');
@@ -38,18 +38,18 @@ async function scenario(label: string, burst: (url: string) => Promise<Response>
   }
 }
 
-export async function signInDuringBursts() {
+export async function signInDuringBursts(kind: BenchServer['kind']) {
   const n = Date.now().toString(36);
-  await scenario('300 wrong passwords for one account, from one address', (url) =>
+  await scenario(kind, '300 wrong passwords for one account, from one address', (url) =>
     Array.from({ length: 300 }, () => post(`${url}/api/login`, { username: 'demo', password: 'wrong-password' }, '203.0.113.66')),
   );
-  await scenario('300 wrong passwords for 300 names, from one address', (url) =>
+  await scenario(kind, '300 wrong passwords for 300 names, from one address', (url) =>
     Array.from({ length: 300 }, (_, i) => post(`${url}/api/login`, { username: `victim${i}`, password: 'wrong-password' }, '203.0.113.66')),
   );
-  await scenario('300 wrong passwords for the same account, from 300 addresses', (url) =>
+  await scenario(kind, '300 wrong passwords for the same account, from 300 addresses', (url) =>
     Array.from({ length: 300 }, (_, i) => post(`${url}/api/login`, { username: 'demo', password: 'wrong-password' }, `203.0.${113 + (i >> 8)}.${i & 255}`)),
   );
-  await scenario('150 sign-ups from one address', (url) =>
+  await scenario(kind, '150 sign-ups from one address', (url) =>
     Array.from({ length: 150 }, (_, i) => post(`${url}/api/register`, { username: `burst${n}${i}`, email: `burst${n}${i}@example.co.za`, password: 'secret123' }, '203.0.113.67')),
   );
 }

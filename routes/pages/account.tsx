@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../src/http/context';
 import { requireAdmin, requireUser } from '../../src/http/guard';
 import { Island } from '../../src/ui/island';
-import { renderApp } from '../../src/ui/page';
+import { renderApp } from '../../src/http/render';
 import ProfileForms from '../../islands/ProfileForms';
 
 function Stub({ title, text }: { title: string; text: string }) {

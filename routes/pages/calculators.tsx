@@ -4,7 +4,7 @@ import { isHtmxFragment, type AppContext, type AppEnv } from '../../src/http/con
 import { requireUser } from '../../src/http/guard';
 import { APP_NAME } from '../../src/ui/document';
 import { escapeHtml } from '../../src/ui/markdown';
-import { renderApp } from '../../src/ui/page';
+import { renderApp } from '../../src/http/render';
 import { CALCULATORS, formValues, hasInput, isCalcId, type CalcDef, type CalcId, type Outcome } from '../../src/ui/calculators/model';
 import { CalculatorsPage, CalculatorsRoot, FieldMessagesOob, ResultContent, stateTitle, tabUrl, type CalcState } from '../../src/ui/calculators/views';
 

@@ -8,9 +8,9 @@ import { APP_NAME } from '../../src/ui/document';
 import { Island } from '../../src/ui/island';
 import { KnowledgeContent, KnowledgePage, isSearchable, stateTitle, type KbState } from '../../src/ui/knowledge/views';
 import { escapeHtml } from '../../src/ui/markdown';
-import { renderApp } from '../../src/ui/page';
+import { hxToast, renderApp } from '../../src/http/render';
 import { requireAdmin, requireUser } from '../../src/http/guard';
-import { hxToast } from '../../src/ui/toast';
+
 import KnowledgeAdmin from '../../islands/KnowledgeAdmin';
 
 const knowledge = (c: AppContext) => c.var.services.knowledge;

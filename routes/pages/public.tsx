@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../src/http/context';
 import { renderDocument } from '../../src/ui/document';
-import { cachedHtml, renderPublic } from '../../src/ui/page';
+import { cachedHtml, renderPublic } from '../../src/http/render';
 import { LandingPage } from '../../src/ui/landing/LandingPage';
 import { AuthPage } from '../../src/ui/AuthPage';
 

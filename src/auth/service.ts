@@ -181,7 +181,8 @@ export function createAuthService(deps: {
     /**
      * Every attempt is counted before the password is checked, in one statement per counter, so a burst
      * sent at once cannot overtake the limits. A client is refused after too many attempts on one account
-     * (or overall); the account itself is only slowed down, so its owner can still sign in from elsewhere.
+     * (or overall); the account itself is only slowed down (its wrong answers come late), so its owner can
+     * still sign in from elsewhere.
      */
     async login(input: z.output<typeof loginSchema>, caller: Caller): Promise<{ user: PublicUser; token: string }> {
       return admit(caller, async (client) => {
@@ -195,8 +196,6 @@ export function createAuthService(deps: {
         const over = pair.count > limits.loginPerPair ? pair : byClient.count > limits.loginPerClient ? byClient : null;
         if (over) throw tooMany('Too many login attempts.', over.resetAt, now);
         const onAccount = await limiter.hit(keys.account, limits.windowMs);
-        const delay = accountDelayMs(onAccount.count - 1, limits);
-        if (delay) await sleep(delay);
 
         let ok: boolean;
         try {
@@ -206,7 +205,12 @@ export function createAuthService(deps: {
           await Promise.all([limiter.refund(keys.pair), limiter.refund(keys.client), limiter.refund(keys.account)]);
           throw err;
         }
-        if (!user || !ok) throw new AppError(401, 'Invalid username or password');
+        if (!user || !ok) {
+          // A wrong password on an account under attack answers slowly: guessing slows down, the owner's right password does not.
+          const delay = accountDelayMs(onAccount.count - 1, limits);
+          if (delay) await sleep(delay);
+          throw new AppError(401, 'Invalid username or password');
+        }
         await Promise.all([limiter.reset(keys.pair), limiter.refund(keys.client), limiter.refund(keys.account)]);
         const [updated] = await db
           .update(users)

@@ -7,7 +7,7 @@ export interface AuthLimits {
   loginPerPair: number;
   /** Attempts from one client across all accounts per window. */
   loginPerClient: number;
-  /** Failed attempts on one account (from anywhere) before each further attempt is slowed down. */
+  /** Failed attempts on one account (from anywhere) before each further wrong password is answered slowly. */
   accountSlowAfter: number;
   /** The delay grows by this much per failure beyond `accountSlowAfter`… */
   accountDelayStepMs: number;

@@ -2,7 +2,7 @@ import { HTTPException } from 'hono/http-exception';
 import { AppError, isDatabaseUnavailable } from '../errors';
 import { renderDocument } from '../ui/document';
 import { ErrorPage, NotFoundPage } from '../ui/error-pages';
-import { cachedHtml, renderPublic } from '../ui/page';
+import { cachedHtml, renderPublic } from './render';
 import { answerAs, type AppContext } from './context';
 import { MALFORMED_JSON } from './validate';
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../errors';
 import { AccessDenied } from '../ui/error-pages';
-import { renderApp } from '../ui/page';
+import { renderApp } from './render';
 import { answerAs, type AppContext, type AppEnv } from './context';
 
 // The one guard for pages and APIs. It answers as the request wants: JSON 401/403 for /api, a redirect to

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
-import type { AppContext } from '../http/context';
-import { precompress, sendPrecompressed, type Precompressed } from '../http/compression';
-import { renderDocument, type PageOptions } from './document';
-import { AppShell } from './layout/AppShell';
+import { renderDocument, type PageOptions } from '../ui/document';
+import { AppShell } from '../ui/layout/AppShell';
+import { precompress, sendPrecompressed, type Precompressed } from './compression';
+import type { AppContext } from './context';
+import { TOAST_EVENT, type ToastInput } from '../../islands/toast';
+
+// Pages as HTTP answers: the React trees in src/ui rendered into a response.
 
 /** A public page (no shell). */
 export function renderPublic(c: AppContext, opts: PageOptions, body: ReactNode, status: 200 | 400 | 403 | 404 | 413 | 429 | 500 | 503 = 200) {
@@ -31,4 +34,9 @@ export function cachedHtml(render: (c: AppContext) => string) {
     if (!page) perApp.set(c.var.services, (page = precompress(render(c))));
     return sendPrecompressed(c, page, status);
   };
+}
+
+/** Raises a toast from an htmx response: htmx fires the HX-Trigger event and the toaster shows it. */
+export function hxToast(c: AppContext, toast: ToastInput) {
+  c.header('HX-Trigger', JSON.stringify({ [TOAST_EVENT]: toast }));
 }
