@@ -100,7 +100,8 @@ export function createApp(services: Services) {
   app.use('*', csrfGuard({ publicUrl: config.publicUrl, trustProxy: config.trustProxy }));
   app.use('*', bodyLimits);
   app.use('*', rejectUnsafeText());
-  app.use('*', async (c, next) => (c.req.path === '/api/health' ? next() : sessionLoader()(c, next)));
+  const sessions = sessionLoader();
+  app.use('*', (c, next) => (c.req.path === '/api/health' ? next() : sessions(c, next)));
 
   app.route('/api', healthApi);
   app.route('/api', authApi);
