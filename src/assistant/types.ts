@@ -1,0 +1,57 @@
+// The one interface both assistant engines implement (built-in and OpenAI-compatible).
+import type { SourceDTO, ToolCallDTO } from '../schemas/chat';
+
+export interface EngineTurn {
+  role: 'user' | 'assistant';
+  content: string;
+  /** Calculator calls the assistant made in that turn (follow-ups reuse their inputs). */
+  toolCalls?: ToolCallDTO[];
+  sources?: SourceDTO[];
+}
+
+export interface ArticleContext {
+  id: string;
+  title: string;
+  categoryId: string;
+  keywords: string[];
+  content: string;
+}
+
+export interface EngineRequest {
+  /** The user's question, without any [ref:…] tag. */
+  question: string;
+  /** Earlier turns of this conversation, oldest first, not including the question. */
+  history: EngineTurn[];
+  /** The article the question was asked about (reference tag), to ground the answer on first and cite. */
+  article: ArticleContext | null;
+  today: Date;
+  /** Aborted on Stop or timeout: stop generating and return. */
+  signal: AbortSignal;
+}
+
+export type EngineEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'tool'; call: ToolCallDTO }
+  /** The articles this answer cites (may be sent more than once; the union counts). */
+  | { type: 'sources'; sources: SourceDTO[] };
+
+export interface AssistantEngine {
+  /** 'builtin' or 'openai:<model>' (stored with each answer). */
+  readonly name: string;
+  /** Streams the answer. Throws AssistantError for a model failure. */
+  answer(req: EngineRequest): AsyncIterable<EngineEvent>;
+}
+
+/** A model or engine failure a person can read: 502 for a model error, 504 for a timeout. */
+export class AssistantError extends Error {
+  constructor(
+    readonly status: 502 | 504,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AssistantError';
+  }
+}
+
+export const MODEL_ERROR_MESSAGE = 'The assistant could not answer just now (the AI model returned an error). Your question is saved: please try again.';
+export const MODEL_TIMEOUT_MESSAGE = 'The assistant took too long to answer. Your question is saved: please try again.';
