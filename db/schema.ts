@@ -30,17 +30,63 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), uniqueIndex('users_username_key_idx').on(t.usernameKey)],
 );
 
+/** A chat thread (beyond the spec, which keeps one list per user). Titled from its first question. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversations_user_idx').on(t.userId, t.updatedAt)],
+);
+
 export const messages = pgTable(
   'messages',
   {
     id: text('id').primaryKey(),
+    // Insertion order: a question and its answer can share a millisecond.
+    seq: serial('seq').notNull(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: text('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
     role: text('role').notNull(),
     content: text('content').notNull(),
     timestamp: text('timestamp').notNull(),
+    // Answers only: the question answered, how it ended, what it cited and which calculators it ran.
+    replyTo: text('reply_to'),
+    status: text('status').notNull().default('complete'), // complete | stopped | error | pending
+    engine: text('engine'),
+    sources: jsonb('sources').$type<{ id: string; title: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    toolCalls: jsonb('tool_calls').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
+    // Questions only: the article of a [ref:…] tag.
+    articleId: text('article_id'),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, left(content, 20000))`),
   },
-  (t) => [index('messages_user_idx').on(t.userId, t.timestamp)],
+  (t) => [
+    index('messages_user_idx').on(t.userId, t.timestamp),
+    index('messages_conversation_idx').on(t.conversationId, t.seq),
+    uniqueIndex('messages_reply_to_idx').on(t.replyTo),
+    index('messages_search_idx').using('gin', t.search),
+  ],
 );
+
+/** Thumbs up/down on an answer, kept with what was asked and answered for the admin insights. */
+export const messageFeedback = pgTable('message_feedback', {
+  messageId: text('message_id').primaryKey().references(() => messages.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  rating: text('rating').notNull(), // up | down
+  comment: text('comment'),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  engine: text('engine'),
+  sources: jsonb('sources').$type<{ id: string; title: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const knowledgeCategories = pgTable('knowledge_categories', {
   id: text('id').primaryKey(),
@@ -165,3 +211,4 @@ export type User = typeof users.$inferSelect;
 export type KnowledgeCategory = typeof knowledgeCategories.$inferSelect;
 export type KnowledgeItem = typeof knowledgeItems.$inferSelect;
 export type Message = typeof messages.$inferSelect;
+export type Conversation = typeof conversations.$inferSelect;

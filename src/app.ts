@@ -17,11 +17,13 @@ import { healthApi } from '../routes/api/health';
 import { adminApi } from '../routes/api/admin';
 import { payrollApi } from '../routes/api/payroll';
 import { knowledgeApi } from '../routes/api/knowledge';
+import { chatApi } from '../routes/api/chat';
 import { uploadsRoute } from '../routes/uploads';
 import { publicPages } from '../routes/pages/public';
 import { accountPages } from '../routes/pages/account';
 import { knowledgePages } from '../routes/pages/knowledge';
 import { calculatorPages } from '../routes/pages/calculators';
+import { chatPages } from '../routes/pages/chat';
 
 const UPLOAD_PATH = '/api/knowledge/upload';
 const KB = 1024;
@@ -108,11 +110,13 @@ export function createApp(services: Services) {
   app.route('/api/admin', adminApi);
   app.route('/api/payroll', payrollApi);
   app.route('/api/knowledge', knowledgeApi);
+  app.route('/api', chatApi);
   app.route('/', uploadsRoute);
   app.route('/', publicPages);
   app.route('/', accountPages);
   app.route('/', knowledgePages);
   app.route('/', calculatorPages);
+  app.route('/', chatPages);
 
   app.notFound(notFound);
   app.onError(onError);

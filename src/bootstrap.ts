@@ -24,6 +24,7 @@ export interface BootstrapOptions {
   clock?: () => Date;
   limits?: ServiceDeps['limits'];
   hashing?: ServiceDeps['hashing'];
+  engine?: ServiceDeps['engine'];
 }
 
 /** Opens the database, seeds what the config asks for and assembles the app. */
@@ -42,6 +43,7 @@ export async function bootstrap(config: Config, opts: BootstrapOptions = {}): Pr
     clock,
     limits: opts.limits,
     hashing: opts.hashing,
+    engine: opts.engine,
   });
   await services.auth.backfillUsernameKeys();
   if (config.demoAccounts) await services.auth.seedDemoAccounts();
@@ -52,6 +54,8 @@ export async function bootstrap(config: Config, opts: BootstrapOptions = {}): Pr
     services,
     database,
     async stop() {
+      // Answers being written finish and are stored before the database closes.
+      await Promise.all(services.chat.inFlight());
       await mailer.idle();
       await database.close();
     },

@@ -24,6 +24,7 @@ const schema = z.object({
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   PAYFAST_MERCHANT_ID: z.string().default('10000100'),
   PAYFAST_MERCHANT_KEY: z.string().default('46f0cd694581a'),
   PAYFAST_PASSPHRASE: z.string().default('jt7NOE43FZPn'),
@@ -46,6 +47,8 @@ export interface Config {
   mail: { smtpUrl?: string; from: string };
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   ai?: { baseUrl: string; apiKey?: string; model: string };
+  /** How long an answer may take, either engine. */
+  aiTimeoutMs: number;
   payfast: { merchantId: string; merchantKey: string; passphrase: string; sandbox: boolean };
   trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -85,6 +88,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : undefined,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL } : undefined,
+    aiTimeoutMs: e.AI_TIMEOUT_MS,
     payfast: {
       merchantId: e.PAYFAST_MERCHANT_ID,
       merchantKey: e.PAYFAST_MERCHANT_KEY,

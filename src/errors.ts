@@ -1,4 +1,4 @@
-type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
+type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503 | 504;
 
 /** A failure the user may see: its message goes out as `{ message }` with `status`. */
 export class AppError extends Error {

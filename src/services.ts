@@ -11,6 +11,10 @@ import type { Logger } from './lib/logger';
 import type { Mailer } from './mail';
 import type { Storage } from './storage';
 import type { Assets } from './ui/assets';
+import { createEngine } from './assistant';
+import { createChatService, type ChatService } from './assistant/service';
+import { knowledgeTools } from './assistant/tools';
+import type { AssistantEngine } from './assistant/types';
 
 export interface Services {
   config: Config;
@@ -20,6 +24,7 @@ export interface Services {
   assets: Assets;
   auth: AuthService;
   knowledge: KnowledgeService;
+  chat: ChatService;
   mailer: Mailer;
   storage: Storage;
   /** True when the database answers. */
@@ -38,6 +43,8 @@ export interface ServiceDeps {
   clock?: () => Date;
   limits?: Partial<AuthLimits>;
   hashing?: Partial<HashingLimits>;
+  /** The assistant engine; by default the one the config chooses. */
+  engine?: AssistantEngine;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -48,6 +55,9 @@ export function createServices(deps: ServiceDeps): Services {
   const passwords = createPasswords(deps.hashing);
   const auth = createAuthService({ db, mailer, limiter, passwords, clock, log, limits: deps.limits });
   const knowledge = createKnowledgeService({ db, storage, clock, log });
+  const tools = knowledgeTools(knowledge);
+  const engine = deps.engine ?? createEngine(config, tools);
+  const chat = createChatService({ db, engine, knowledge: tools, limiter, clock, log, timeoutMs: config.aiTimeoutMs });
   return {
     config,
     log,
@@ -55,6 +65,7 @@ export function createServices(deps: ServiceDeps): Services {
     assets,
     auth,
     knowledge,
+    chat,
     mailer,
     storage,
     healthy: () => database.ping(),

@@ -30,7 +30,6 @@ export const accountPages = new Hono<AppEnv>()
       </div>,
     );
   })
-  .get('/chat', requireUser, (c) => renderApp(c, { title: 'Chat' }, <Stub title="PayeWise AI Assistant" text="The assistant is coming soon." />))
   .get('/subscription', requireUser, (c) => renderApp(c, { title: 'Subscription' }, <Stub title="Subscription" text="Subscription management is coming soon." />))
   // The spec: non-admins are silently sent home.
   .get('/user-management', requireAdmin({ denied: 'home' }), (c) => renderApp(c, { title: 'User Management' }, <Stub title="User Management" text="Coming soon." />));

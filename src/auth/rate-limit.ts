@@ -34,6 +34,14 @@ export function createRateLimiter(db: DB, clock: () => Date) {
     async refund(key: string): Promise<void> {
       await db.update(rateLimits).set({ count: sql`greatest(${rateLimits.count} - 1, 0)` }).where(eq(rateLimits.key, key));
     },
+    /** The current count without counting (0 when the window has ended). */
+    async peek(key: string): Promise<number> {
+      const [row] = await db
+        .select({ count: rateLimits.count })
+        .from(rateLimits)
+        .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > ${clock().toISOString()}::timestamptz`);
+      return row?.count ?? 0;
+    },
     async reset(key: string): Promise<void> {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));
     },

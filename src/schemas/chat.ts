@@ -129,3 +129,10 @@ export type ChatStreamEvent =
   | { event: 'sources'; data: { sources: SourceDTO[] } }
   | { event: 'done'; data: ChatAnswerDTO }
   | { event: 'error'; data: { message: string; status: number; questionId: string | null } };
+
+/** /chat?c=<conversation>&new=1&article=<knowledge item> */
+export const chatPageQuerySchema = z.object({
+  c: z.optional(id),
+  new: z.optional(z.string()),
+  article: z.optional(z.string().check(z.maxLength(64))),
+});

@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { AssistantError } from '../../src/assistant/types';
+import type { AppEnv } from '../../src/http/context';
+import { requireUser } from '../../src/http/guard';
+import { validate } from '../../src/http/validate';
+import {
+  chatRequestSchema, feedbackSchema, historySearchSchema, idParamSchema, messagesQuerySchema, renameConversationSchema,
+} from '../../src/schemas/chat';
+
+// The assistant's API: the spec's two calls, the stream the chat page uses, and conversations.
+export const chatApi = new Hono<AppEnv>()
+  .get('/messages', requireUser, validate('query', messagesQuerySchema), async (c) => {
+    return c.json(await c.var.services.chat.messages(c.var.user!.id, c.req.valid('query').conversationId));
+  })
+  .post('/chat', requireUser, validate('json', chatRequestSchema), async (c) => {
+    const run = await c.var.services.chat.ask(c.var.user!, c.req.valid('json'));
+    try {
+      return c.json(await run.result);
+    } catch (err) {
+      if (err instanceof AssistantError) return c.json({ message: err.message, questionId: run.question.id }, err.status);
+      throw err;
+    }
+  })
+  .post('/chat/stream', requireUser, validate('json', chatRequestSchema), async (c) => {
+    const run = await c.var.services.chat.ask(c.var.user!, c.req.valid('json'));
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Accel-Buffering', 'no');
+    // The browser leaving ends this stream only: the run goes on and stores the answer.
+    return streamSSE(c, async (stream) => {
+      await stream.writeSSE({
+        event: 'start',
+        data: JSON.stringify({ conversationId: run.conversation.id, conversation: run.conversation, question: run.question, messageId: run.messageId, allowance: run.allowance }),
+      });
+      for await (const e of run.events()) {
+        if (stream.aborted) break;
+        await stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
+      }
+    });
+  })
+  .get('/chat/allowance', requireUser, async (c) => c.json(await c.var.services.chat.allowance(c.var.user!)))
+  .post('/messages/:id/stop', requireUser, validate('param', idParamSchema), async (c) => {
+    return c.json(await c.var.services.chat.stop(c.var.user!.id, c.req.valid('param').id));
+  })
+  .post('/messages/:id/feedback', requireUser, validate('param', idParamSchema), validate('json', feedbackSchema), async (c) => {
+    const { rating, comment } = c.req.valid('json');
+    return c.json(await c.var.services.chat.feedback(c.var.user!.id, c.req.valid('param').id, rating, comment));
+  })
+  .get('/conversations', requireUser, async (c) => c.json(await c.var.services.chat.conversations(c.var.user!.id)))
+  .get('/conversations/search', requireUser, validate('query', historySearchSchema), async (c) => {
+    return c.json(await c.var.services.chat.searchHistory(c.var.user!.id, c.req.valid('query').q));
+  })
+  .patch('/conversations/:id', requireUser, validate('param', idParamSchema), validate('json', renameConversationSchema), async (c) => {
+    return c.json(await c.var.services.chat.rename(c.var.user!.id, c.req.valid('param').id, c.req.valid('json').title));
+  })
+  .delete('/conversations/:id', requireUser, validate('param', idParamSchema), async (c) => {
+    await c.var.services.chat.remove(c.var.user!.id, c.req.valid('param').id);
+    return c.json({ message: 'Conversation deleted' });
+  });

@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../src/http/context';
+import { requireUser } from '../../src/http/guard';
+import { renderApp } from '../../src/http/render';
+import { validate } from '../../src/http/validate';
+import { chatPageQuerySchema } from '../../src/schemas/chat';
+import { ChatPage } from '../../src/ui/chat/ChatPage';
+
+// The assistant's page: history rendered here, the chat island hydrates over it.
+export const chatPages = new Hono<AppEnv>().get('/chat', requireUser, validate('query', chatPageQuerySchema), async (c) => {
+  const { chat, knowledge } = c.var.services;
+  const user = c.var.user!;
+  const q = c.req.valid('query');
+  const [open, conversations, allowance, article] = await Promise.all([
+    chat.openConversation(user.id, q.c, q.new !== undefined),
+    chat.conversations(user.id),
+    chat.allowance(user),
+    q.article ? knowledge.findItem(q.article) : null,
+  ]);
+  return renderApp(
+    c,
+    { title: 'Chat' },
+    <ChatPage
+      conversations={conversations}
+      conversationId={open.conversation?.id ?? null}
+      messages={open.messages}
+      allowance={allowance}
+      article={article ? { id: article.id, title: article.title } : null}
+    />,
+  );
+});

@@ -1,0 +1,396 @@
+// The chat service: conversations, storing questions and answers, running an engine in the background so
+// an answer is finished and stored even when the browser goes away, Stop, Retry, quotas and feedback.
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DB } from '../../db';
+import { conversations, messageFeedback, messages, users, type Conversation, type Message, type User } from '../../db/schema';
+import type { RateLimiter } from '../auth/rate-limit';
+import { assistantAccess, saDay } from '../billing/access';
+import { AppError } from '../errors';
+import { lexemesOf, makeSnippet } from '../knowledge/query';
+import type { Logger } from '../lib/logger';
+import {
+  REF_TAG, type ChatAllowanceDTO, type ChatAnswerDTO, type ChatRequest, type ConversationDTO, type HistoryHitDTO, type MessageDTO,
+  type MessageStatus, type SourceDTO, type ToolCallDTO,
+} from '../schemas/chat';
+import type { KnowledgeTools } from './tools';
+import { AssistantError, MODEL_ERROR_MESSAGE, MODEL_TIMEOUT_MESSAGE, type AssistantEngine, type EngineEvent, type EngineTurn } from './types';
+
+export const NOT_FOUND = {
+  conversation: 'Conversation not found',
+  message: 'Message not found',
+};
+export const ALREADY_ANSWERED = 'This question has already been answered.';
+export const STILL_ANSWERING = 'The assistant is still answering this question.';
+export const PER_MINUTE_LIMIT = 'You are sending questions very quickly. Please wait a minute and try again.';
+export const dailyLimitMessage = (n: number) =>
+  `You have used your ${n} free questions for today. Subscribe for unlimited questions, or ask again tomorrow.`;
+
+const HISTORY_TURNS = 20;
+const TITLE_LENGTH = 60;
+
+export type ChatUser = Pick<User, 'id' | 'subscriptionStatus' | 'trialEndDate' | 'nextBillingDate'>;
+
+export interface ChatDeps {
+  db: DB;
+  engine: AssistantEngine;
+  knowledge: KnowledgeTools;
+  limiter: RateLimiter;
+  clock: () => Date;
+  log: Logger;
+  timeoutMs: number;
+}
+
+/** What a running answer tells whoever listens: the stream events after `start`. */
+export type RunEvent =
+  | { event: 'delta'; data: { text: string } }
+  | { event: 'tool'; data: { call: ToolCallDTO } }
+  | { event: 'sources'; data: { sources: SourceDTO[] } }
+  | { event: 'done'; data: ChatAnswerDTO }
+  | { event: 'error'; data: { message: string; status: number; questionId: string | null } };
+
+/** One answer being produced. Listeners may come and go; the run goes on and stores its result. */
+export interface AnswerRun {
+  conversation: ConversationDTO;
+  question: MessageDTO;
+  messageId: string;
+  allowance: ChatAllowanceDTO;
+  /** Every event so far, then the live ones, until done or error. */
+  events(): AsyncIterable<RunEvent>;
+  /** Resolves with the stored answer; rejects with AssistantError. */
+  result: Promise<ChatAnswerDTO>;
+}
+
+const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
+
+export function toConversationDTO(c: Conversation): ConversationDTO {
+  return { id: c.id, title: c.title, createdAt: iso(c.createdAt), updatedAt: iso(c.updatedAt) };
+}
+
+function titleFrom(question: string): string {
+  const flat = question.replace(/\s+/g, ' ').trim();
+  if (flat.length <= TITLE_LENGTH) return flat;
+  const cut = flat.slice(0, TITLE_LENGTH);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 30 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+export function createChatService(deps: ChatDeps) {
+  const { db, engine, knowledge, limiter, clock, log, timeoutMs } = deps;
+  const running = new Map<string, { controller: AbortController; run: AnswerRun }>();
+
+  const msgCols = {
+    id: messages.id, userId: messages.userId, conversationId: messages.conversationId, role: messages.role, content: messages.content,
+    timestamp: messages.timestamp, replyTo: messages.replyTo, status: messages.status, engine: messages.engine, sources: messages.sources,
+    toolCalls: messages.toolCalls, articleId: messages.articleId, feedback: messageFeedback.rating,
+  };
+  type Row = Pick<Message, 'id' | 'userId' | 'conversationId' | 'role' | 'content' | 'timestamp' | 'status' | 'sources' | 'toolCalls' | 'articleId'> & {
+    feedback?: string | null;
+  };
+
+  // An answer left 'pending' by a process that died is shown as failed, so it can be retried.
+  const staleAfterMs = timeoutMs + 30_000;
+  function toDTO(r: Row): MessageDTO {
+    let status = r.status as MessageStatus;
+    if (status === 'pending' && !running.has(r.id) && clock().getTime() - Date.parse(r.timestamp) > staleAfterMs) status = 'error';
+    return {
+      id: r.id, userId: r.userId, role: r.role as 'user' | 'assistant', content: r.content, timestamp: r.timestamp, conversationId: r.conversationId,
+      sources: r.sources ?? [], toolCalls: (r.toolCalls ?? []) as unknown as ToolCallDTO[], status, articleId: r.articleId ?? null,
+      feedback: (r.feedback as 'up' | 'down' | null | undefined) ?? null,
+    };
+  }
+
+  async function ownConversation(userId: number, id: string): Promise<Conversation> {
+    const [c] = await db.select().from(conversations).where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+    if (!c) throw new AppError(404, NOT_FOUND.conversation);
+    return c;
+  }
+
+  async function latestConversation(userId: number): Promise<Conversation | null> {
+    const [c] = await db.select().from(conversations).where(eq(conversations.userId, userId)).orderBy(desc(conversations.updatedAt), desc(conversations.createdAt)).limit(1);
+    return c ?? null;
+  }
+
+  async function listMessages(conversationId: string): Promise<MessageDTO[]> {
+    const rows = await db
+      .select(msgCols)
+      .from(messages)
+      .leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id))
+      .where(eq(messages.conversationId, conversationId))
+      .orderBy(asc(messages.seq));
+    return rows.map(toDTO);
+  }
+
+  async function allowance(user: ChatUser): Promise<ChatAllowanceDTO> {
+    const access = assistantAccess(user, clock());
+    if (access.kind === 'full') return { limited: false, remaining: null, perDay: null };
+    const used = await limiter.peek(dayKey(user.id));
+    return { limited: true, remaining: Math.max(0, access.perDay - used), perDay: access.perDay };
+  }
+  const dayKey = (userId: number) => `chat-day:${userId}:${saDay(clock()).day}`;
+
+  /** Counts one question against the user's limits, or refuses it with 429. */
+  async function admit(user: ChatUser): Promise<ChatAllowanceDTO> {
+    const now = clock();
+    const access = assistantAccess(user, now);
+    const minute = await limiter.hit(`chat-min:${user.id}`, 60_000);
+    if (minute.count > access.perMinute) {
+      throw new AppError(429, PER_MINUTE_LIMIT, undefined, Math.max(1, Math.ceil((minute.resetAt.getTime() - now.getTime()) / 1000)));
+    }
+    if (access.kind === 'full') return { limited: false, remaining: null, perDay: null };
+    const { endsAt } = saDay(now);
+    const day = await limiter.hit(dayKey(user.id), endsAt.getTime() - now.getTime());
+    if (day.count > access.perDay) {
+      throw new AppError(429, dailyLimitMessage(access.perDay), { remaining: 0 }, Math.ceil((endsAt.getTime() - now.getTime()) / 1000));
+    }
+    return { limited: true, remaining: access.perDay - day.count, perDay: access.perDay };
+  }
+
+  /** Earlier complete turns of the conversation for the engine, oldest first. */
+  async function historyFor(conversationId: string, beforeQuestion: string): Promise<EngineTurn[]> {
+    const rows = await db
+      .select({ id: messages.id, role: messages.role, content: messages.content, status: messages.status, toolCalls: messages.toolCalls, sources: messages.sources, seq: messages.seq })
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversationId), sql`${messages.seq} < (select seq from ${messages} where id = ${beforeQuestion})`))
+      .orderBy(desc(messages.seq))
+      .limit(HISTORY_TURNS * 2);
+    return rows
+      .reverse()
+      .filter((r) => r.role === 'user' || r.status === 'complete' || r.status === 'stopped')
+      .map((r) => ({ role: r.role as 'user' | 'assistant', content: r.content, toolCalls: r.toolCalls as unknown as ToolCallDTO[], sources: r.sources }));
+  }
+
+  /** Starts answering a new question, or a stored one again (`retryOf`). Throws AppError before anything starts. */
+  async function ask(user: ChatUser, req: ChatRequest): Promise<AnswerRun> {
+    let question: MessageDTO;
+    let conversation: Conversation;
+    let answerId: string;
+    let allowanceNow: ChatAllowanceDTO;
+
+    if ('retryOf' in req) {
+      const [q] = await db.select(msgCols).from(messages).leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id))
+        .where(and(eq(messages.id, req.retryOf), eq(messages.userId, user.id), eq(messages.role, 'user')));
+      if (!q) throw new AppError(404, NOT_FOUND.message);
+      conversation = await ownConversation(user.id, q.conversationId);
+      const [a] = await db.select({ id: messages.id, status: messages.status }).from(messages).where(eq(messages.replyTo, q.id));
+      if (a && running.has(a.id)) throw new AppError(409, STILL_ANSWERING);
+      if (a && (a.status === 'complete' || a.status === 'stopped')) throw new AppError(409, ALREADY_ANSWERED);
+      const now = clock().toISOString();
+      answerId = a?.id ?? randomUUID();
+      // Claim the answer row: only one retry wins when two arrive together.
+      const claimed = a
+        ? await db.update(messages).set({ status: 'pending', content: '', sources: [], toolCalls: [], timestamp: now })
+          .where(and(eq(messages.id, a.id), sql`${messages.status} in ('error', 'pending')`)).returning({ id: messages.id })
+        : await db.insert(messages).values({ id: answerId, userId: user.id, conversationId: q.conversationId, role: 'assistant', content: '', timestamp: now, replyTo: q.id, status: 'pending' })
+          .onConflictDoNothing().returning({ id: messages.id });
+      if (claimed.length === 0 || running.has(answerId)) throw new AppError(409, STILL_ANSWERING);
+      question = toDTO(q);
+      allowanceNow = await allowance(user);
+    } else {
+      const ref = REF_TAG.exec(req.message);
+      const text = req.message.replace(REF_TAG, '').trim();
+      const articleId = ref ? ((await knowledge.getArticle(ref[1]))?.id ?? null) : null;
+      const existing = req.newConversation ? null : req.conversationId ? await ownConversation(user.id, req.conversationId) : await latestConversation(user.id);
+      allowanceNow = await admit(user);
+      const now = clock();
+      const stamp = now.toISOString();
+      const questionId = randomUUID();
+      answerId = randomUUID();
+      conversation = await db.transaction(async (tx) => {
+        let conv = existing;
+        if (!conv) {
+          [conv] = await tx.insert(conversations).values({ id: randomUUID(), userId: user.id, title: titleFrom(text), createdAt: now, updatedAt: now }).returning();
+        } else {
+          [conv] = await tx.update(conversations).set({ updatedAt: now }).where(eq(conversations.id, conv.id)).returning();
+        }
+        await tx.insert(messages).values({ id: questionId, userId: user.id, conversationId: conv.id, role: 'user', content: text, timestamp: stamp, articleId });
+        await tx.insert(messages).values({ id: answerId, userId: user.id, conversationId: conv.id, role: 'assistant', content: '', timestamp: stamp, replyTo: questionId, status: 'pending' });
+        await tx.update(users).set({ totalChatMessages: sql`${users.totalChatMessages} + 1` }).where(eq(users.id, user.id));
+        return conv;
+      });
+      question = {
+        id: questionId, userId: user.id, role: 'user', content: text, timestamp: stamp, conversationId: conversation.id, sources: [], toolCalls: [],
+        status: 'complete', articleId, feedback: null,
+      };
+    }
+    return start(user, toConversationDTO(conversation), question, answerId, allowanceNow);
+  }
+
+  function start(user: ChatUser, conversation: ConversationDTO, question: MessageDTO, answerId: string, allowanceNow: ChatAllowanceDTO): AnswerRun {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort('timeout'), timeoutMs);
+    const log_: RunEvent[] = [];
+    const waiters = new Set<() => void>();
+    let finished = false;
+    const emit = (e: RunEvent) => {
+      log_.push(e);
+      for (const w of waiters) w();
+    };
+
+    async function produce(): Promise<ChatAnswerDTO> {
+      let text = '';
+      const tools: ToolCallDTO[] = [];
+      const sources = new Map<string, SourceDTO>();
+      try {
+        const article = question.articleId ? await knowledge.getArticle(question.articleId) : null;
+        const history = await historyFor(conversation.id, question.id);
+        const stream = engine.answer({
+          question: question.content,
+          history,
+          article: article && { id: article.id, title: article.title, categoryId: article.categoryId, keywords: article.keywords, content: article.content },
+          today: clock(),
+          signal: controller.signal,
+        });
+        for await (const e of stream as AsyncIterable<EngineEvent>) {
+          if (controller.signal.aborted) break;
+          if (e.type === 'delta') {
+            text += e.text;
+            emit({ event: 'delta', data: { text: e.text } });
+          } else if (e.type === 'tool') {
+            tools.push(e.call);
+            emit({ event: 'tool', data: { call: e.call } });
+          } else if (e.type === 'sources') {
+            for (const s of e.sources) sources.set(s.id, s);
+            emit({ event: 'sources', data: { sources: [...sources.values()] } });
+          }
+        }
+        if (controller.signal.aborted && controller.signal.reason === 'timeout') throw new AssistantError(504, MODEL_TIMEOUT_MESSAGE);
+        const status: MessageStatus = controller.signal.aborted ? 'stopped' : 'complete';
+        const answer: ChatAnswerDTO = { id: answerId, response: text, conversationId: conversation.id, sources: [...sources.values()], toolCalls: tools, status };
+        await db.update(messages).set({ content: text, status, sources: answer.sources, toolCalls: tools as unknown as Record<string, unknown>[], engine: engine.name }).where(eq(messages.id, answerId));
+        emit({ event: 'done', data: answer });
+        return answer;
+      } catch (err) {
+        const failure =
+          err instanceof AssistantError
+            ? err
+            : controller.signal.reason === 'timeout'
+              ? new AssistantError(504, MODEL_TIMEOUT_MESSAGE)
+              : new AssistantError(502, MODEL_ERROR_MESSAGE);
+        if (!(err instanceof AssistantError)) log.error('assistant failed', { engine: engine.name, error: String(err) });
+        await db.update(messages).set({ content: failure.message, status: 'error', engine: engine.name }).where(eq(messages.id, answerId))
+          .catch((e: unknown) => log.error('storing a failed answer failed', { error: String(e) }));
+        emit({ event: 'error', data: { message: failure.message, status: failure.status, questionId: question.id } });
+        throw failure;
+      } finally {
+        clearTimeout(timer);
+        finished = true;
+        running.delete(answerId);
+        for (const w of waiters) w();
+      }
+    }
+
+    const run: AnswerRun = {
+      conversation,
+      question,
+      messageId: answerId,
+      allowance: allowanceNow,
+      async *events() {
+        let i = 0;
+        for (;;) {
+          while (i < log_.length) yield log_[i++];
+          if (finished) return;
+          await new Promise<void>((resolve) => {
+            const wake = () => {
+              waiters.delete(wake);
+              resolve();
+            };
+            waiters.add(wake);
+          });
+        }
+      },
+      result: null as unknown as Promise<ChatAnswerDTO>,
+    };
+    running.set(answerId, { controller, run });
+    run.result = produce();
+    run.result.catch(() => {}); // listeners read failures from the events; nobody may be awaiting the promise
+    return run;
+  }
+
+  async function ownMessage(userId: number, id: string) {
+    const [m] = await db.select(msgCols).from(messages).leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id))
+      .where(and(eq(messages.id, id), eq(messages.userId, userId)));
+    if (!m) throw new AppError(404, NOT_FOUND.message);
+    return m;
+  }
+
+  return {
+    ask,
+    allowance,
+
+    /** The messages of one conversation, or of the latest when no id is given (the spec's one list). */
+    async messages(userId: number, conversationId?: string): Promise<MessageDTO[]> {
+      const c = conversationId ? await ownConversation(userId, conversationId) : await latestConversation(userId);
+      return c ? listMessages(c.id) : [];
+    },
+
+    /** The page's starting point: the given conversation, the latest, or none for a new chat. */
+    async openConversation(userId: number, id: string | undefined, fresh: boolean): Promise<{ conversation: ConversationDTO | null; messages: MessageDTO[] }> {
+      if (fresh) return { conversation: null, messages: [] };
+      const c = id ? await ownConversation(userId, id) : await latestConversation(userId);
+      return c ? { conversation: toConversationDTO(c), messages: await listMessages(c.id) } : { conversation: null, messages: [] };
+    },
+
+    async conversations(userId: number): Promise<ConversationDTO[]> {
+      const rows = await db.select().from(conversations).where(eq(conversations.userId, userId)).orderBy(desc(conversations.updatedAt), desc(conversations.createdAt)).limit(200);
+      return rows.map(toConversationDTO);
+    },
+
+    async rename(userId: number, id: string, title: string): Promise<ConversationDTO> {
+      await ownConversation(userId, id);
+      const [c] = await db.update(conversations).set({ title }).where(eq(conversations.id, id)).returning();
+      return toConversationDTO(c);
+    },
+
+    async remove(userId: number, id: string): Promise<void> {
+      await ownConversation(userId, id);
+      for (const r of running.values()) if (r.run.conversation.id === id) r.controller.abort('stop');
+      await db.delete(conversations).where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+    },
+
+    /** Full-text search over the user's own messages, best first. */
+    async searchHistory(userId: number, q: string): Promise<HistoryHitDTO[]> {
+      const query = sql`websearch_to_tsquery('english', ${q})`;
+      const rows = await db
+        .select({
+          id: messages.id, role: messages.role, content: messages.content, timestamp: messages.timestamp, conversationId: messages.conversationId,
+          title: conversations.title, lexemes: sql<string>`${query}::text`,
+        })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .where(and(eq(messages.userId, userId), sql`${messages.search} @@ ${query}`))
+        .orderBy(sql`ts_rank(${messages.search}, ${query}) desc`, desc(messages.seq))
+        .limit(20);
+      return rows.map((r) => ({
+        conversationId: r.conversationId, conversationTitle: r.title, messageId: r.id, role: r.role as 'user' | 'assistant', timestamp: r.timestamp,
+        snippet: makeSnippet(r.content, lexemesOf(r.lexemes ?? ''), 160),
+      }));
+    },
+
+    /** Stops an answer being produced; what was said so far is kept and marked as stopped. */
+    async stop(userId: number, messageId: string): Promise<{ stopped: boolean }> {
+      await ownMessage(userId, messageId);
+      const r = running.get(messageId);
+      if (!r) return { stopped: false };
+      r.controller.abort('stop');
+      await r.run.result.catch(() => {});
+      return { stopped: true };
+    },
+
+    async feedback(userId: number, messageId: string, rating: 'up' | 'down', comment?: string): Promise<{ rating: 'up' | 'down' }> {
+      const m = await ownMessage(userId, messageId);
+      if (m.role !== 'assistant') throw new AppError(400, 'Feedback can only be given on answers');
+      const [q] = m.replyTo ? await db.select({ content: messages.content }).from(messages).where(eq(messages.id, m.replyTo)) : [];
+      const values = {
+        messageId, userId, rating, comment: comment || null, question: q?.content ?? '', answer: m.content, engine: m.engine, sources: m.sources ?? [], updatedAt: clock(),
+      };
+      await db.insert(messageFeedback).values({ ...values, createdAt: clock() }).onConflictDoUpdate({ target: messageFeedback.messageId, set: values });
+      return { rating };
+    },
+
+    /** Answers still being produced (shutdown waits for them). */
+    inFlight: () => [...running.values()].map((r) => r.run.result.catch(() => {})),
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;
