@@ -42,6 +42,7 @@ export async function startBenchServer(kind: 'pglite' | 'postgres', opts: Bootst
   const running = await startServer(config, {
     limits: { inFlightPerClient: HIGH, loginPerPair: HIGH, loginPerClient: HIGH, accountSlowAfter: HIGH, registerPerClient: HIGH, forgotPerEmail: HIGH, forgotPerClient: HIGH },
     hashing: { maxQueue: 64, perClient: 64 },
+    chatPerMinute: HIGH,
     ...opts,
   });
   return {

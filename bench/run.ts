@@ -2,6 +2,7 @@ import { postgresReachable, startBenchServer, type BenchServer } from './lib';
 import { accounts } from './sections/accounts';
 import { payrollEngine, payrollHttp } from './sections/payroll';
 import { knowledge } from './sections/knowledge';
+import { assistant, streamingFirstByte } from './sections/assistant';
 import { signInDuringBursts } from './sections/burst';
 import { landingVersusBare, transferSizes } from './sections/transfer';
 
@@ -13,6 +14,9 @@ const sections: Section[] = [
   { name: 'Payroll engine (PAYE computations)', once: payrollEngine },
   { name: 'Payroll calculators over HTTP', perDatabase: payrollHttp },
   { name: 'Knowledge base at 10 000 articles', perDatabase: knowledge },
+  // After the knowledge section: the assistant searches 10 000 articles.
+  { name: 'Assistant (built-in engine) at 10 000 articles', perDatabase: assistant },
+  { name: 'Assistant streaming (OpenAI-compatible engine, local model)', once: streamingFirstByte },
 ];
 
 async function main() {

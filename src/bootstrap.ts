@@ -25,6 +25,7 @@ export interface BootstrapOptions {
   limits?: ServiceDeps['limits'];
   hashing?: ServiceDeps['hashing'];
   engine?: ServiceDeps['engine'];
+  chatPerMinute?: ServiceDeps['chatPerMinute'];
 }
 
 /** Opens the database, seeds what the config asks for and assembles the app. */
@@ -44,6 +45,7 @@ export async function bootstrap(config: Config, opts: BootstrapOptions = {}): Pr
     limits: opts.limits,
     hashing: opts.hashing,
     engine: opts.engine,
+    chatPerMinute: opts.chatPerMinute,
   });
   await services.auth.backfillUsernameKeys();
   if (config.demoAccounts) await services.auth.seedDemoAccounts();

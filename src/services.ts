@@ -45,6 +45,8 @@ export interface ServiceDeps {
   hashing?: Partial<HashingLimits>;
   /** The assistant engine; by default the one the config chooses. */
   engine?: AssistantEngine;
+  /** Fair-use questions per minute (the bench raises it). */
+  chatPerMinute?: number;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -57,7 +59,7 @@ export function createServices(deps: ServiceDeps): Services {
   const knowledge = createKnowledgeService({ db, storage, clock, log });
   const tools = knowledgeTools(knowledge);
   const engine = deps.engine ?? createEngine(config, tools);
-  const chat = createChatService({ db, engine, knowledge: tools, limiter, clock, log, timeoutMs: config.aiTimeoutMs });
+  const chat = createChatService({ db, engine, knowledge: tools, limiter, clock, log, timeoutMs: config.aiTimeoutMs, perMinute: deps.chatPerMinute });
   return {
     config,
     log,

@@ -39,6 +39,8 @@ export interface ChatDeps {
   clock: () => Date;
   log: Logger;
   timeoutMs: number;
+  /** Overrides the fair-use questions per minute (the bench). */
+  perMinute?: number;
 }
 
 /** What a running answer tells whoever listens: the stream events after `start`. */
@@ -134,7 +136,7 @@ export function createChatService(deps: ChatDeps) {
     const now = clock();
     const access = assistantAccess(user, now);
     const minute = await limiter.hit(`chat-min:${user.id}`, 60_000);
-    if (minute.count > access.perMinute) {
+    if (minute.count > (deps.perMinute ?? access.perMinute)) {
       throw new AppError(429, PER_MINUTE_LIMIT, undefined, Math.max(1, Math.ceil((minute.resetAt.getTime() - now.getTime()) / 1000)));
     }
     if (access.kind === 'full') return { limited: false, remaining: null, perDay: null };

@@ -34,9 +34,10 @@ export function runCalculator(name: string, input: Record<string, unknown>, toda
 }
 
 /** Each calculator as a JSON-schema tool description (for models that call tools). */
-export function calculatorToolSpecs(): { name: string; description: string; parameters: Record<string, unknown> }[] {
+export function calculatorToolSpecs(): { name: string; calculator: string; description: string; parameters: Record<string, unknown> }[] {
   return PAYROLL_CALCULATOR_LIST.map((c) => ({
     name: c.name.replace(/[^a-zA-Z0-9_]/g, '_'),
+    calculator: c.name,
     description: c.description,
     parameters: z.toJSONSchema(c.input, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>,
   }));

@@ -47,8 +47,9 @@ export class AssistantError extends Error {
   constructor(
     readonly status: 502 | 504,
     message: string,
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, { cause });
     this.name = 'AssistantError';
   }
 }

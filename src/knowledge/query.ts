@@ -76,6 +76,17 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['severance pay', 'retrenchment pay'],
 ];
 
+/**
+ * Words that carry no subject in a question ("how many days of leave are employees entitled to"): dropped
+ * from queries, unless nothing else is left.
+ */
+export const QUESTION_WORDS = new Set(
+  ('how many much what whats when where which who whom why does do did is are was were be been can could should would will shall ' +
+    'i we my our you your me us please tell explain about entitled entitle entitlement get gets give there their they them this that ' +
+    'these those the an of to for on in at by with from as per if into than then have has had am it its any some someone somebody ' +
+    'employee employees employer employers staff need needs must').split(' '),
+);
+
 interface Phrase {
   words: string[];
 }
@@ -98,6 +109,8 @@ function matchAt(tokens: string[], i: number): { length: number; group: number }
 /** The query as a list of terms: plain words and synonym groups. */
 export function parseQuery(q: string): Term[] {
   const tokens = tokenise(q.slice(0, MAX_QUERY_LENGTH));
+  // Phrases are matched on every word ("employees tax"); plain question words are then left out.
+  const keepAll = tokens.every((w) => QUESTION_WORDS.has(w));
   const terms: Term[] = [];
   const seenGroups = new Set<number>();
   const seenWords = new Set<string>();
@@ -108,8 +121,9 @@ export function parseQuery(q: string): Term[] {
       seenGroups.add(m.group);
       i += m.length;
     } else {
-      if (!seenWords.has(tokens[i])) terms.push({ kind: 'word', word: tokens[i] });
-      seenWords.add(tokens[i]);
+      const word = tokens[i];
+      if (!seenWords.has(word) && (keepAll || !QUESTION_WORDS.has(word))) terms.push({ kind: 'word', word });
+      seenWords.add(word);
       i += 1;
     }
   }
@@ -136,6 +150,8 @@ export interface SearchQuery {
   any: string;
   /** The query's words as one lower-case phrase, for "the title starts with what was asked" (LIKE-safe). */
   phrase: string;
+  /** Each term on its own, for ranking by how many of them an article matches. */
+  terms: string[];
 }
 
 /**
@@ -145,7 +161,10 @@ export interface SearchQuery {
 export function buildSearchQuery(q: string): SearchQuery | null {
   const terms = parseQuery(q);
   if (terms.length === 0) return null;
-  const endsMidWord = /[\p{L}\p{N}]$/u.test(q.trim());
+  const typed = tokenise(q.slice(0, MAX_QUERY_LENGTH));
+  const lastTerm = terms[terms.length - 1];
+  // Prefix matching only while the last word typed is still the last term (not a dropped question word).
+  const endsMidWord = /[\p{L}\p{N}]$/u.test(q.trim()) && (lastTerm.kind === 'group' || lastTerm.word === typed[typed.length - 1]);
   const parts = terms.map((t, i) => termText(t, endsMidWord && i === terms.length - 1));
   const last = terms[terms.length - 1];
   const looseParts = [...parts];
@@ -157,6 +176,7 @@ export function buildSearchQuery(q: string): SearchQuery | null {
     loose: looseParts.join(' & '),
     any: parts.join(' | '),
     phrase: tokenise(q.slice(0, MAX_QUERY_LENGTH)).join(' ').slice(0, 100),
+    terms: parts,
   };
 }
 

@@ -173,7 +173,11 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     return removed;
   }
 
-  async function runSearch(tsquery: string, phrase: string, limit: number): Promise<SearchResultDTO[]> {
+  /**
+   * One ranked search. With `coverage` (each term's tsquery), only title and keyword matches are ranked, first
+   * by how many of the terms they match: the ranking for questions where one word may be missing.
+   */
+  async function runSearch(tsquery: string, phrase: string, limit: number, coverage?: string[]): Promise<(SearchResultDTO & { covered: number })[]> {
     const query = sql`to_tsquery('english', ${tsquery})`;
     // An article whose title starts with what was asked ("maternity leave" → "Maternity leave — …") is
     // the one about it. The phrase holds only [a-z0-9 ], so it is safe inside LIKE.
@@ -186,38 +190,42 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle has no public type for "an aliased subquery with these columns"
       const fetch = async (ranked: any) =>
         tx
-          .select({ id: t.id, title: t.title, categoryId: t.categoryId, keywords: t.keywords, content: t.content, lexemes: sql<string>`${query}::text` })
+          .select({ id: t.id, title: t.title, categoryId: t.categoryId, keywords: t.keywords, content: t.content, lexemes: sql<string>`${query}::text`, covered: ranked.covered })
           .from(ranked)
           .innerJoin(t, eq(t.id, ranked.id))
           .orderBy(desc(ranked.rank), asc(ranked.title), asc(ranked.id));
 
+      const covered = coverage?.length
+        ? sql.join(coverage.map((term) => sql`(case when ${t.searchHead} @@ to_tsquery('english', ${term}) then 1 else 0 end)`), sql` + `)
+        : sql`0`;
       const headCandidates = tx
         .select({
           id: t.id,
           title: t.title,
-          rank: sql<number>`(case when ${t.searchHead} @@ ${inTitle} then 2.0 else 1.0 end) + ${startsWith} + ts_rank(${RANK_WEIGHTS}::float4[], ${t.searchHead}, ${query}, 1)`.as('rank'),
+          covered: sql<number>`${covered}`.as('covered'),
+          rank: sql<number>`${covered} * 10 + (case when ${t.searchHead} @@ ${inTitle} then 2.0 else 1.0 end) + ${startsWith} + ts_rank(${RANK_WEIGHTS}::float4[], ${t.searchHead}, ${query}, 1)`.as('rank'),
         })
         .from(t)
         .where(sql`${t.searchHead} @@ ${query}`)
         .limit(HEAD_CANDIDATES)
         .as('head_candidates');
       const headRanked = tx
-        .select({ id: headCandidates.id, title: headCandidates.title, rank: headCandidates.rank })
+        .select({ id: headCandidates.id, title: headCandidates.title, rank: headCandidates.rank, covered: headCandidates.covered })
         .from(headCandidates)
         .orderBy(desc(headCandidates.rank), asc(headCandidates.title), asc(headCandidates.id))
         .limit(limit)
         .as('ranked');
       const top = await fetch(headRanked);
-      if (top.length >= limit) return { rows: top, lexemes: top[0].lexemes };
+      if (top.length >= limit || coverage) return { rows: top, lexemes: top[0]?.lexemes ?? '' };
 
       const candidates = tx
-        .select({ id: t.id, title: t.title, rank: sql<number>`ts_rank(${RANK_WEIGHTS}::float4[], ${t.search}, ${query}, 1)`.as('rank') })
+        .select({ id: t.id, title: t.title, covered: sql<number>`0`.as('covered'), rank: sql<number>`ts_rank(${RANK_WEIGHTS}::float4[], ${t.search}, ${query}, 1)`.as('rank') })
         .from(t)
         .where(sql`${t.search} @@ ${query} and not (${t.searchHead} @@ ${query})`)
         .limit(BODY_CANDIDATES)
         .as('candidates');
       const bodyRanked = tx
-        .select({ id: candidates.id, title: candidates.title, rank: candidates.rank })
+        .select({ id: candidates.id, title: candidates.title, rank: candidates.rank, covered: candidates.covered })
         .from(candidates)
         .orderBy(desc(candidates.rank), asc(candidates.title), asc(candidates.id))
         .limit(limit - top.length)
@@ -229,17 +237,29 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     // Snippets are cut here rather than with ts_headline: the same result on both databases, and
     // ts_headline re-parses every article (about 1 ms each on PGlite), which alone would blow the budget.
     const lx = lexemesOf(lexemes ?? '');
-    return rows.map((r) => ({ id: r.id, title: r.title, categoryId: r.categoryId, keywords: r.keywords, snippet: makeSnippet(r.content, lx) }));
+    return rows.map((r) => ({ id: r.id, title: r.title, categoryId: r.categoryId, keywords: r.keywords, snippet: makeSnippet(r.content, lx), covered: Number(r.covered) }));
   }
 
   async function search(q: string, opts: { limit?: number } = {}): Promise<SearchResultDTO[]> {
     const built = buildSearchQuery(q.trim());
     if (!built) return [];
     const n = opts.limit ?? DEFAULT_LIMIT;
+    const strip = (hits: (SearchResultDTO & { covered: number })[]): SearchResultDTO[] => hits.map(({ covered: _, ...hit }) => hit);
+    // Several terms: articles whose title and keywords hold all or all but one of them come first, even when
+    // a word is missing ("how many weeks of maternity leave" → the maternity article), then every-word matches.
+    if (built.terms.length >= 2) {
+      const need = Math.max(2, built.terms.length - 1);
+      const strong = (await runSearch(built.any, built.phrase, n, built.terms)).filter((h) => h.covered >= need);
+      if (strong.length > 0) {
+        const ids = new Set(strong.map((h) => h.id));
+        const rest = strong.length < n ? (await runSearch(built.all, built.phrase, n)).filter((h) => !ids.has(h.id)) : [];
+        return strip([...strong, ...rest].slice(0, n));
+      }
+    }
     // Every word; then every word with a looser prefix on the one being typed; then any word.
     for (const tsquery of new Set([built.all, built.loose, built.any])) {
       const hits = await runSearch(tsquery, built.phrase, n);
-      if (hits.length > 0) return hits;
+      if (hits.length > 0) return strip(hits);
     }
     return [];
   }

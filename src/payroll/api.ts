@@ -37,13 +37,14 @@ import type {
   PayeInput,
   PayslipInput,
   SdlInput,
+  TaxThresholdInput,
   UifInput,
 } from './schemas.js';
 import { calculateSdl } from './sdl.js';
-import { calculatePaye, explainPaye } from './tax.js';
+import { calculatePaye, explainPaye, rebateCentsFor, taxThresholdCentsFor } from './tax.js';
 import type { PayPeriod } from './types.js';
 import { calculateUif } from './uif.js';
-import { describeSupportedTaxYears, isSupportedTaxYear } from './years/index.js';
+import { describeSupportedTaxYears, getTaxYear, isSupportedTaxYear } from './years/index.js';
 
 export interface ApiOptions {
   /** Build the human-readable working (default true). */
@@ -136,6 +137,42 @@ export function payeApi(input: PayeInput, today: Date, options: ApiOptions = {})
     taxAfterRebates: fromCents(r.taxAfterRebatesCents),
     medicalCreditMonthly: fromCents(r.medicalCreditMonthlyCents),
     medicalCreditAnnual: fromCents(r.medicalCreditAnnualCents),
+  };
+}
+
+// ── Tax thresholds ──────────────────────────────────────────────────────────────
+
+/** Annual tax thresholds by age band (whole rands, as SARS publishes them), and the one for `age` when given. */
+export interface TaxThresholdApiResult {
+  taxYear: number;
+  under65: number;
+  from65to74: number;
+  from75: number;
+  threshold: number | null;
+  rebate: number | null;
+  working: string[];
+}
+
+export function taxThresholdApi(input: TaxThresholdInput, today: Date): TaxThresholdApiResult {
+  const taxYear = resolveTaxYear(input.taxYear, today);
+  const year = getTaxYear(taxYear);
+  // SARS rounds a threshold up to the rand: below it no tax is due.
+  const at = (age: number) => Math.ceil(taxThresholdCentsFor(year, age) / 100);
+  const band = (age: number) => (age >= 75 ? '75 and over' : age >= 65 ? '65 to 74' : 'under 65');
+  const r = year.rebates;
+  const working = [
+    `Tax year ${year.label}: rebates primary ${formatRand(r.primaryCents)}, secondary (65+) ${formatRand(r.secondaryCents)}, tertiary (75+) ${formatRand(r.tertiaryCents)}`,
+    'The threshold is the taxable income on which the tax per the table equals the rebates, so no tax is due up to it',
+    ...[30, 65, 75].map((a) => `${band(a)}: ${formatRand(rebateCentsFor(year, a))} of rebates → threshold ${formatRand(at(a) * 100)}`),
+  ];
+  return {
+    taxYear,
+    under65: at(30),
+    from65to74: at(65),
+    from75: at(75),
+    threshold: input.age === undefined ? null : at(input.age),
+    rebate: input.age === undefined ? null : fromCents(rebateCentsFor(year, input.age)),
+    working,
   };
 }
 

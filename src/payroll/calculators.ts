@@ -4,10 +4,10 @@
  * and the assistant's tools all go through it, so they agree to the cent.
  */
 import type { z } from 'zod';
-import { etiApi, leaveApi, minimumWageApi, noticeApi, overtimeApi, payeApi, payslipApi, sdlApi, uifApi } from './api.js';
+import { etiApi, leaveApi, minimumWageApi, noticeApi, overtimeApi, payeApi, payslipApi, sdlApi, taxThresholdApi, uifApi } from './api.js';
 import {
   etiInputSchema, leaveInputSchema, minimumWageInputSchema, noticeInputSchema, overtimeInputSchema, payeInputSchema, payslipInputSchema,
-  sdlInputSchema, uifInputSchema,
+  sdlInputSchema, taxThresholdInputSchema, uifInputSchema,
 } from './schemas.js';
 
 export interface PayrollCalculator<S extends z.ZodType = z.ZodType, R = unknown> {
@@ -26,6 +26,12 @@ export const PAYROLL_CALCULATORS = {
     description: "PAYE (employees' tax) for one pay period by SARS's annualisation method: rebates by age, medical scheme fees tax credits, retirement fund deductions, a bonus by the difference method.",
     input: payeInputSchema,
     run: (input, today) => payeApi(input, today),
+  }),
+  'tax-threshold': calculator({
+    name: 'tax-threshold',
+    description: 'The annual income tax thresholds (income below which no tax is due) for a tax year, by age band: under 65, 65 to 74, 75 and over.',
+    input: taxThresholdInputSchema,
+    run: (input, today) => taxThresholdApi(input, today),
   }),
   uif: calculator({
     name: 'uif',

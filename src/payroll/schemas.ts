@@ -270,7 +270,14 @@ export const minimumWageInputSchema = z
     }
   });
 
+/** Tax thresholds: the tax year (default: today's) and, optionally, the age whose threshold is wanted. */
+export const taxThresholdInputSchema = z.object({
+  taxYear: taxYearField.optional(),
+  age: ageField().optional(),
+});
+
 export type PayeInput = z.output<typeof payeInputSchema>;
+export type TaxThresholdInput = z.output<typeof taxThresholdInputSchema>;
 export type UifInput = z.output<typeof uifInputSchema>;
 export type SdlInput = z.output<typeof sdlInputSchema>;
 export type EtiInput = z.output<typeof etiInputSchema>;

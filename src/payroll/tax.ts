@@ -47,6 +47,21 @@ export function rebateCentsFor(year: CompiledTaxYear, age: number): number {
 }
 
 /**
+ * The tax threshold: the annual taxable income up to which the rebates cancel all tax, by age band
+ * (under 65, 65 to 74, 75 and over). Income at the threshold pays no tax; the rand above it does.
+ */
+export function taxThresholdCentsFor(year: CompiledTaxYear, age: number): number {
+  const rebate = rebateCentsFor(year, age) * SCALE;
+  for (let i = 0; i < year.bracketLowerCents.length; i++) {
+    const base = year.bracketBaseCents[i] * SCALE;
+    const next = year.bracketLowerCents[i + 1];
+    const atTop = next === undefined ? Infinity : year.bracketBaseCents[i + 1] * SCALE;
+    if (rebate <= atTop) return year.bracketLowerCents[i] + divRoundHalfUp(rebate - base, year.bracketRateBp[i]);
+  }
+  return 0;
+}
+
+/**
  * Monthly s6A medical scheme fees tax credit. `members` = people on the scheme including the main
  * member: the 1st and 2nd person at the main rate, each further person at the lower rate.
  */

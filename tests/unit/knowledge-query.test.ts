@@ -54,8 +54,15 @@ describe('buildSearchQuery', () => {
       loose: '(overtime | (time & and & half)) & (limits:* | limi:*)',
       any: '(overtime | (time & and & half)) | limits:*',
       phrase: 'overtime limits',
+      terms: ['(overtime | (time & and & half))', 'limits:*'],
     });
     expect(buildSearchQuery('tax tables')!.all).toBe('tax & tables:*');
+  });
+
+  it('leaves out question words, unless nothing else is left', () => {
+    expect(buildSearchQuery('how many weeks of maternity leave are employees entitled to')!.terms).toEqual(['weeks', 'maternity', 'leave']);
+    expect(buildSearchQuery('what is paye')!.all).toBe('(paye | (pay & as & you & earn) | (employees & tax) | (employee & tax))');
+    expect(buildSearchQuery('what is it')!.all).toBe('what & is & it');
   });
 
   it('loosens only a half-typed word of five letters or more', () => {
