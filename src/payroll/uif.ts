@@ -11,7 +11,8 @@ import { getTaxYear, type CompiledTaxYear } from './years/index.js';
 /** Categories excluded from UIF (DEL basic guide [S30][S31][S32]). */
 export const UIF_EXCLUSIONS = {
   public_servant: 'public servant in the national or provincial sphere of government',
-  foreign_contract_worker: 'foreigner on a contract who must be repatriated when it ends (UICA s4(1)(d))',
+  // The exclusion of foreigners who must be repatriated (UICA s4(1)(d)) was repealed from 1 March 2018: they contribute.
+  office_bearer: 'President, Deputy President, Minister, Deputy Minister, MP, NCOP delegate, Premier, MEC, MPL, municipal councillor or traditional leader (UICA s4)',
 } as const;
 export type UifExclusion = keyof typeof UIF_EXCLUSIONS;
 

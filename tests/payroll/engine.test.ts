@@ -237,7 +237,9 @@ describe('UIF', () => {
     expect(calculateUif({ ...base, hoursPerMonth: 23.5 }).totalCents).toBe(0);
     expect(calculateUif({ ...base, hoursPerMonth: 24 }).employeeCents).toBe(R(30));
     expect(calculateUif({ ...base, excludedCategory: 'public_servant' }).excluded).toBe(true);
-    expect(calculateUif({ ...base, excludedCategory: 'foreign_contract_worker' }).totalCents).toBe(0);
+    expect(calculateUif({ ...base, excludedCategory: 'office_bearer' }).totalCents).toBe(0);
+    // Repealed from 1 March 2018: a foreign national on a contract contributes like anyone else.
+    expect(() => calculateUif({ ...base, excludedCategory: 'foreign_contract_worker' as never })).toThrow(/excludedCategory/);
     expect(calculateUif({ ...base, applicable: false }).totalCents).toBe(0);
     const c = calculateUif({ ...base, commissionCents: R(8_000) });
     expect(c.employeeCents).toBe(R(30));
