@@ -87,10 +87,10 @@ function Feedback({ message, onChange }: { message: MessageDTO; onChange: (m: Me
   return (
     <>
       <button type="button" className={`btn btn-ghost btn-sm ${message.feedback === 'up' ? 'text-primary' : ''}`} aria-pressed={message.feedback === 'up'} aria-label="Good answer" onClick={() => rate('up')}>
-        👍
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round"><path d="M7 10v12" /><path d="M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z" /></svg>
       </button>
       <button type="button" className={`btn btn-ghost btn-sm ${message.feedback === 'down' ? 'text-destructive' : ''}`} aria-pressed={message.feedback === 'down'} aria-label="Bad answer" onClick={() => rate('down')}>
-        👎
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 rotate-180" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round"><path d="M7 10v12" /><path d="M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z" /></svg>
       </button>
       {asking && (
         <form
@@ -454,7 +454,8 @@ export default function Chat(props: ChatProps) {
               rows={2}
               maxLength={MAX_MESSAGE_LENGTH}
               className="input min-h-[2.75rem] flex-1 resize-none"
-              placeholder={usedUp ? 'No questions left today' : 'Ask a payroll question… (Enter sends, Shift+Enter for a new line)'}
+              placeholder={usedUp ? 'No questions left today' : 'Ask a payroll question…'}
+              aria-describedby="chat-keys"
               value={input}
               disabled={usedUp}
               onChange={(e) => setInput(e.target.value)}
@@ -470,6 +471,9 @@ export default function Chat(props: ChatProps) {
               </button>
             )}
           </div>
+          <p id="chat-keys" className="sr-only">
+            Enter sends, Shift+Enter starts a new line.
+          </p>
           <p className="mt-2 text-xs text-muted-foreground">
             PayeWise AI can make mistakes. Please verify important tax and compliance details with SARS or a registered tax practitioner.
           </p>

@@ -146,6 +146,10 @@ function inputFor(topic: Topic, f: Facts, question: string, today: Date, base: R
         assumed.push('a five-day working week');
       }
       carry('monthsEmployed', f.monthsEmployed);
+      if (input.monthsEmployed === undefined && /\bfamily|compassionate|bereavement/i.test(question)) {
+        input.monthsEmployed = 12;
+        assumed.push('employment of more than four months');
+      }
       return { input, assumed };
     }
     case 'notice': {
@@ -265,8 +269,10 @@ export function searchText(question: string): string {
 export function createBuiltinEngine(deps: { knowledge: KnowledgeTools }): AssistantEngine {
   const { knowledge } = deps;
 
-  async function topicSources(topic: Topic, facts: Facts): Promise<SourceDTO[]> {
+  async function topicSources(topic: Topic, facts: Facts, question: string): Promise<SourceDTO[]> {
     const queries = [TOPIC_QUERY[topic]];
+    if (topic === 'leave' && /\bsick/i.test(question)) queries[0] = 'sick leave entitlement';
+    if (topic === 'leave' && /\bfamily|compassionate|bereavement/i.test(question)) queries[0] = 'family responsibility leave';
     if (topic === 'paye' || topic === 'payslip') {
       if ((facts.age ?? 0) >= 65) queries.push('tax for pensioners and seniors');
       else if (facts.medicalMembers) queries.push('medical scheme fees tax credit');
@@ -290,7 +296,7 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools }): Assist
         sources: [],
       };
     }
-    const sources = await topicSources(topic, { ...facts, age: (call.input.age as number | undefined) ?? facts.age });
+    const sources = await topicSources(topic, { ...facts, age: (call.input.age as number | undefined) ?? facts.age }, req.question);
     const lines = describe(call, req.question);
     if (built.assumed.length) lines.push('', `I assumed ${built.assumed.join(', ')}. Tell me if that's different and I'll redo it.`);
     if (call.working?.length) lines.push('', '**How it is worked out**', '', ...call.working.map((w) => `- ${w}`));
@@ -300,19 +306,25 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools }): Assist
   async function factual(req: EngineRequest, parsed: ParsedQuestion): Promise<Answer | null> {
     const hits: SearchResultDTO[] = await knowledge.search(searchText(req.question), 3);
     const words = meaningfulWords(req.question);
-    let best: { hit: SearchResultDTO; passage: string; score: number } | null = null;
+    let best: { hit: SearchResultDTO; passage: string; score: number; matched: number } | null = null;
     for (const hit of hits.slice(0, 3)) {
       const article = await knowledge.getArticle(hit.id);
       if (!article) continue;
       const p = bestPassage(article.content, words, /\b(when|date|deadline|due|how (many|much|long)|what is the|rate|limit|ceiling|threshold)\b/i.test(req.question));
-      // The search's own order counts: the first hit needs a little less to win.
-      const score: number = p.score + (best === null ? 0.5 : 0);
-      if (p.passage && (!best || score > best.score)) best = { hit, passage: p.passage, score };
+      // The search's order counts a little, and so does a title that names what was asked.
+      const titleWords = new Set(meaningfulWords(hit.title).map((w) => w.split('|')[0]));
+      const score: number = p.score + (best === null ? 0.5 : 0) + 0.6 * words.filter((w) => w.split('|').some((f) => titleWords.has(f))).length;
+      if (p.passage && (!best || score > best.score)) best = { hit, passage: p.passage, score, matched: p.matched };
       if (best && best.score >= words.length) break;
     }
-    if (!best || best.score < 1) return null;
+    // Half the question's words must be in the passage, or it is not an answer to it.
+    if (!best || best.matched < Math.max(1, words.length / 2)) return null;
     const source = { id: best.hit.id, title: best.hit.title };
-    const more = hits.filter((h) => h.id !== source.id).slice(0, 2).map((h) => ({ id: h.id, title: h.title }));
+    // Further reading only where the title shares a word with the question.
+    const more = hits
+      .filter((h) => h.id !== source.id && meaningfulWords(h.title).some((w) => words.some((q) => q.split('|')[0] === w.split('|')[0])))
+      .slice(0, 2)
+      .map((h) => ({ id: h.id, title: h.title }));
     const lines = [`From ${articleLink(source)}:`, '', best.passage];
     if (more.length) lines.push('', `See also ${more.map(articleLink).join(' and ')}.`);
     if (parsed.topic && parsed.topic !== 'tax-threshold') lines.push('', `To work out a figure, give me the amounts, or use the [${parsed.topic.toUpperCase() === parsed.topic ? parsed.topic : 'payroll'} calculator](/calculators).`);

@@ -204,6 +204,11 @@ export function parseQuestion(question: string): ParsedQuestion {
   // Money by role: bonus, commission, retirement, annual payroll; what is left is the salary.
   for (const a of all) {
     if (used.has(a)) continue;
+    // "under R500 000", "more than R17 712": a limit being asked about, not someone's pay.
+    if (/\b(under|below|less than|more than|over|above|exceed(s|ing)?|up to|at least|at most)\s*$/.test(before(s, a, 16))) {
+      used.add(a);
+      continue;
+    }
     const b = before(s, a, 28);
     const f = after(s, a, 28);
     if (/^\s?(once-off |annual |year-end |performance )?(bonus|13th|thirteenth)/.test(f) || /\b(bonus|13th cheque|thirteenth cheque|13th)( of| is| was| payment of)?\s*$/.test(b)) {

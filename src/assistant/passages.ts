@@ -7,14 +7,19 @@ const STOP = new Set(
 /** Rough stem, enough to match "deadlines" with "deadline" and "reconciliations" with "reconciliation". */
 const stem = (w: string) => w.replace(/(ies|es|s|ed|ing)$/, '').slice(0, 7);
 
-/** The words of a question that carry its meaning, stemmed. */
+// Words that say nothing about which passage answers (every article is about payroll).
+const GENERIC = new Set(['payroll', 'rule', 'rules', 'law', 'south', 'africa', 'african', 'sa']);
+// Ways an article says what a question asks: "do they pay UIF" → "they contribute".
+const ALSO: Record<string, string[]> = { pay: ['contrib', 'deduct'], paid: ['pay'], due: ['deadlin'], deadlin: ['due'], get: ['entitl'] };
+
+/** The words of a question that carry its meaning, stemmed; `a|b` where an article may say it another way. */
 export function meaningfulWords(question: string): string[] {
   const words = question
     .toLowerCase()
     .replace(/\b(emp|irp|ui)\s*-?\s*(\d+)/g, '$1$2')
     .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 1 && !STOP.has(w));
-  return [...new Set(words.map(stem))];
+    .filter((w) => w.length > 1 && !STOP.has(w) && !GENERIC.has(w));
+  return [...new Set(words.map(stem))].map((w) => [w, ...(ALSO[w] ?? [])].join('|'));
 }
 
 interface Block {
@@ -52,14 +57,18 @@ export function countsInFigures(text: string): string {
  * The block that shares most meaningful words with the question (its heading counts half), preferring
  * blocks with figures or dates when the question asks for one. Returns the block with its heading as context.
  */
-export function bestPassage(markdown: string, words: string[], wantsFact: boolean): { passage: string; score: number } {
-  let best: { passage: string; score: number } = { passage: '', score: 0 };
+export function bestPassage(markdown: string, words: string[], wantsFact: boolean): { passage: string; score: number; matched: number } {
+  let best: { passage: string; score: number; matched: number } = { passage: '', score: 0, matched: 0 };
   const all = blocks(markdown);
   for (const [i, b] of all.entries()) {
     const inText = new Set(b.text.toLowerCase().replace(/\b(emp|irp|ui)\s*-?\s*(\d+)/g, '$1$2').split(/[^a-z0-9]+/).map(stem));
     const inHeading = new Set(b.heading.toLowerCase().split(/[^a-z0-9]+/).map(stem));
-    let score = 0;
-    for (const w of words) score += inText.has(w) ? 1 : inHeading.has(w) ? 0.5 : 0;
+    let matched = 0;
+    for (const word of words) {
+      const forms = word.split('|');
+      matched += forms.some((f) => inText.has(f)) ? 1 : forms.some((f) => inHeading.has(f)) ? 0.5 : 0;
+    }
+    let score = matched;
     if (wantsFact && /\d/.test(b.text)) score += 0.4;
     // Earlier blocks state the rule; later ones its details.
     score -= i * 0.01;
@@ -67,7 +76,7 @@ export function bestPassage(markdown: string, words: string[], wantsFact: boolea
       let passage = countsInFigures(b.text);
       // A lead-in line ending in ':' needs the list after it.
       if (/:\s*$/.test(passage) && all[i + 1]) passage += `\n\n${countsInFigures(all[i + 1].text)}`;
-      best = { passage, score };
+      best = { passage, score, matched };
     }
   }
   return best;
