@@ -108,6 +108,14 @@ describe('built-in engine', () => {
     ['When must IRP5 certificates be issued?', /IRP5|certificate/i, /IRP5/],
     ['what is the notice period for someone employed 2 years', /4 weeks/, /notice/i],
     ['Is there SDL if my payroll is under R500 000?', /500 000|exempt/i, /SDL|skills/i],
+    ['How is a travel allowance taxed?', /80%/, /travel allowance/i],
+    ['What is the SARS rate per km for reimbursive travel?', /c\/km|per km/i, /travel allowance/i],
+    ['how is a company car taxed as a fringe benefit', /3\.5%/, /company car/i],
+    ['What is the official rate of interest for staff loans?', /repo rate plus 1%|7\.75%/, /loan/i],
+    ['What are the S&T subsistence allowance daily amounts?', /R570|R595/, /subsistence/i],
+    ['Do commission earners pay UIF on their commission?', /excluded|salary only/i, /commission/i],
+    ['Do directors of a private company pay PAYE?', /actual|remuneration/i, /director/i],
+    ['When are provisional tax payments due?', /31 August/, /provisional/i],
   ])('%s', async (q, words, cite) => {
     const a = await ask(q);
     expect(a.text, a.text).toMatch(words);
