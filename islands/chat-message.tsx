@@ -15,11 +15,15 @@ const TOOL_LABELS: Record<string, string> = {
   paye: 'PAYE', uif: 'UIF', sdl: 'SDL', eti: 'ETI', payslip: 'Net pay', leave: 'Leave', overtime: 'Overtime', notice: 'Notice', 'minimum-wage': 'Minimum wage', 'tax-threshold': 'Tax thresholds',
 };
 
-/** A calculator field as a label and a value: camelCase split into words, amounts held in cents shown in rand. */
+const ACRONYMS = /\b(paye|uif|sdl|eti|nmw)\b/g;
+// Calculator results are in rand, except for these counts and periods.
+const NOT_MONEY = /year|age|days|weeks|months|hours|accrual|members|periods/i;
+
+/** A calculator field as a label and a value: camelCase split into words, amounts in rand. */
 function figure(key: string, v: unknown): [string, string] {
-  const cents = key.endsWith('Cents') && typeof v === 'number';
-  const words = (cents ? key.slice(0, -5) : key).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  const value = cents ? formatRand(v) : typeof v === 'number' ? v.toLocaleString('en-ZA', { maximumFractionDigits: 2 }) : typeof v === 'boolean' ? (v ? 'yes' : 'no') : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  const words = key.replace(/([a-z])([A-Z0-9])/g, '$1 $2').replace(/([0-9])([a-zA-Z])/g, '$1 $2').toLowerCase().replace(ACRONYMS, (a) => a.toUpperCase());
+  const value =
+    typeof v === 'number' ? (NOT_MONEY.test(key) ? String(v) : formatRand(Math.round(v * 100))) : typeof v === 'boolean' ? (v ? 'yes' : 'no') : typeof v === 'object' ? JSON.stringify(v) : String(v);
   return [words.charAt(0).toUpperCase() + words.slice(1), value];
 }
 
@@ -45,7 +49,8 @@ function Figures({ title, entries }: { title: string; entries: [string, unknown]
 
 function ToolCard({ call }: { call: ToolCallDTO }) {
   const result = (call.result ?? {}) as Record<string, unknown>;
-  const main = Object.entries(result).filter(([, v]) => typeof v === 'number' || typeof v === 'boolean');
+  // The main figures: the numbers and yes/no answers at the top of the result, noughts left out.
+  const main = Object.entries(result).filter(([, v]) => (typeof v === 'number' && v !== 0) || typeof v === 'boolean');
   return (
     <details className="mt-2 rounded-md border border-border bg-muted/40 text-sm" data-testid="tool-card">
       <summary className="cursor-pointer px-3 py-2 font-medium">

@@ -266,8 +266,22 @@ export function searchText(question: string): string {
   return q.length >= 3 ? q : question;
 }
 
-export function createBuiltinEngine(deps: { knowledge: KnowledgeTools }): AssistantEngine {
+const TOPIC_CACHE_MS = 30_000;
+
+export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; now?: () => number }): AssistantEngine {
   const { knowledge } = deps;
+  const now = deps.now ?? Date.now;
+  // The article beside a calculation comes from a fixed query per topic: kept briefly, so a burst of
+  // calculations does not search 10 000 articles for the same thing each time. An admin's edit shows within 30 s.
+  const topicCache = new Map<string, { at: number; hits: Promise<SearchResultDTO[]> }>();
+  function searchTopic(q: string): Promise<SearchResultDTO[]> {
+    const hit = topicCache.get(q);
+    if (hit && now() - hit.at < TOPIC_CACHE_MS) return hit.hits;
+    const hits = knowledge.search(q, 1);
+    topicCache.set(q, { at: now(), hits });
+    hits.catch(() => topicCache.delete(q));
+    return hits;
+  }
 
   async function topicSources(topic: Topic, facts: Facts, question: string): Promise<SourceDTO[]> {
     const queries = [TOPIC_QUERY[topic]];
@@ -278,7 +292,7 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools }): Assist
       else if (facts.medicalMembers) queries.push('medical scheme fees tax credit');
       else if (facts.bonus) queries.push('PAYE on bonuses 13th cheque');
     }
-    const found = await Promise.all(queries.map((q) => knowledge.search(q, 1)));
+    const found = await Promise.all(queries.map(searchTopic));
     const out = new Map<string, SourceDTO>();
     for (const hits of found) for (const h of hits.slice(0, 1)) out.set(h.id, { id: h.id, title: h.title });
     return [...out.values()];
@@ -307,15 +321,15 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools }): Assist
     const hits: SearchResultDTO[] = await knowledge.search(searchText(req.question), 3);
     const words = meaningfulWords(req.question);
     let best: { hit: SearchResultDTO; passage: string; score: number; matched: number } | null = null;
-    for (const hit of hits.slice(0, 3)) {
-      const article = await knowledge.getArticle(hit.id);
+    const articles = await Promise.all(hits.slice(0, 3).map((h) => knowledge.getArticle(h.id)));
+    for (const [i, hit] of hits.slice(0, 3).entries()) {
+      const article = articles[i];
       if (!article) continue;
       const p = bestPassage(article.content, words, /\b(when|date|deadline|due|how (many|much|long)|what is the|rate|limit|ceiling|threshold)\b/i.test(req.question));
       // The search's order counts a little, and so does a title that names what was asked.
       const titleWords = new Set(meaningfulWords(hit.title).map((w) => w.split('|')[0]));
       const score: number = p.score + (best === null ? 0.5 : 0) + 0.6 * words.filter((w) => w.split('|').some((f) => titleWords.has(f))).length;
       if (p.passage && (!best || score > best.score)) best = { hit, passage: p.passage, score, matched: p.matched };
-      if (best && best.score >= words.length) break;
     }
     // Half the question's words must be in the passage, or it is not an answer to it.
     if (!best || best.matched < Math.max(1, words.length / 2)) return null;

@@ -1,45 +1,100 @@
 // Any OpenAI-compatible model (OpenAI, Ollama, vLLM, OpenRouter…) through the openai SDK: streamed answers,
 // the payroll calculators and the knowledge base as tools, every figure from our engine.
 import OpenAI from 'openai';
-import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type { ChatCompletionMessageParam, ChatCompletionMessageToolCall, ChatCompletionTool } from 'openai/resources/chat/completions';
+import { z } from 'zod';
 import { taxYearForDate } from '../payroll/dates';
 import type { SourceDTO, ToolCallDTO } from '../schemas/chat';
 import { articleHref, calculatorToolSpecs, runCalculator, type KnowledgeTools } from './tools';
-import { AssistantError, MODEL_ERROR_MESSAGE, type AssistantEngine, type EngineEvent, type EngineRequest, type EngineTurn } from './types';
+import {
+  AssistantError, MODEL_ERROR_MESSAGE, type ArticleContext, type AssistantEngine, type EngineEvent, type EngineRequest, type EngineTurn,
+} from './types';
 
 export const MAX_TOOL_ROUNDS = 5;
+export const HISTORY_TOKEN_BUDGET = 6000;
 export const TOO_MANY_ROUNDS = '\n\n(I stopped after several rounds of calculations without reaching an answer. Please ask again with the figures you have.)';
+/** How much of an article the model reads (the referenced one, or one it fetches): about 1 500 tokens. */
 const ARTICLE_CHARS = 6000;
+const SEARCH_RESULTS = 5;
 
 export interface OpenAIEngineDeps {
   baseUrl: string;
   apiKey?: string;
   model: string;
   knowledge: KnowledgeTools;
+  /** Model requests per answer (each may call tools); default 5. */
   maxToolRounds?: number;
-  /** Tokens of earlier turns sent with a question (about 4 characters a token). */
+  /** Tokens of earlier turns sent with a question (about 4 characters a token); default 6 000. */
   historyTokenBudget?: number;
 }
 
-export function systemPrompt(today: Date): string {
+const searchKnowledgeInput = z.object({
+  query: z.string().trim().min(1).describe('What to look for, in a few words (e.g. "UIF ceiling", "maternity leave")'),
+});
+const getArticleInput = z.object({
+  id: z.string().trim().min(1).describe('The article id, as search_knowledge returned it'),
+});
+const KNOWLEDGE_TOOLS = [
+  {
+    name: 'search_knowledge',
+    description: 'Search the PayeWise South African payroll knowledge base. Returns the best 5 articles: id, title, link and a snippet.',
+    input: searchKnowledgeInput,
+  },
+  { name: 'get_article', description: 'Read one knowledge base article (title and content) by its id.', input: getArticleInput },
+] as const;
+
+const estimateTokens = (s: string) => Math.ceil(s.length / 4);
+
+export function systemPrompt(today: Date, article?: ArticleContext | null): string {
   const ty = taxYearForDate(today);
   const date = today.toLocaleDateString('en-ZA', { timeZone: 'Africa/Johannesburg', day: 'numeric', month: 'long', year: 'numeric' });
-  return [
+  const lines = [
     "You are PayeWise's assistant for South African payroll: PAYE, UIF, SDL, ETI, net pay, leave, overtime, notice, the minimum wage and compliance deadlines.",
     `Today is ${date}. The current tax year is ${ty - 1}/${String(ty).slice(2)} (1 March ${ty - 1} to the end of February ${ty}); use it unless the user names another.`,
     'Use the tools for EVERY figure: call a calculator for any amount, rate or threshold, and never compute or recall a tax figure yourself.',
     'Look facts up with search_knowledge / get_article and cite each article you rely on as a markdown link [Title](/knowledge/article/<id>).',
-    'Answer with the figure first, then the working the calculator gave, then the cited articles. Be concise.',
+    'Be concise: the figure first, then the working the calculator gave, then the cited articles. Use short paragraphs, lists or a small table.',
     'Only answer payroll questions; for anything else, politely say what you can help with, without figures or links.',
-  ].join('\n');
+  ];
+  if (article) {
+    // The article the user asked from comes first, so the answer is grounded on it before anything searched.
+    lines.push(
+      '',
+      `The user is asking about this knowledge base article: ground the answer on it first and cite it as [${article.title.replace(/[[\]]/g, '')}](${articleHref(article.id)}).`,
+      '',
+      `# ${article.title} (id ${article.id})`,
+      '',
+      truncate(article.content, ARTICLE_CHARS),
+    );
+  }
+  return lines.join('\n');
 }
 
-/** Earlier turns, newest kept first, within the budget; the oldest go first. */
+function truncate(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max)}\n\n[…the rest of the article is not shown]`;
+}
+
+/** What a turn's calculator calls cost in the prompt (they are replayed so follow-ups can reuse the inputs). */
+function replayedCalls(turn: EngineTurn): ToolCallDTO[] {
+  if (turn.role !== 'assistant') return [];
+  return (turn.toolCalls ?? []).filter((c) => calculatorByName.has(c.name) && c.result !== undefined && !c.error);
+}
+const compactResult = (result: unknown) => {
+  if (!result || typeof result !== 'object' || Array.isArray(result)) return result;
+  const { working: _, ...rest } = result as Record<string, unknown>;
+  return rest;
+};
+function turnTokens(turn: EngineTurn): number {
+  const calls = replayedCalls(turn);
+  return estimateTokens(turn.content) + 4 + (calls.length ? estimateTokens(JSON.stringify(calls.map((c) => [c.input, compactResult(c.result)]))) + 10 * calls.length : 0);
+}
+
+/** Earlier turns within the budget, newest kept first: the oldest go first. */
 export function trimHistory(history: EngineTurn[], budgetTokens: number): EngineTurn[] {
   const kept: EngineTurn[] = [];
   let used = 0;
   for (let i = history.length - 1; i >= 0; i--) {
-    const cost = Math.ceil(history[i].content.length / 4) + 4;
+    const cost = turnTokens(history[i]);
     if (used + cost > budgetTokens) break;
     used += cost;
     kept.unshift(history[i]);
@@ -47,125 +102,179 @@ export function trimHistory(history: EngineTurn[], budgetTokens: number): Engine
   return kept;
 }
 
-const toolName = (name: string) => name.replace(/[^a-zA-Z0-9_]/g, '_');
+const calculatorSpecs = calculatorToolSpecs();
+const calculatorByName = new Map(calculatorSpecs.map((c) => [c.calculator, c]));
+const calculatorByTool = new Map(calculatorSpecs.map((c) => [c.name, c]));
+/** A tool name as the model may spell it: `minimum-wage` and `minimum_wage` are the same tool. */
+const toolKey = (name: string) => name.trim().replace(/[^a-zA-Z0-9_]/g, '_');
+
+/** Some OpenAI-compatible servers refuse a `$schema` key in tool parameters; OpenAI does not need it. */
+const parametersOf = ({ $schema: _, ...schema }: Record<string, unknown>) => schema;
+const TOOLS: ChatCompletionTool[] = [
+  ...calculatorSpecs.map((c) => ({ type: 'function' as const, function: { name: c.name, description: c.description, parameters: parametersOf(c.parameters) } })),
+  ...KNOWLEDGE_TOOLS.map((k) => ({
+    type: 'function' as const,
+    function: { name: k.name, description: k.description, parameters: parametersOf(z.toJSONSchema(k.input, { io: 'input' }) as Record<string, unknown>) },
+  })),
+];
+
+/** The turns as chat messages; an answer's calculator calls go before it as tool calls and their results. */
+function historyMessages(turns: EngineTurn[]): ChatCompletionMessageParam[] {
+  const out: ChatCompletionMessageParam[] = [];
+  turns.forEach((turn, i) => {
+    const calls = replayedCalls(turn);
+    if (calls.length) {
+      const ids = calls.map((_, j) => `history_${i}_${j}`);
+      out.push({
+        role: 'assistant',
+        content: null,
+        tool_calls: calls.map((c, j) => ({ id: ids[j], type: 'function', function: { name: calculatorByName.get(c.name)!.name, arguments: JSON.stringify(c.input) } })),
+      });
+      calls.forEach((c, j) => out.push({ role: 'tool', tool_call_id: ids[j], content: JSON.stringify(compactResult(c.result)) }));
+    }
+    out.push({ role: turn.role, content: turn.content });
+  });
+  return out;
+}
+
+const decodeEntities = (s: string) =>
+  s.replace(/<\/?mark>/g, '').replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[e]!);
+
+/** The articles an answer cites: the referenced one, then those it links to in order, if a tool returned them. */
+function citedSources(text: string, known: Map<string, SourceDTO>, article: ArticleContext | null): SourceDTO[] {
+  const cited = new Map<string, SourceDTO>();
+  if (article) cited.set(article.id, { id: article.id, title: article.title });
+  for (const m of text.matchAll(/\/knowledge\/article\/([0-9a-fA-F-]{36})/g)) {
+    const s = known.get(m[1].toLowerCase());
+    if (s && !cited.has(s.id)) cited.set(s.id, s);
+  }
+  return [...cited.values()];
+}
+
+interface PendingCall {
+  id: string;
+  name: string;
+  args: string;
+}
 
 export function createOpenAIEngine(deps: OpenAIEngineDeps): AssistantEngine {
-  const client = new OpenAI({ baseURL: deps.baseUrl, apiKey: deps.apiKey || 'none', maxRetries: 0 });
-  const maxRounds = deps.maxToolRounds ?? MAX_TOOL_ROUNDS;
-  const budget = deps.historyTokenBudget ?? 6000;
-  const calculators = calculatorToolSpecs();
-  const byToolName = new Map(calculators.map((c) => [c.name, c]));
-  const tools: ChatCompletionTool[] = [
-    ...calculators.map((c) => ({ type: 'function' as const, function: { name: c.name, description: c.description, parameters: c.parameters } })),
-    {
-      type: 'function',
-      function: {
-        name: 'search_knowledge',
-        description: 'Search the PayeWise payroll knowledge base. Returns the best articles with id, title and a snippet.',
-        parameters: { type: 'object', properties: { query: { type: 'string', description: 'What to look for, in a few words' } }, required: ['query'] },
-      },
-    },
-    {
-      type: 'function',
-      function: {
-        name: 'get_article',
-        description: 'Read one knowledge base article in full by its id.',
-        parameters: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
-      },
-    },
-  ];
+  // No retries (a retry is the user's choice, and the caller's timeout covers the whole answer); failures are
+  // reported through AssistantError's cause, not the SDK's own console logging.
+  const client = new OpenAI({ baseURL: deps.baseUrl, apiKey: deps.apiKey || 'none', maxRetries: 0, logLevel: 'off' });
+  const maxRounds = Math.max(1, deps.maxToolRounds ?? MAX_TOOL_ROUNDS);
+  const budget = deps.historyTokenBudget ?? HISTORY_TOKEN_BUDGET;
 
-  /** Runs one tool call; the result goes back to the model as text. */
-  async function runTool(name: string, args: string, today: Date, seen: Map<string, SourceDTO>): Promise<{ call: ToolCallDTO; content: string }> {
+  /** Runs one tool call. Bad input comes back as an error the model reads; only unexpected failures throw. */
+  async function runTool(call: PendingCall, today: Date, known: Map<string, SourceDTO>): Promise<{ call: ToolCallDTO; content: string }> {
+    const name = toolKey(call.name);
+    const refuse = (input: Record<string, unknown>, error: string) => ({ call: { id: call.id, name, input, error }, content: JSON.stringify({ error }) });
     let input: Record<string, unknown>;
     try {
-      const parsed = JSON.parse(args || '{}');
-      input = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
+      const parsed: unknown = JSON.parse(call.args.trim() || '{}');
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return refuse({}, 'The arguments must be a JSON object');
+      input = parsed as Record<string, unknown>;
     } catch {
-      const call = { id: '', name, input: {}, error: 'The arguments were not valid JSON' };
-      return { call, content: JSON.stringify({ error: call.error }) };
+      return refuse({}, 'The arguments were not valid JSON');
     }
+
     if (name === 'search_knowledge') {
-      const hits = await deps.knowledge.search(String(input.query ?? ''), 5);
-      for (const h of hits) seen.set(h.id, { id: h.id, title: h.title });
-      const result = hits.map((h) => ({ id: h.id, title: h.title, link: articleHref(h.id), snippet: h.snippet.replace(/<\/?mark>/g, '') }));
-      return { call: { id: '', name, input, result }, content: JSON.stringify(result) };
+      const q = searchKnowledgeInput.safeParse(input);
+      if (!q.success) return refuse(input, 'search_knowledge needs a query');
+      const hits = await deps.knowledge.search(q.data.query, SEARCH_RESULTS);
+      for (const h of hits) known.set(h.id, { id: h.id, title: h.title });
+      const result = hits.map((h) => ({ id: h.id, title: h.title, link: articleHref(h.id), snippet: decodeEntities(h.snippet) }));
+      return { call: { id: call.id, name, input: q.data, result }, content: JSON.stringify(result.length ? result : { result: 'No articles found' }) };
     }
     if (name === 'get_article') {
-      const a = await deps.knowledge.getArticle(String(input.id ?? ''));
-      if (!a) return { call: { id: '', name, input, error: 'No article with that id' }, content: JSON.stringify({ error: 'No article with that id' }) };
-      seen.set(a.id, { id: a.id, title: a.title });
-      const result = { id: a.id, title: a.title, link: articleHref(a.id), content: a.content.slice(0, ARTICLE_CHARS) };
-      return { call: { id: '', name, input, result: { id: a.id, title: a.title } }, content: JSON.stringify(result) };
+      const q = getArticleInput.safeParse(input);
+      const a = q.success ? await deps.knowledge.getArticle(q.data.id) : null;
+      if (!a) return refuse(input, 'No article with that id: use an id search_knowledge returned');
+      known.set(a.id, { id: a.id, title: a.title });
+      return {
+        call: { id: call.id, name, input: { id: a.id }, result: { id: a.id, title: a.title } },
+        content: JSON.stringify({ id: a.id, title: a.title, link: articleHref(a.id), content: truncate(a.content, ARTICLE_CHARS) }),
+      };
     }
-    const done = runCalculator(byToolName.get(name)?.calculator ?? name, input, today);
-    const call: ToolCallDTO = { id: '', ...done };
-    return { call, content: JSON.stringify(done.error ? { error: done.error } : done.result) };
+    const done = runCalculator(calculatorByTool.get(name)?.calculator ?? name, input, today);
+    return { call: { id: call.id, ...done }, content: JSON.stringify(done.error ? { error: done.error } : done.result) };
   }
 
   return {
     name: `openai:${deps.model}`,
     async *answer(req: EngineRequest): AsyncIterable<EngineEvent> {
-      const seen = new Map<string, SourceDTO>();
-      const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: systemPrompt(req.today) }];
-      if (req.article) {
-        seen.set(req.article.id, { id: req.article.id, title: req.article.title });
-        messages.push({
-          role: 'system',
-          content: `The user is asking about this knowledge base article; ground the answer on it first and cite it as [${req.article.title}](${articleHref(req.article.id)}).\n\n# ${req.article.title}\n\n${req.article.content.slice(0, ARTICLE_CHARS)}`,
-        });
-      }
-      for (const turn of trimHistory(req.history, budget)) messages.push({ role: turn.role, content: turn.content });
-      messages.push({ role: 'user', content: req.question });
+      const { signal } = req;
+      // Titles the answer may cite: what the tools return, plus what earlier answers cited and the article.
+      const known = new Map<string, SourceDTO>();
+      for (const turn of req.history) for (const s of turn.sources ?? []) known.set(s.id, s);
+      const messages: ChatCompletionMessageParam[] = [
+        { role: 'system', content: systemPrompt(req.today, req.article) },
+        ...historyMessages(trimHistory(req.history, budget)),
+        { role: 'user', content: req.question },
+      ];
 
       let text = '';
-      for (let round = 0; ; round++) {
-        if (round >= maxRounds) {
-          text += TOO_MANY_ROUNDS;
-          yield { type: 'delta', text: TOO_MANY_ROUNDS };
-          break;
-        }
-        const calls = new Map<number, { id: string; name: string; args: string }>();
+      for (let round = 1; ; round++) {
+        if (signal.aborted) return;
+        const last = round === maxRounds;
+        const calls: PendingCall[] = [];
+        const byIndex = new Map<number, PendingCall>();
         let roundText = '';
+        let finished = false;
         try {
-          const stream = await client.chat.completions.create({ model: deps.model, messages, tools, stream: true }, { signal: req.signal });
+          const stream = await client.chat.completions.create(
+            // On the last round the model must answer with what it has.
+            { model: deps.model, messages, tools: TOOLS, stream: true, ...(last && round > 1 ? { tool_choice: 'none' as const } : {}) },
+            { signal },
+          );
           for await (const chunk of stream) {
-            const delta = chunk.choices?.[0]?.delta;
-            if (!delta) continue;
-            if (delta.content) {
-              roundText += delta.content;
-              yield { type: 'delta', text: delta.content };
+            const choice = chunk.choices?.[0];
+            if (!choice) continue;
+            if (choice.delta?.content) {
+              roundText += choice.delta.content;
+              yield { type: 'delta', text: choice.delta.content };
             }
-            for (const tc of delta.tool_calls ?? []) {
-              const cur = calls.get(tc.index) ?? { id: '', name: '', args: '' };
+            // Tool calls arrive in pieces: id and name first, the arguments' JSON spread over later chunks.
+            for (const tc of choice.delta?.tool_calls ?? []) {
+              let cur = byIndex.get(tc.index ?? 0);
+              if (!cur || (tc.id && cur.id && tc.id !== cur.id)) {
+                cur = { id: '', name: '', args: '' };
+                byIndex.set(tc.index ?? 0, cur);
+                calls.push(cur);
+              }
               if (tc.id) cur.id = tc.id;
-              if (tc.function?.name) cur.name += tc.function.name;
+              const name = tc.function?.name;
+              if (name && name !== cur.name) cur.name += name;
               if (tc.function?.arguments) cur.args += tc.function.arguments;
-              calls.set(tc.index, cur);
             }
+            if (choice.finish_reason) finished = true;
           }
         } catch (err) {
-          if (req.signal.aborted) return;
+          if (signal.aborted) return;
           throw new AssistantError(502, MODEL_ERROR_MESSAGE, err);
         }
-        if (req.signal.aborted) return;
+        if (signal.aborted) return;
+        if (!finished) throw new AssistantError(502, MODEL_ERROR_MESSAGE, new Error('The model stream ended without a finish_reason'));
         text += roundText;
-        if (calls.size === 0) break;
-        const ordered = [...calls.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
-        messages.push({
-          role: 'assistant',
-          content: roundText || null,
-          tool_calls: ordered.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.args || '{}' } })),
-        });
-        for (const c of ordered) {
-          const { call, content } = await runTool(toolName(c.name), c.args, req.today, seen);
-          yield { type: 'tool', call: { ...call, id: c.id || call.id } };
+        if (calls.length === 0) break;
+        if (last) {
+          const note = text ? TOO_MANY_ROUNDS : TOO_MANY_ROUNDS.trimStart();
+          text += note;
+          yield { type: 'delta', text: note };
+          break;
+        }
+
+        calls.forEach((c, i) => (c.id ||= `call_${round}_${i}`));
+        const assistantCalls: ChatCompletionMessageToolCall[] = calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args || '{}' } }));
+        messages.push({ role: 'assistant', content: roundText || null, tool_calls: assistantCalls });
+        for (const c of calls) {
+          const { call, content } = await runTool(c, req.today, known);
+          if (signal.aborted) return;
+          yield { type: 'tool', call };
           messages.push({ role: 'tool', tool_call_id: c.id, content });
         }
       }
-      // Sources: the articles the tools returned that the answer links to, and the article asked about.
-      const cited = [...seen.values()].filter((s) => text.includes(articleHref(s.id)) || s.id === req.article?.id);
-      if (cited.length) yield { type: 'sources', sources: cited };
+      const sources = citedSources(text, known, req.article);
+      if (sources.length) yield { type: 'sources', sources };
     },
   };
 }

@@ -51,6 +51,12 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
     expect(sys.content).toContain('2026/27');
     expect(sys.content).toMatch(/tools for EVERY figure/);
     expect(model!.requests[0].tools!.map((x) => x.function.name)).toEqual(expect.arrayContaining(['paye', 'uif', 'minimum_wage', 'search_knowledge', 'get_article']));
+    for (const tool of model!.requests[0].tools!) {
+      expect(tool.function.name).toMatch(/^[a-zA-Z0-9_-]+$/);
+      expect(tool.function.description).toBeTruthy();
+      expect(tool.function.parameters).toMatchObject({ type: 'object' });
+      expect(tool.function.parameters).not.toHaveProperty('$schema');
+    }
     expect(engine.name).toBe('openai:fake-1');
   });
 
@@ -81,11 +87,67 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
     expect(model!.requests[1].messages.at(-1)!.content).toMatch(/error/);
   });
 
+  it('tool names map back to the registry; unknown tools and non-object arguments are errors the model reads', async () => {
+    const wage = JSON.stringify({ hourlyRate: 20, date: '2026-11-23' });
+    const engine = await engineFor((req, n) =>
+      n === 1
+        ? {
+            kind: 'tools',
+            calls: [
+              { id: 'a', name: 'minimum_wage', args: wage },
+              { id: 'b', name: 'minimum-wage', args: wage },
+              { id: 'c', name: 'income_tax_2019', args: '{}' },
+              { id: 'd', name: 'uif', args: '[1,2]' },
+            ],
+          }
+        : { kind: 'text', chunks: ['Done.'] },
+    );
+    const events = await collect(engine.answer(request('Is R20 an hour legal?')));
+    const calls = events.flatMap((e) => (e.type === 'tool' ? [e.call] : []));
+    expect(calls.map((c) => [c.id, c.name])).toEqual([['a', 'minimum-wage'], ['b', 'minimum-wage'], ['c', 'income_tax_2019'], ['d', 'uif']]);
+    expect(calls[0].result).toBeDefined();
+    expect(calls[0].error).toBeUndefined();
+    expect(calls[2].error).toMatch(/Unknown calculator/);
+    expect(calls[3].error).toMatch(/JSON object/);
+    const toolMessages = model!.requests[1].messages.filter((m) => m.role === 'tool');
+    expect(toolMessages.map((m) => m.tool_call_id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(toolMessages[0].content).toBe(toolMessages[1].content);
+    expect(toolMessages[2].content).toMatch(/error/);
+  });
+
+  it('knowledge tools: search returns the top 5, get_article the content; a link to an article no tool returned is not a source', async () => {
+    const hits = await t.services.knowledge.search('uif', { limit: 5 });
+    const engine = await engineFor((req, n) => {
+      if (n === 1) return { kind: 'tools', calls: [{ id: 's', name: 'search_knowledge', args: '{"query":"uif"}' }] };
+      if (n === 2) return { kind: 'tools', calls: [{ id: 'g', name: 'get_article', args: JSON.stringify({ id: hits[1].id }) }, { id: 'x', name: 'get_article', args: '{"id":"nope"}' }] };
+      return {
+        kind: 'text',
+        chunks: [`See [B](/knowledge/article/${hits[1].id}) `, `and [A](/knowledge/article/${hits[0].id}) `, 'and [Made up](/knowledge/article/00000000-0000-4000-8000-000000000000).'],
+      };
+    });
+    const events = await collect(engine.answer(request('Tell me about UIF')));
+    const calls = events.flatMap((e) => (e.type === 'tool' ? [e.call] : []));
+    expect(calls.map((c) => c.name)).toEqual(['search_knowledge', 'get_article', 'get_article']);
+    expect((calls[0].result as { id: string }[]).map((r) => r.id)).toEqual(hits.map((h) => h.id));
+    expect(calls[2].error).toMatch(/No article/);
+    const searched = JSON.parse(model!.requests[1].messages.at(-1)!.content!) as { id: string; title: string; snippet: string }[];
+    expect(searched).toHaveLength(5);
+    expect(searched[0]).toMatchObject({ id: hits[0].id, title: hits[0].title });
+    expect(searched[0].snippet).not.toContain('<mark>');
+    const third = model!.requests[2].messages;
+    const article = (await t.services.knowledge.findItem(hits[1].id))!;
+    expect(JSON.parse(third.at(-2)!.content!)).toMatchObject({ id: article.id, title: article.title, content: expect.stringContaining(article.content.slice(0, 100)) });
+    // In the order the answer links them; titles from the tools, not from the answer's link text.
+    expect(events.at(-1)).toEqual({ type: 'sources', sources: [{ id: hits[1].id, title: hits[1].title }, { id: hits[0].id, title: hits[0].title }] });
+  });
+
   it('stops after 5 tool rounds with a clear message', async () => {
     const engine = await engineFor(() => ({ kind: 'tools', calls: [{ id: 'c', name: 'sdl', args: '{"remuneration":1000,"annualPayroll":600000}' }] }));
     const events = await collect(engine.answer(request('loop')));
     expect(model!.requests).toHaveLength(5);
-    expect(text(events)).toContain(TOO_MANY_ROUNDS.trim());
+    expect(model!.requests.map((r) => r.tool_choice)).toEqual([undefined, undefined, undefined, undefined, 'none']);
+    expect(events.filter((e) => e.type === 'tool')).toHaveLength(4);
+    expect(text(events)).toBe(TOO_MANY_ROUNDS.trim());
   });
 
   it('trims the history to its token budget, oldest first, and always sends the question', async () => {
@@ -99,12 +161,38 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
     expect(sent.some((m) => m.content?.startsWith('turn 29 '))).toBe(true);
   });
 
+  it('an earlier answer\'s calculator calls are replayed as tool calls, so a follow-up can reuse their inputs', async () => {
+    const engine = await engineFor(() => ({ kind: 'text', chunks: ['ok'] }));
+    const input = { period: 'monthly', remuneration: 20000, age: 33 };
+    const history = [
+      { role: 'user' as const, content: 'PAYE on R20 000 for a 33-year-old?' },
+      {
+        role: 'assistant' as const,
+        content: 'PAYE is R2 115.00 a month.',
+        toolCalls: [
+          { id: 'x', name: 'paye', input, result: { paye: 2115, working: ['a long working line'] }, working: ['a long working line'] },
+          { id: 'y', name: 'search_knowledge', input: { query: 'paye' }, result: [] },
+        ],
+      },
+    ];
+    await collect(engine.answer(request('And for R30 000?', { history })));
+    const sent = model!.requests[0].messages.slice(1);
+    expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user']);
+    expect(sent[1].tool_calls).toEqual([{ id: 'history_1_0', type: 'function', function: { name: 'paye', arguments: JSON.stringify(input) } }]);
+    expect(sent[2]).toMatchObject({ role: 'tool', tool_call_id: 'history_1_0' });
+    expect(JSON.parse(sent[2].content!)).toEqual({ paye: 2115 });
+    expect(sent[3]).toEqual({ role: 'assistant', content: 'PAYE is R2 115.00 a month.' });
+  });
+
   it('grounds on the referenced article and always cites it', async () => {
     const [article] = await t.services.knowledge.search('maternity leave', { limit: 1 });
     const full = (await t.services.knowledge.findItem(article.id))!;
     const engine = await engineFor(() => ({ kind: 'text', chunks: ['Four consecutive months.'] }));
     const events = await collect(engine.answer(request('How long?', { article: { id: full.id, title: full.title, categoryId: full.categoryId, keywords: full.keywords, content: full.content } })));
-    expect(model!.requests[0].messages[1].content).toContain(full.title);
+    const sys = model!.requests[0].messages[0].content!;
+    expect(sys).toContain(full.title);
+    expect(sys).toContain(`(/knowledge/article/${full.id})`);
+    expect(sys).toContain(full.content.slice(0, 200));
     expect(events.find((e) => e.type === 'sources')).toEqual({ type: 'sources', sources: [{ id: full.id, title: full.title }] });
   });
 
@@ -118,6 +206,41 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
       await model!.close();
       model = undefined;
     }
+  });
+
+  it('a stream that ends without finishing, a cut connection and a refused connection are 502s', async () => {
+    for (const reply of [{ kind: 'truncated', chunks: ['Half an '] }, { kind: 'truncated', chunks: ['Half an '], destroy: true }] as Reply[]) {
+      const engine = await engineFor(() => reply);
+      const events: EngineEvent[] = [];
+      const err = await (async () => {
+        for await (const e of engine.answer(request('hi'))) events.push(e);
+      })().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(AssistantError);
+      expect((err as AssistantError).status).toBe(502);
+      expect(text(events)).toBe('Half an ');
+      await model!.close();
+      model = undefined;
+    }
+    const gone = await startFakeModel(() => ({ kind: 'text', chunks: [] }));
+    await gone.close();
+    const engine = createOpenAIEngine({ baseUrl: gone.url, model: 'fake-1', knowledge });
+    const err = await collect(engine.answer(request('hi'))).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'AssistantError', status: 502, message: MODEL_ERROR_MESSAGE });
+  });
+
+  it('waits for a slow first token; an abort mid-answer keeps what was streamed and returns', async () => {
+    let engine = await engineFor(() => ({ kind: 'text', chunks: ['Late ', 'but ', 'here.'], firstDelayMs: 300 }));
+    expect(text(await collect(engine.answer(request('slow?'))))).toBe('Late but here.');
+    await model!.close();
+
+    engine = await engineFor(() => ({ kind: 'text', chunks: Array.from({ length: 100 }, (_, i) => `w${i} `), delayMs: 30 }));
+    const controller = new AbortController();
+    const events: EngineEvent[] = [];
+    for await (const e of engine.answer(request('long?', { signal: controller.signal }))) {
+      events.push(e);
+      if (events.length === 3) controller.abort('stop');
+    }
+    expect(text(events)).toBe('w0 w1 w2 ');
   });
 
   it('a hanging model returns promptly when the signal aborts', async () => {
@@ -153,6 +276,15 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
       await app.close();
       await fake.close();
     }
+  });
+
+  it('the fake model also answers stream:false requests', async () => {
+    model = await startFakeModel((req, n) => (n === 1 ? { kind: 'tools', calls: [{ id: 'c1', name: 'uif', args: '{"remuneration":1000}' }] } : { kind: 'text', chunks: ['Plain ', 'answer.'] }));
+    const post = () =>
+      fetch(`${model!.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: [], stream: false }) }).then((r) => r.json());
+    expect((await post()).choices[0]).toMatchObject({ finish_reason: 'tool_calls', message: { tool_calls: [{ id: 'c1', function: { name: 'uif', arguments: '{"remuneration":1000}' } }] } });
+    expect((await post()).choices[0]).toMatchObject({ finish_reason: 'stop', message: { role: 'assistant', content: 'Plain answer.' } });
+    expect(model.requests).toHaveLength(2);
   });
 
   it('the system prompt names the tax year of any date', () => {
