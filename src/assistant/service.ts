@@ -269,7 +269,7 @@ export function createChatService(deps: ChatDeps) {
             : controller.signal.reason === 'timeout'
               ? new AssistantError(504, MODEL_TIMEOUT_MESSAGE)
               : new AssistantError(502, MODEL_ERROR_MESSAGE);
-        if (!(err instanceof AssistantError)) log.error('assistant failed', { engine: engine.name, error: String(err) });
+        log.error('assistant failed', { engine: engine.name, status: failure.status, error: String(err), cause: err instanceof Error && err.cause ? String(err.cause) : undefined });
         await db.update(messages).set({ content: failure.message, status: 'error', engine: engine.name }).where(eq(messages.id, answerId))
           .catch((e: unknown) => log.error('storing a failed answer failed', { error: String(e) }));
         emit({ event: 'error', data: { message: failure.message, status: failure.status, questionId: question.id } });
