@@ -4,8 +4,7 @@ import { requireUser } from '../../src/http/guard';
 import { renderApp } from '../../src/http/render';
 import { validate } from '../../src/http/validate';
 import { chatPageQuerySchema } from '../../src/schemas/chat';
-import { Island } from '../../src/ui/island';
-import Chat from '../../islands/Chat';
+import { ChatPage } from '../../src/ui/chat/ChatPage';
 
 // The assistant's page: history rendered here, the chat island hydrates over it.
 export const chatPages = new Hono<AppEnv>().get('/chat', requireUser, validate('query', chatPageQuerySchema), async (c) => {
@@ -21,16 +20,12 @@ export const chatPages = new Hono<AppEnv>().get('/chat', requireUser, validate('
   return renderApp(
     c,
     { title: 'Chat' },
-    <Island
-      name="Chat"
-      component={Chat}
-      props={{
-        conversations,
-        conversationId: open.conversation?.id ?? null,
-        messages: open.messages,
-        allowance,
-        article: article ? { id: article.id, title: article.title } : null,
-      }}
+    <ChatPage
+      conversations={conversations}
+      conversationId={open.conversation?.id ?? null}
+      messages={open.messages}
+      allowance={allowance}
+      article={article ? { id: article.id, title: article.title } : null}
     />,
   );
 });

@@ -24,7 +24,7 @@ export function renderDocument(assets: Assets, opts: PageOptions, body: ReactNod
   const head = renderToString(
     <>
       <meta charSet="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="viewport" content="width=device-width, initial-scale=1, interactive-widget=resizes-content" />
       <title>{opts.title === APP_NAME ? APP_NAME : `${opts.title} · ${APP_NAME}`}</title>
       <meta name="description" content={opts.description ?? 'South African payroll answers: PAYE, UIF, SDL, ETI and leave, exact to the cent.'} />
       <meta name="htmx-config" content='{"includeIndicatorStyles":false,"allowEval":false,"allowScriptTags":false}' />
