@@ -33,6 +33,8 @@ export function normaliseCodes(text: string): string {
 export function tokenise(text: string): string[] {
   const folded = normaliseCodes(text.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''))
     .toLowerCase()
+    // "S&T" (subsistence and travel): both letters are stop words to PostgreSQL, so it is searched as the word.
+    .replace(/(?<![a-z0-9])s ?& ?t(?![a-z0-9])/g, ' subsistence ')
     .replace(/['’](s)?(?![a-z0-9])/g, ' ');
   return folded
     .split(/[^a-z0-9]+/)
@@ -41,8 +43,9 @@ export function tokenise(text: string): string[] {
 
 /**
  * Ways people write the same payroll thing. A query containing any phrase of a group matches articles
- * containing any other phrase of that group. Phrases are written as they would be typed; they go through
- * `tokenise` like queries do.
+ * containing any other phrase of that group, and the group counts as one term when ranking by how many of
+ * the query's terms an article matches. Phrases are written as they would be typed; they go through
+ * `tokenise` like queries do (so "S&T" is "subsistence", "IRP 6" is "irp6").
  */
 export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['paye', 'pay as you earn', 'employees tax', 'employee tax'],
@@ -52,7 +55,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['13th cheque', 'thirteenth cheque', '13th check', '13th salary', 'bonus', 'bonuses'],
   ['emp201', 'monthly employer declaration', 'monthly return'],
   ['emp501', 'employer reconciliation', 'bi-annual reconciliation'],
-  ['irp5', 'employee tax certificate'],
+  ['irp5', 'employee tax certificate', 'employee tax certificates', 'tax certificate', 'tax certificates'],
   ['ui19', 'uif declaration'],
   ['coida', 'coid', 'compensation fund', 'workmens compensation', 'workmen compensation'],
   ['roe', 'return of earnings'],
@@ -63,6 +66,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['sick leave', 'sick note', 'sick days'],
   ['annual leave', 'vacation leave', 'holiday leave', 'leave days'],
   ['family responsibility leave', 'compassionate leave', 'bereavement leave'],
+  ['maternity leave', 'maternity', 'pregnancy leave', 'maternity benefits'],
   ['parental leave', 'paternity leave'],
   ['public holiday', 'public holidays'],
   ['retirement annuity', 'retirement annuities'],
@@ -73,19 +77,49 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['efiling', 'sars efiling'],
   ['ufiling', 'uif online'],
   ['overtime', 'time and a half'],
-  ['severance pay', 'retrenchment pay'],
+  ['severance pay', 'retrenchment pay', 'severance package', 'severance'],
+  ['retrenchment', 'retrenchments', 'retrenched', 'retrench', 'redundancy', 'redundant', 'laid off', 'layoff', 'layoffs', 'operational requirements'],
+  ['notice period', 'notice periods', 'period of notice', 'notice of termination', 'termination notice', 'resignation notice'],
+  ['travel allowance', 'car allowance', 'vehicle allowance', 'motor vehicle allowance', 'travelling allowance', 'mileage allowance'],
+  ['km rate', 'rate per km', 'per km', 'km', 'kilometre rate', 'rate per kilometre', 'kilometre', 'kilometres', 'mileage rate', 'reimbursive rate'],
+  ['company car', 'company cars', 'company vehicle', 'company vehicles', 'motor vehicle benefit', 'car benefit'],
+  ['subsistence', 'subsistence allowance', 'per diem', 'travel and subsistence'],
+  ['official rate of interest', 'official interest rate', 'official rate'],
+  ['employee loan', 'employee loans', 'staff loan', 'staff loans', 'low interest loan', 'interest free loan'],
+  ['director', 'directors', 'company director', 'company directors', 'board member', 'board members'],
+  ['commission', 'commissions', 'commission earner', 'commission earners', 'commission income', 'sales commission'],
+  ['provisional tax', 'irp6', 'provisional taxpayer', 'provisional taxpayers', 'provisional payment', 'provisional payments'],
+  ['foreign national', 'foreign nationals', 'foreigner', 'foreigners', 'foreign worker', 'foreign workers', 'foreign employee', 'foreign employees', 'expat', 'expats', 'expatriate', 'expatriates', 'non citizen', 'non citizens'],
+  ['pensioner', 'pensioners', 'senior citizen', 'senior citizens', 'seniors', 'elderly'],
 ];
 
 /**
+ * PostgreSQL's English stop words (tsearch_data/english.stop). `to_tsquery('english', …)` drops them, so a
+ * term made only of them would match nothing: they are left out here too, which keeps the number of terms
+ * the ranking counts equal to the number the database can match.
+ */
+const PG_STOP_WORDS =
+  'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself they ' +
+  'them their theirs themselves what which who whom this that these those am is are was were be been being have has had having do does ' +
+  'did doing a an the and but if or because as until while of at by for with about against between into through during before after ' +
+  'above below to from up down in out on off over under again further then once here there when where why how all any both each few ' +
+  'more most other some such no nor not only own same so than too very s t can will just don should now';
+
+/**
  * Words that carry no subject in a question ("how many days of leave are employees entitled to"): dropped
- * from queries, unless nothing else is left.
+ * from queries, unless nothing else is left. Payroll words stay, even common ones ("pay", "tax", "due").
  */
 export const QUESTION_WORDS = new Set(
-  ('how many much what whats when where which who whom why does do did is are was were be been can could should would will shall ' +
-    'i we my our you your me us please tell explain about entitled entitle entitlement get gets give there their they them this that ' +
-    'these those the an of to for on in at by with from as per if into than then have has had am it its any some someone somebody ' +
-    'employee employees employer employers staff need needs must').split(' '),
+  (
+    PG_STOP_WORDS +
+    ' many much whats hows could would shall may might must need needs please tell explain know want say says entitled entitle ' +
+    'entitlement get gets got getting give given there per someone somebody anyone anybody something anything also still really ' +
+    'actually exactly currently mean means meaning employee employees employer employers staff'
+  ).split(' '),
 );
+
+/** "how long", "how often", "how old": the second word asks the question too. */
+const AFTER_HOW = new Set(['many', 'much', 'long', 'often', 'soon', 'far', 'old']);
 
 interface Phrase {
   words: string[];
@@ -106,28 +140,37 @@ function matchAt(tokens: string[], i: number): { length: number; group: number }
   return null;
 }
 
-/** The query as a list of terms: plain words and synonym groups. */
-export function parseQuery(q: string): Term[] {
-  const tokens = tokenise(q.slice(0, MAX_QUERY_LENGTH));
-  // Phrases are matched on every word ("employees tax"); plain question words are then left out.
-  const keepAll = tokens.every((w) => QUESTION_WORDS.has(w));
+function termsOf(tokens: string[], dropQuestionWords: boolean): Term[] {
   const terms: Term[] = [];
   const seenGroups = new Set<number>();
   const seenWords = new Set<string>();
   for (let i = 0; i < tokens.length && terms.length < MAX_TERMS; ) {
+    // Phrases are matched on every word ("employees tax", "official rate of interest"); plain question
+    // words are then left out.
     const m = matchAt(tokens, i);
     if (m) {
       if (!seenGroups.has(m.group)) terms.push({ kind: 'group', phrases: GROUPS[m.group] });
       seenGroups.add(m.group);
       i += m.length;
-    } else {
-      const word = tokens[i];
-      if (!seenWords.has(word) && (keepAll || !QUESTION_WORDS.has(word))) terms.push({ kind: 'word', word });
-      seenWords.add(word);
-      i += 1;
+      continue;
     }
+    const word = tokens[i];
+    if (dropQuestionWords && word === 'how' && AFTER_HOW.has(tokens[i + 1])) {
+      i += 2;
+      continue;
+    }
+    if (!seenWords.has(word) && !(dropQuestionWords && QUESTION_WORDS.has(word))) terms.push({ kind: 'word', word });
+    seenWords.add(word);
+    i += 1;
   }
   return terms;
+}
+
+/** The query as a list of terms: plain words and synonym groups; question words only if nothing else is left. */
+export function parseQuery(q: string): Term[] {
+  const tokens = tokenise(q.slice(0, MAX_QUERY_LENGTH));
+  const terms = termsOf(tokens, true);
+  return terms.length > 0 ? terms : termsOf(tokens, false);
 }
 
 const phraseText = (p: Phrase) => (p.words.length === 1 ? p.words[0] : `(${p.words.join(' & ')})`);
@@ -143,16 +186,25 @@ export interface SearchQuery {
   all: string;
   /**
    * As `all`, but a half-typed last word also matches by a shorter prefix ("ceilin" finds "ceiling",
-   * whose stem "ceil" is shorter than what was typed). Tried when `all` finds nothing.
+   * whose stem "ceil" is shorter than what was typed).
    */
   loose: string;
-  /** Any term may match (the last resort). */
+  /** Any term may match. */
   any: string;
   /** The query's words as one lower-case phrase, for "the title starts with what was asked" (LIKE-safe). */
   phrase: string;
-  /** Each term on its own, for ranking by how many of them an article matches. */
+  /** Each term on its own (a synonym group is one term), for ranking by how many of them an article matches. */
   terms: string[];
+  /** `terms` with the last one loosened as in `loose`: tried when the last term as typed matches nothing. */
+  looseTerms: string[];
+  /**
+   * Lower-case phrases ([a-z0-9 ] only, so LIKE-safe) naming the terms: an article whose title starts with
+   * one ("Maternity leave — …" for "weeks of maternity leave") is about what was asked.
+   */
+  leads: string[];
 }
+
+const MAX_LEADS = 40;
 
 /**
  * Text for `to_tsquery('english', …)`, or null when nothing searchable is left. Operands are only
@@ -166,17 +218,22 @@ export function buildSearchQuery(q: string): SearchQuery | null {
   // Prefix matching only while the last word typed is still the last term (not a dropped question word).
   const endsMidWord = /[\p{L}\p{N}]$/u.test(q.trim()) && (lastTerm.kind === 'group' || lastTerm.word === typed[typed.length - 1]);
   const parts = terms.map((t, i) => termText(t, endsMidWord && i === terms.length - 1));
-  const last = terms[terms.length - 1];
   const looseParts = [...parts];
-  if (endsMidWord && last.kind === 'word' && last.word.length >= 5 && /^[a-z]+$/.test(last.word)) {
-    looseParts[looseParts.length - 1] = `(${last.word}:* | ${last.word.slice(0, Math.max(4, last.word.length - 3))}:*)`;
+  if (endsMidWord && lastTerm.kind === 'word' && lastTerm.word.length >= 5 && /^[a-z]+$/.test(lastTerm.word)) {
+    looseParts[looseParts.length - 1] = `(${lastTerm.word}:* | ${lastTerm.word.slice(0, Math.max(4, lastTerm.word.length - 3))}:*)`;
+  }
+  const leads = new Set<string>();
+  for (const t of terms) {
+    for (const words of t.kind === 'group' ? t.phrases.map((p) => p.words) : [[t.word]]) leads.add(words.join(' '));
   }
   return {
     all: parts.join(' & '),
     loose: looseParts.join(' & '),
     any: parts.join(' | '),
-    phrase: tokenise(q.slice(0, MAX_QUERY_LENGTH)).join(' ').slice(0, 100),
+    phrase: typed.join(' ').slice(0, 100),
     terms: parts,
+    looseTerms: looseParts,
+    leads: [...leads].filter((l) => l.length >= 2).slice(0, MAX_LEADS),
   };
 }
 

@@ -30,7 +30,7 @@
 //
 // Attachment files are deleted only after the database change has committed, and only when no other item
 // still lists them.
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DB } from '../../db';
 import { adminAuditLog, knowledgeCategories, knowledgeItems } from '../../db/schema';
 import { AppError, pgCode } from '../errors';
@@ -92,18 +92,68 @@ const itemCols = {
   updatedAt: knowledgeItems.updatedAt,
 };
 
-// Ranking, in two tiers so that the cost stays bounded however many articles match:
-//  1. articles whose title and keywords alone satisfy the query: title matches first, then titles that start
-//     with the query, then ts_rank over the small title+keywords vector (search_head; weights D,C,B,A =
-//     0.05,0.1,0.5,1, length-normalised);
-//  2. if that leaves room, articles matching only in their text, ranked by ts_rank over the full vector (it is
-//     TOASTed: reading it costs ~10 µs a row on PGlite).
-// Each tier ranks at most its *_CANDIDATES rows, taken in storage order (oldest first, so the shipped articles
-// are always among them). Both use their GIN index; seq scans are switched off for the query because the
-// planner does not price the decompression of the vectors it would read.
+// Ranking. The query is a list of terms (words, and synonym groups counted as one term; question words
+// dropped), and an article scores for each term it matches:
+//   HEAD (10) when the term is in its title or keywords (search_head), else BODY (6) when it is only in its text;
+//   + TITLE (1) more when the term is in the title itself, and + LEAD (2) once when the title starts with one.
+// So an article matching more of the terms comes first (with 5 terms, 4 mentioned in the text beat 1 in the
+// title), an article with every term ranks above one with a term missing, yet a term in the title or keywords
+// counts for more than a passing mention in the text: "how many weeks of maternity leave" finds "Maternity
+// leave — …" (no "weeks" in it) above an article on record keeping that mentions weeks, maternity and leave.
+// Ties go to ts_rank (weights D,C,B,A = 0.05,0.1,0.5,1, length-normalised), then the title and the id.
+//
+// The cost stays bounded however many articles match, in two steps of bounded size:
+//  1. up to HEAD_CANDIDATES articles matching any term in search_head (small vectors, GIN, storage order, so
+//     the shipped articles are always among them) are scored on it; the best BODY_CHECKED of them also have
+//     their missing terms looked up in the full vector (TOASTed: each costs a decompression, ~10 µs on PGlite);
+//  2. only when an article matching in its text alone could still reach the result (fewer results than the
+//     limit, or enough terms that BODY × terms beats the last score), up to BODY_CANDIDATES articles that hold
+//     at least that many terms in their text (a GIN query, "any m of n" written out) are scored.
+// Seq scans are switched off for the queries because the planner does not price the decompression of the
+// vectors it would read.
 const RANK_WEIGHTS = '{0.05,0.1,0.5,1.0}';
 const HEAD_CANDIDATES = 1000;
+const BODY_CHECKED = 60;
 const BODY_CANDIDATES = 400;
+const SCORE = { head: 10, body: 6, title: 1, lead: 2 } as const;
+/** Beyond this many term combinations the body step filters on "any term" and counts afterwards. */
+const MAX_COMBINATIONS = 40;
+
+/** "At least m of these tsquery terms" as one tsquery (an OR of ANDs), or `any` when that would be too long. */
+export function atLeast(terms: string[], m: number): string {
+  const n = terms.length;
+  const any = terms.join(' | ');
+  if (m <= 1) return any;
+  if (m >= n) return terms.join(' & ');
+  let count = 1;
+  for (let k = 0; k < m; k++) count = (count * (n - k)) / (k + 1);
+  if (count > MAX_COMBINATIONS) return any;
+  const out: string[] = [];
+  const pick = (from: number, chosen: string[]) => {
+    if (chosen.length === m) return void out.push(`(${chosen.join(' & ')})`);
+    for (let i = from; i <= n - (m - chosen.length); i++) pick(i + 1, [...chosen, terms[i]]);
+  };
+  pick(0, []);
+  return out.join(' | ');
+}
+
+interface Scored {
+  id: string;
+  title: string;
+  categoryId: string;
+  keywords: string[];
+  content: string;
+  score: number;
+  rank: number;
+  /** Bit i set: the article matches term i. */
+  mask: number;
+  /** 0 for step 1 (a term in the title or keywords), 1 for step 2 (text only). */
+  tier: number;
+  lexemes: string;
+}
+
+const byScore = (a: Scored, b: Scored) =>
+  b.score - a.score || a.tier - b.tier || b.rank - a.rank || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export function createKnowledgeService(deps: KnowledgeDeps) {
   const { db, storage } = deps;
@@ -173,95 +223,115 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     return removed;
   }
 
+  const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
+  const numbered = (n: number, f: (i: number) => SQL, sep = sql`, `) => sql.join(Array.from({ length: n }, (_, i) => f(i)), sep);
+  const col = (name: string, i: number) => sql.raw(`${name}${i}`);
+
   /**
-   * One ranked search. With `coverage` (each term's tsquery), only title and keyword matches are ranked, first
-   * by how many of the terms they match: the ranking for questions where one word may be missing.
+   * Step 1: articles matching any term in their title or keywords, scored; the best BODY_CHECKED then look up
+   * their missing terms in the text. Returns the best `limit`.
    */
-  async function runSearch(tsquery: string, phrase: string, limit: number, coverage?: string[]): Promise<(SearchResultDTO & { covered: number })[]> {
-    const query = sql`to_tsquery('english', ${tsquery})`;
-    // An article whose title starts with what was asked ("maternity leave" → "Maternity leave — …") is
-    // the one about it. The phrase holds only [a-z0-9 ], so it is safe inside LIKE.
-    const startsWith = phrase ? sql`case when lower(${knowledgeItems.title}) like ${`${phrase}%`} then 0.5 else 0 end` : sql`0`;
-    const inTitle = sql`to_tsquery('english', ${titleOnly(tsquery)})`;
-    const t = knowledgeItems;
-    const { rows, lexemes } = await db.transaction(async (tx) => {
+  async function headStep(tx: Tx, terms: string[], leads: string[], limit: number): Promise<Scored[]> {
+    const n = terms.length;
+    const anyQ = terms.join(' | ');
+    const lead = leads.length ? sql.join(leads.map((l) => sql`lower(k.title) like ${`${l}%`}`), sql` or `) : sql`false`;
+    const r = await tx.execute(sql`
+      with q as materialized (
+        select to_tsquery('english', ${anyQ}) as a,
+          ${numbered(n, (i) => sql`to_tsquery('english', ${terms[i]}) as ${col('t', i)}`)},
+          ${numbered(n, (i) => sql`to_tsquery('english', ${titleOnly(terms[i])}) as ${col('ta', i)}`)}
+      ),
+      c as (
+        select k.id, k.title,
+          ${numbered(n, (i) => sql`(k.search_head @@ q.${col('t', i)})::int as ${col('h', i)}`)},
+          ${numbered(n, (i) => sql`(k.search_head @@ q.${col('ta', i)})::int`, sql` + `)} as tc,
+          (case when ${lead} then 1 else 0 end) as lead,
+          ts_rank(${RANK_WEIGHTS}::float4[], k.search_head, q.a, 1) as rank
+        from q join knowledge_items k on k.search_head @@ q.a
+        limit ${HEAD_CANDIDATES}
+      ),
+      top as (
+        select c.*, ${numbered(n, (i) => sql`c.${col('h', i)}`, sql` + `)} as hc,
+          ${SCORE.head} * (${numbered(n, (i) => sql`c.${col('h', i)}`, sql` + `)}) + ${SCORE.title} * c.tc + ${SCORE.lead} * c.lead as base
+        from c
+        order by base desc, rank desc, c.id
+        limit ${Math.max(limit, BODY_CHECKED)}
+      ),
+      scored as (
+        select top.id, top.title, top.rank,
+          top.base + ${SCORE.body} * (${numbered(n, (i) => sql`(case when top.${col('h', i)} = 0 and b.v @@ q.${col('t', i)} then 1 else 0 end)`, sql` + `)}) as score,
+          ${numbered(n, (i) => sql`(case when top.${col('h', i)} = 1 or b.v @@ q.${col('t', i)} then ${2 ** i} else 0 end)`, sql` + `)} as mask
+        from top cross join q
+          -- The full vector is decompressed once (strip), and only when a term is missing from the head.
+          cross join lateral (select case when top.hc < ${n} then strip(k2.search) end as v from knowledge_items k2 where k2.id = top.id offset 0) b
+        order by score desc, top.rank desc, top.id
+        limit ${limit}
+      )
+      select s.id, s.title, k.category_id as "categoryId", k.keywords, k.content, s.score, s.rank, s.mask, q.a::text as lexemes
+      from scored s join knowledge_items k on k.id = s.id cross join q`);
+    return rowsOf<Scored>(r).map((row) => ({ ...row, score: Number(row.score), rank: Number(row.rank), mask: Number(row.mask), tier: 0 }));
+  }
+
+  /** Step 2: articles matching at least `m` terms, all of them in the text only. Returns the best `limit`. */
+  async function bodyStep(tx: Tx, terms: string[], m: number, limit: number): Promise<Scored[]> {
+    const n = terms.length;
+    const anyQ = terms.join(' | ');
+    const r = await tx.execute(sql`
+      with q as materialized (
+        select to_tsquery('english', ${anyQ}) as a, to_tsquery('english', ${atLeast(terms, m)}) as f,
+          ${numbered(n, (i) => sql`to_tsquery('english', ${terms[i]}) as ${col('t', i)}`)}
+      ),
+      c as (
+        select k.id, k.title, k.search, strip(k.search) as v
+        from q join knowledge_items k on k.search @@ q.f and not (k.search_head @@ q.a)
+        limit ${BODY_CANDIDATES} offset 0
+      ),
+      counted as (
+        select c.id, c.title, ts_rank(${RANK_WEIGHTS}::float4[], c.search, q.a, 1) as rank,
+          ${numbered(n, (i) => sql`(c.v @@ q.${col('t', i)})::int`, sql` + `)} as bc,
+          ${numbered(n, (i) => sql`(case when c.v @@ q.${col('t', i)} then ${2 ** i} else 0 end)`, sql` + `)} as mask
+        from c cross join q
+      ),
+      scored as (
+        select id, title, rank, ${SCORE.body} * bc as score, mask from counted
+        where bc >= ${m}
+        order by score desc, rank desc, id
+        limit ${limit}
+      )
+      select s.id, s.title, k.category_id as "categoryId", k.keywords, k.content, s.score, s.rank, s.mask, q.a::text as lexemes
+      from scored s join knowledge_items k on k.id = s.id cross join q`);
+    return rowsOf<Scored>(r).map((row) => ({ ...row, score: Number(row.score), rank: Number(row.rank), mask: Number(row.mask), tier: 1 }));
+  }
+
+  /** The best `limit` articles for these terms, by score (see the comment on SCORE). */
+  async function ranked(terms: string[], leads: string[], limit: number): Promise<Scored[]> {
+    return db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      // Rank narrow rows first and fetch the article text only for the winners.
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle has no public type for "an aliased subquery with these columns"
-      const fetch = async (ranked: any) =>
-        tx
-          .select({ id: t.id, title: t.title, categoryId: t.categoryId, keywords: t.keywords, content: t.content, lexemes: sql<string>`${query}::text`, covered: ranked.covered })
-          .from(ranked)
-          .innerJoin(t, eq(t.id, ranked.id))
-          .orderBy(desc(ranked.rank), asc(ranked.title), asc(ranked.id));
-
-      const covered = coverage?.length
-        ? sql.join(coverage.map((term) => sql`(case when ${t.searchHead} @@ to_tsquery('english', ${term}) then 1 else 0 end)`), sql` + `)
-        : sql`0`;
-      const headCandidates = tx
-        .select({
-          id: t.id,
-          title: t.title,
-          covered: sql<number>`${covered}`.as('covered'),
-          rank: sql<number>`${covered} * 10 + (case when ${t.searchHead} @@ ${inTitle} then 2.0 else 1.0 end) + ${startsWith} + ts_rank(${RANK_WEIGHTS}::float4[], ${t.searchHead}, ${query}, 1)`.as('rank'),
-        })
-        .from(t)
-        .where(sql`${t.searchHead} @@ ${query}`)
-        .limit(HEAD_CANDIDATES)
-        .as('head_candidates');
-      const headRanked = tx
-        .select({ id: headCandidates.id, title: headCandidates.title, rank: headCandidates.rank, covered: headCandidates.covered })
-        .from(headCandidates)
-        .orderBy(desc(headCandidates.rank), asc(headCandidates.title), asc(headCandidates.id))
-        .limit(limit)
-        .as('ranked');
-      const top = await fetch(headRanked);
-      if (top.length >= limit || coverage) return { rows: top, lexemes: top[0]?.lexemes ?? '' };
-
-      const candidates = tx
-        .select({ id: t.id, title: t.title, covered: sql<number>`0`.as('covered'), rank: sql<number>`ts_rank(${RANK_WEIGHTS}::float4[], ${t.search}, ${query}, 1)`.as('rank') })
-        .from(t)
-        .where(sql`${t.search} @@ ${query} and not (${t.searchHead} @@ ${query})`)
-        .limit(BODY_CANDIDATES)
-        .as('candidates');
-      const bodyRanked = tx
-        .select({ id: candidates.id, title: candidates.title, rank: candidates.rank, covered: candidates.covered })
-        .from(candidates)
-        .orderBy(desc(candidates.rank), asc(candidates.title), asc(candidates.id))
-        .limit(limit - top.length)
-        .as('ranked');
-      const rest = await fetch(bodyRanked);
-      const rows = [...top, ...rest];
-      return { rows, lexemes: rows[0]?.lexemes ?? '' };
+      const head = (await headStep(tx, terms, leads, limit)).sort(byScore);
+      // What an article matching only in its text must score to make the list: BODY per term.
+      const last = head.length >= limit ? head[limit - 1].score : 0;
+      const m = Math.max(1, Math.ceil(last / SCORE.body));
+      if (m > terms.length) return head;
+      const body = await bodyStep(tx, terms, m, limit);
+      return [...head, ...body].sort(byScore).slice(0, limit);
     });
-    // Snippets are cut here rather than with ts_headline: the same result on both databases, and
-    // ts_headline re-parses every article (about 1 ms each on PGlite), which alone would blow the budget.
-    const lx = lexemesOf(lexemes ?? '');
-    return rows.map((r) => ({ id: r.id, title: r.title, categoryId: r.categoryId, keywords: r.keywords, snippet: makeSnippet(r.content, lx), covered: Number(r.covered) }));
   }
 
   async function search(q: string, opts: { limit?: number } = {}): Promise<SearchResultDTO[]> {
     const built = buildSearchQuery(q.trim());
     if (!built) return [];
     const n = opts.limit ?? DEFAULT_LIMIT;
-    const strip = (hits: (SearchResultDTO & { covered: number })[]): SearchResultDTO[] => hits.map(({ covered: _, ...hit }) => hit);
-    // Several terms: articles whose title and keywords hold all or all but one of them come first, even when
-    // a word is missing ("how many weeks of maternity leave" → the maternity article), then every-word matches.
-    if (built.terms.length >= 2) {
-      const need = Math.max(2, built.terms.length - 1);
-      const strong = (await runSearch(built.any, built.phrase, n, built.terms)).filter((h) => h.covered >= need);
-      if (strong.length > 0) {
-        const ids = new Set(strong.map((h) => h.id));
-        const rest = strong.length < n ? (await runSearch(built.all, built.phrase, n)).filter((h) => !ids.has(h.id)) : [];
-        return strip([...strong, ...rest].slice(0, n));
-      }
+    let hits = await ranked(built.terms, built.leads, n);
+    // A half-typed last word ("uif ceilin") that matches nothing as typed: again with a looser prefix.
+    const lastBit = 2 ** (built.terms.length - 1);
+    if (built.looseTerms.join() !== built.terms.join() && !hits.some((h) => h.mask & lastBit)) {
+      const loose = await ranked(built.looseTerms, built.leads, n);
+      if (loose.some((h) => h.mask & lastBit) || hits.length === 0) hits = loose;
     }
-    // Every word; then every word with a looser prefix on the one being typed; then any word.
-    for (const tsquery of new Set([built.all, built.loose, built.any])) {
-      const hits = await runSearch(tsquery, built.phrase, n);
-      if (hits.length > 0) return strip(hits);
-    }
-    return [];
+    // Snippets are cut here rather than with ts_headline: the same result on both databases, and
+    // ts_headline re-parses every article (about 1 ms each on PGlite), which alone would blow the budget.
+    const lx = lexemesOf(hits[0]?.lexemes ?? '');
+    return hits.map((h) => ({ id: h.id, title: h.title, categoryId: h.categoryId, keywords: h.keywords, snippet: makeSnippet(h.content, lx) }));
   }
 
   return {
