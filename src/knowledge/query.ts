@@ -3,8 +3,10 @@
 // The database side (migration 0001_knowledge_search) stores a weighted tsvector built from
 // `knowledge_norm(text)`, which joins payroll form codes the same way `normaliseCodes` does here
 // ("EMP 201" → "EMP201", "UI-19" → "UI19", "IT3(a)" → "IT3a", "e-filing" → "efiling"). The query side then
-// expands a small synonym list ("13th cheque" ↔ "bonus", "PAYE" ↔ "pay as you earn", …) into OR groups and
-// produces text for `to_tsquery('english', …)`, which stems every operand and drops stop words.
+// drops question and stop words ("how many … are employees entitled to"), expands a synonym list ("13th cheque"
+// ↔ "bonus", "car allowance" ↔ "travel allowance", …) into OR groups, and produces text for
+// `to_tsquery('english', …)`, which stems every operand: the whole query, and each term on its own for the
+// service to rank articles by how many of the terms they match (service.ts, "Ranking").
 
 /** The spec: search only when the trimmed query is longer than 2 characters. */
 export const MIN_QUERY_LENGTH = 3;
@@ -107,12 +109,13 @@ const PG_STOP_WORDS =
 
 /**
  * Words that carry no subject in a question ("how many days of leave are employees entitled to"): dropped
- * from queries, unless nothing else is left. Payroll words stay, even common ones ("pay", "tax", "due").
+ * from queries, unless nothing else is left. Payroll words stay, even common ones ("pay", "tax", "due"), and
+ * so does "may" (the month: "due by 31 May").
  */
 export const QUESTION_WORDS = new Set(
   (
     PG_STOP_WORDS +
-    ' many much whats hows could would shall may might must need needs please tell explain know want say says entitled entitle ' +
+    ' many much whats hows could would shall might must need needs please tell explain know want say says entitled entitle ' +
     'entitlement get gets got getting give given there per someone somebody anyone anybody something anything also still really ' +
     'actually exactly currently mean means meaning employee employees employer employers staff'
   ).split(' '),
@@ -175,8 +178,17 @@ export function parseQuery(q: string): Term[] {
 
 const phraseText = (p: Phrase) => (p.words.length === 1 ? p.words[0] : `(${p.words.join(' & ')})`);
 
+/**
+ * True when an article matching phrase `p` always matches `q` too (every word of `q` is in `p`, or is in it
+ * as a plural, which stems alike): in an OR of the two, `p` adds nothing but length.
+ */
+const implies = (p: Phrase, q: Phrase) => p !== q && q.words.every((w) => p.words.includes(w) || p.words.includes(`${w}s`));
+/** A group's phrases without those another one implies: shorter tsqueries, the same matches. */
+const essential = (phrases: Phrase[]) =>
+  phrases.filter((p, i) => !phrases.some((q, j) => implies(p, q) && (!implies(q, p) || j < i)));
+
 function termText(t: Term, prefix: boolean): string {
-  if (t.kind === 'group') return `(${t.phrases.map(phraseText).join(' | ')})`;
+  if (t.kind === 'group') return `(${essential(t.phrases).map(phraseText).join(' | ')})`;
   // Prefix matching on the word being typed; a one- or two-letter prefix would match half the dictionary.
   return prefix && t.word.length >= 3 ? `${t.word}:*` : t.word;
 }
@@ -198,8 +210,8 @@ export interface SearchQuery {
   /** `terms` with the last one loosened as in `loose`: tried when the last term as typed matches nothing. */
   looseTerms: string[];
   /**
-   * Lower-case phrases ([a-z0-9 ] only, so LIKE-safe) naming the terms: an article whose title starts with
-   * one ("Maternity leave — …" for "weeks of maternity leave") is about what was asked.
+   * Lower-case phrases ([a-z0-9 ] only, so safe in LIKE and regular expressions) naming the terms: an article
+   * whose title starts with one ("Maternity leave — …" for "weeks of maternity leave") is about what was asked.
    */
   leads: string[];
 }
@@ -222,19 +234,46 @@ export function buildSearchQuery(q: string): SearchQuery | null {
   if (endsMidWord && lastTerm.kind === 'word' && lastTerm.word.length >= 5 && /^[a-z]+$/.test(lastTerm.word)) {
     looseParts[looseParts.length - 1] = `(${lastTerm.word}:* | ${lastTerm.word.slice(0, Math.max(4, lastTerm.word.length - 3))}:*)`;
   }
+  const phrase = typed.join(' ').slice(0, 100);
+  // One term: the title should start with what was typed ("maternity leave" → "Maternity leave — …", but
+  // "pay as you earn" not → "PAYE for weekly …" over "What is PAYE?"). Several: with any phrase of a term, so
+  // the article about one of the things asked stands out from those that merely mention them.
   const leads = new Set<string>();
-  for (const t of terms) {
-    for (const words of t.kind === 'group' ? t.phrases.map((p) => p.words) : [[t.word]]) leads.add(words.join(' '));
-  }
+  if (terms.length === 1) leads.add(phrase);
+  else for (const t of terms) for (const words of t.kind === 'group' ? t.phrases.map((p) => p.words) : [[t.word]]) leads.add(words.join(' '));
   return {
     all: parts.join(' & '),
     loose: looseParts.join(' & '),
     any: parts.join(' | '),
-    phrase: typed.join(' ').slice(0, 100),
+    phrase,
     terms: parts,
     looseTerms: looseParts,
-    leads: [...leads].filter((l) => l.length >= 2).slice(0, MAX_LEADS),
+    // A lead that starts with another adds nothing to "the title starts with one of them".
+    leads: [...leads].filter((l, _, all) => l.length >= 2 && !all.some((o) => o !== l && o.length >= 2 && l.startsWith(o))).slice(0, MAX_LEADS),
   };
+}
+
+/** Beyond this many operands (combinations × terms), `atLeast` settles for "any term". */
+const MAX_AT_LEAST_SIZE = 120;
+
+/**
+ * "At least m of these terms" (tsquery texts) as one tsquery text, an OR of ANDs, for a GIN index to answer;
+ * "any of them" when that would grow too long (the caller then counts the terms matched itself).
+ */
+export function atLeast(terms: string[], m: number): string {
+  const n = terms.length;
+  if (m <= 1 || n <= 1) return terms.join(' | ');
+  if (m >= n) return terms.join(' & ');
+  let combinations = 1;
+  for (let k = 0; k < m; k++) combinations = (combinations * (n - k)) / (k + 1);
+  if (combinations * m > MAX_AT_LEAST_SIZE) return terms.join(' | ');
+  const out: string[] = [];
+  const pick = (from: number, chosen: string[]) => {
+    if (chosen.length === m) return void out.push(`(${chosen.join(' & ')})`);
+    for (let i = from; i <= n - (m - chosen.length); i++) pick(i + 1, [...chosen, terms[i]]);
+  };
+  pick(0, []);
+  return out.join(' | ');
 }
 
 /** The same tsquery text with every operand restricted to weight A (the title): `uif & ceiling:*` → `uif:A & ceiling:*A`. */

@@ -40,7 +40,7 @@ import {
   CONTENT_TYPES, IMAGE_EXTENSIONS, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UPLOAD_PREFIX, extensionOf, isAllowedExtension,
   isValidStorageKey, matchesMagicBytes, newStorageKey, storageKeyFromPath, type AllowedExtension,
 } from './files';
-import { buildSearchQuery, lexemesOf, makeSnippet, titleOnly } from './query';
+import { atLeast, buildSearchQuery, lexemesOf, makeSnippet, titleOnly } from './query';
 import {
   SEARCH_TOO_SHORT, isUuid, type CategoryDTO, type CreateCategoryData, type CreateItemData, type ItemDTO, type SearchResultDTO,
   type UpdateCategoryData, type UpdateItemData,
@@ -93,49 +93,30 @@ const itemCols = {
 };
 
 // Ranking. The query is a list of terms (words, and synonym groups counted as one term; question words
-// dropped), and an article scores for each term it matches:
-//   HEAD (10) when the term is in its title or keywords (search_head), else BODY (6) when it is only in its text;
-//   + TITLE (1) more when the term is in the title itself, and + LEAD (2) once when the title starts with one.
-// So an article matching more of the terms comes first (with 5 terms, 4 mentioned in the text beat 1 in the
-// title), an article with every term ranks above one with a term missing, yet a term in the title or keywords
-// counts for more than a passing mention in the text: "how many weeks of maternity leave" finds "Maternity
-// leave — …" (no "weeks" in it) above an article on record keeping that mentions weeks, maternity and leave.
-// Ties go to ts_rank (weights D,C,B,A = 0.05,0.1,0.5,1, length-normalised), then the title and the id.
+// dropped: see buildSearchQuery), and an article scores for each term it matches:
+//   HEAD (10) when the term is in its title or keywords (search_head), else BODY (5) when only in its text;
+//   + TITLE (1) when the term is in the title itself; + LEAD (2), once, when the title starts with a term.
+// So the more of the terms an article matches the higher it ranks (of 5 terms, 4 mentioned in the text, 20,
+// beat 1 in the title, 13) and no word has to be in every result; but a term in the title or keywords counts
+// for two passing mentions in the text, so "how many weeks of maternity leave" finds "Maternity leave — …"
+// (which never says "weeks") above an article on record keeping that mentions weeks, maternity and leave.
+// On equal scores a match in the title or keywords comes first, then ts_rank (weights D,C,B,A = 0.05,0.1,0.5,1,
+// length-normalised; over search_head, or the full vector for text-only matches), then the title and the id.
 //
 // The cost stays bounded however many articles match, in two steps of bounded size:
 //  1. up to HEAD_CANDIDATES articles matching any term in search_head (small vectors, GIN, storage order, so
 //     the shipped articles are always among them) are scored on it; the best BODY_CHECKED of them also have
-//     their missing terms looked up in the full vector (TOASTed: each costs a decompression, ~10 µs on PGlite);
-//  2. only when an article matching in its text alone could still reach the result (fewer results than the
-//     limit, or enough terms that BODY × terms beats the last score), up to BODY_CANDIDATES articles that hold
-//     at least that many terms in their text (a GIN query, "any m of n" written out) are scored.
+//     their missing terms looked up in the full vector (TOASTed: decompressed once, by strip());
+//  2. only when an article matching in its text alone can still make the list (fewer results than the limit,
+//     or enough terms that BODY × terms beats the last score), up to BODY_CANDIDATES articles holding at
+//     least that many terms in their text (one GIN query: atLeast) are scored.
 // Seq scans are switched off for the queries because the planner does not price the decompression of the
 // vectors it would read.
 const RANK_WEIGHTS = '{0.05,0.1,0.5,1.0}';
 const HEAD_CANDIDATES = 1000;
 const BODY_CHECKED = 60;
 const BODY_CANDIDATES = 400;
-const SCORE = { head: 10, body: 6, title: 1, lead: 2 } as const;
-/** Beyond this many term combinations the body step filters on "any term" and counts afterwards. */
-const MAX_COMBINATIONS = 40;
-
-/** "At least m of these tsquery terms" as one tsquery (an OR of ANDs), or `any` when that would be too long. */
-export function atLeast(terms: string[], m: number): string {
-  const n = terms.length;
-  const any = terms.join(' | ');
-  if (m <= 1) return any;
-  if (m >= n) return terms.join(' & ');
-  let count = 1;
-  for (let k = 0; k < m; k++) count = (count * (n - k)) / (k + 1);
-  if (count > MAX_COMBINATIONS) return any;
-  const out: string[] = [];
-  const pick = (from: number, chosen: string[]) => {
-    if (chosen.length === m) return void out.push(`(${chosen.join(' & ')})`);
-    for (let i = from; i <= n - (m - chosen.length); i++) pick(i + 1, [...chosen, terms[i]]);
-  };
-  pick(0, []);
-  return out.join(' | ');
-}
+const SCORE = { head: 10, body: 5, title: 1, lead: 2 } as const;
 
 interface Scored {
   id: string;
@@ -145,10 +126,10 @@ interface Scored {
   content: string;
   score: number;
   rank: number;
-  /** Bit i set: the article matches term i. */
-  mask: number;
   /** 0 for step 1 (a term in the title or keywords), 1 for step 2 (text only). */
   tier: number;
+  /** The article matches the last term (the one that may be half-typed). */
+  hasLast: boolean;
   lexemes: string;
 }
 
@@ -234,7 +215,9 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   async function headStep(tx: Tx, terms: string[], leads: string[], limit: number): Promise<Scored[]> {
     const n = terms.length;
     const anyQ = terms.join(' | ');
-    const lead = leads.length ? sql.join(leads.map((l) => sql`lower(k.title) like ${`${l}%`}`), sql` or `) : sql`false`;
+    // One anchored, case-insensitive expression for all the leads (they are [a-z0-9 ] only): far cheaper per
+    // row than a LIKE on lower(title) for each.
+    const lead = leads.length ? sql`k.title ~* ${`^(${leads.join('|')})`}` : sql`false`;
     const r = await tx.execute(sql`
       with q as materialized (
         select to_tsquery('english', ${anyQ}) as a,
@@ -254,22 +237,22 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         select c.*, ${numbered(n, (i) => sql`c.${col('h', i)}`, sql` + `)} as hc,
           ${SCORE.head} * (${numbered(n, (i) => sql`c.${col('h', i)}`, sql` + `)}) + ${SCORE.title} * c.tc + ${SCORE.lead} * c.lead as base
         from c
-        order by base desc, rank desc, c.id
-        limit ${Math.max(limit, BODY_CHECKED)}
+        order by base desc, rank desc, c.title collate "C", c.id collate "C"
+        limit ${n > 1 ? Math.max(limit, BODY_CHECKED) : limit}
       ),
       scored as (
         select top.id, top.title, top.rank,
           top.base + ${SCORE.body} * (${numbered(n, (i) => sql`(case when top.${col('h', i)} = 0 and b.v @@ q.${col('t', i)} then 1 else 0 end)`, sql` + `)}) as score,
-          ${numbered(n, (i) => sql`(case when top.${col('h', i)} = 1 or b.v @@ q.${col('t', i)} then ${2 ** i} else 0 end)`, sql` + `)} as mask
+          (top.${col('h', n - 1)} = 1 or b.v @@ q.${col('t', n - 1)}) as "hasLast"
         from top cross join q
-          -- The full vector is decompressed once (strip), and only when a term is missing from the head.
-          cross join lateral (select case when top.hc < ${n} then strip(k2.search) end as v from knowledge_items k2 where k2.id = top.id offset 0) b
-        order by score desc, top.rank desc, top.id
+          -- The full vector is read (and decompressed, once, by strip) only when a term is missing from the head.
+          left join lateral (select strip(k2.search) as v from knowledge_items k2 where k2.id = top.id and top.hc < ${n} offset 0) b on true
+        order by score desc, top.rank desc, top.title collate "C", top.id collate "C"
         limit ${limit}
       )
-      select s.id, s.title, k.category_id as "categoryId", k.keywords, k.content, s.score, s.rank, s.mask, q.a::text as lexemes
+      select s.id, s.title, k.category_id as "categoryId", k.keywords, k.content, s.score, s.rank, s."hasLast", q.a::text as lexemes
       from scored s join knowledge_items k on k.id = s.id cross join q`);
-    return rowsOf<Scored>(r).map((row) => ({ ...row, score: Number(row.score), rank: Number(row.rank), mask: Number(row.mask), tier: 0 }));
+    return rowsOf<Scored>(r).map((row) => ({ ...row, score: Number(row.score), rank: Number(row.rank), hasLast: !!row.hasLast, tier: 0 }));
   }
 
   /** Step 2: articles matching at least `m` terms, all of them in the text only. Returns the best `limit`. */
@@ -289,18 +272,18 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       counted as (
         select c.id, c.title, ts_rank(${RANK_WEIGHTS}::float4[], c.search, q.a, 1) as rank,
           ${numbered(n, (i) => sql`(c.v @@ q.${col('t', i)})::int`, sql` + `)} as bc,
-          ${numbered(n, (i) => sql`(case when c.v @@ q.${col('t', i)} then ${2 ** i} else 0 end)`, sql` + `)} as mask
+          (c.v @@ q.${col('t', n - 1)}) as "hasLast"
         from c cross join q
       ),
       scored as (
-        select id, title, rank, ${SCORE.body} * bc as score, mask from counted
+        select id, title, rank, ${SCORE.body} * bc as score, "hasLast" from counted
         where bc >= ${m}
-        order by score desc, rank desc, id
+        order by score desc, rank desc, title collate "C", id collate "C"
         limit ${limit}
       )
-      select s.id, s.title, k.category_id as "categoryId", k.keywords, k.content, s.score, s.rank, s.mask, q.a::text as lexemes
+      select s.id, s.title, k.category_id as "categoryId", k.keywords, k.content, s.score, s.rank, s."hasLast", q.a::text as lexemes
       from scored s join knowledge_items k on k.id = s.id cross join q`);
-    return rowsOf<Scored>(r).map((row) => ({ ...row, score: Number(row.score), rank: Number(row.rank), mask: Number(row.mask), tier: 1 }));
+    return rowsOf<Scored>(r).map((row) => ({ ...row, score: Number(row.score), rank: Number(row.rank), hasLast: !!row.hasLast, tier: 1 }));
   }
 
   /** The best `limit` articles for these terms, by score (see the comment on SCORE). */
@@ -308,12 +291,21 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     return db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const head = (await headStep(tx, terms, leads, limit)).sort(byScore);
-      // What an article matching only in its text must score to make the list: BODY per term.
-      const last = head.length >= limit ? head[limit - 1].score : 0;
-      const m = Math.max(1, Math.ceil(last / SCORE.body));
+      // How many terms an article matching only in its text needs to make the list (BODY each; on a tie the
+      // article matching in its title or keywords stays ahead).
+      const m = head.length >= limit ? Math.floor(head[limit - 1].score / SCORE.body) + 1 : 1;
       if (m > terms.length) return head;
       const body = await bodyStep(tx, terms, m, limit);
       return [...head, ...body].sort(byScore).slice(0, limit);
+    });
+  }
+
+  /** Whether any article at all matches this tsquery (a GIN lookup). */
+  async function anyArticleMatches(tsquery: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const r = await tx.execute(sql`select exists (select 1 from knowledge_items where search @@ to_tsquery('english', ${tsquery})) as found`);
+      return !!rowsOf<{ found: boolean }>(r)[0]?.found;
     });
   }
 
@@ -322,11 +314,11 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     if (!built) return [];
     const n = opts.limit ?? DEFAULT_LIMIT;
     let hits = await ranked(built.terms, built.leads, n);
-    // A half-typed last word ("uif ceilin") that matches nothing as typed: again with a looser prefix.
-    const lastBit = 2 ** (built.terms.length - 1);
-    if (built.looseTerms.join() !== built.terms.join() && !hits.some((h) => h.mask & lastBit)) {
+    // A half-typed last word ("uif ceilin") that no article matches as typed: again with a looser prefix.
+    const last = built.terms[built.terms.length - 1];
+    if (built.looseTerms[built.looseTerms.length - 1] !== last && !hits.some((h) => h.hasLast) && !(await anyArticleMatches(last))) {
       const loose = await ranked(built.looseTerms, built.leads, n);
-      if (loose.some((h) => h.mask & lastBit) || hits.length === 0) hits = loose;
+      if (loose.length > 0) hits = loose;
     }
     // Snippets are cut here rather than with ts_headline: the same result on both databases, and
     // ts_headline re-parses every article (about 1 ms each on PGlite), which alone would blow the budget.

@@ -32,6 +32,47 @@ const RELEVANCE: [string, RegExp][] = [
   ['tax tables 2026', /^Income tax tables for 2026\/27/],
   ['domestic workers uif', /^UIF for domestic workers/],
   ['ceilin', /^UIF contribution ceiling/], // prefix matching on the word being typed
+  ['uif ceilin', /^UIF contribution ceiling/],
+];
+
+// Questions in users' own words: question words are dropped and articles ranked by how many of the other words
+// they match (title and keywords counting for more than the text), so no word has to be in every result.
+// [question, the article, how near the top it must be]
+const QUESTIONS: [string, RegExp, number][] = [
+  ['how many annual leave days', /^Annual leave entitlement/, 1],
+  ['How many days of annual leave does a 5 day a week worker get per year?', /^Annual leave entitlement/, 1],
+  ['when is the EMP501 interim reconciliation due', /^EMP501 reconciliation/, 3],
+  ['what is the tax threshold for someone aged 65', /^(Tax rebates and tax thresholds|PAYE for employees aged 65)/, 1],
+  ['how many weeks of maternity leave', /^Maternity leave/, 1],
+  ['How many weeks of maternity leave are employees entitled to?', /^Maternity leave/, 1],
+  ['what is the UIF ceiling', /^UIF contribution ceiling/, 1],
+  ['What is the maximum UIF contribution per month?', /^UIF contribution ceiling/, 1],
+  ['sick leave days per cycle', /^Sick leave entitlement/, 1],
+  ['how many days sick leave does an employee get', /^Sick leave entitlement/, 1],
+  ['how many days family responsibility leave', /^Family responsibility leave/, 1],
+  ['what is the notice period for someone employed 2 years', /^Notice periods and severance pay/, 1],
+  ['When must IRP5 certificates be issued?', /^IRP5 and IT3\(a\)/, 1],
+  ['is a part time worker covered by uif', /^UIF for part-time and casual workers/, 1],
+  ['how long is parental leave after the van wyk judgment', /^Parental leave/, 1],
+  // One word appears in no article at all: the articles matching the rest still come, best first.
+  ['annual leave days zzyzxqv', /^Annual leave entitlement/, 1],
+  ['interim reconciliation penalty zzyzxqv deadline', /^EMP501 reconciliation/, 1],
+];
+
+// Articles another change adds to db/knowledge (travel allowance, company car, employee loans, subsistence,
+// commission, directors, provisional tax, foreign nationals and UIF): checked only when the article is there.
+const NEWER_ARTICLES: [string, RegExp][] = [
+  ['How is a travel allowance taxed?', /^Travel allowance/],
+  ['what is the car allowance km rate', /^Travel allowance/],
+  ['how is a company car taxed as a fringe benefit', /^Company car/],
+  ['What is the official rate of interest for staff loans?', /^Employee loans/],
+  ['What are the S&T daily amounts?', /^Subsistence allowances/],
+  ['commission earners tax', /^Commission earners/],
+  ['Do directors of a private company pay PAYE?', /^Directors/],
+  ['When are provisional tax payments due?', /^Provisional tax/],
+  ['when is IRP6 due', /^Provisional tax/],
+  ['Do foreign nationals pay UIF?', /^(Foreign nationals and UIF|Who is excluded from UIF)/],
+  ['do foreigners have to contribute to uif', /^(Foreign nationals and UIF|Who is excluded from UIF)/],
 ];
 
 describe.each(dbKinds)('knowledge search on %s', (kind) => {
@@ -55,6 +96,46 @@ describe.each(dbKinds)('knowledge search on %s', (kind) => {
     const hits = await search(q);
     expect(hits.length, q).toBeGreaterThan(0);
     expect(hits[0].title, `${q}: ${hits.map((h) => h.title).join(' | ')}`).toMatch(title);
+  });
+
+  it.each(QUESTIONS)('"%s" finds the right article', async (q, title, within) => {
+    const hits = await search(q);
+    const titles = hits.map((h) => h.title);
+    expect(titles.slice(0, within).some((x) => title.test(x)), `${q}: ${titles.slice(0, 5).join(' | ')}`).toBe(true);
+  });
+
+  it.each(NEWER_ARTICLES)('"%s" finds its article (when the knowledge base has it)', async (q, title) => {
+    const items = await t.services.knowledge.listItems();
+    if (!items.some((i) => title.test(i.title))) return; // not seeded yet: that article is another change's
+    const hits = await search(q);
+    expect(hits.length, q).toBeGreaterThan(0);
+    expect(hits[0].title, `${q}: ${hits.slice(0, 5).map((h) => h.title).join(' | ')}`).toMatch(title);
+  });
+
+  it('does not let a stray word of the question pick the article ("many" is in the UIF declarations article)', async () => {
+    const hits = await search('how many annual leave days');
+    expect(hits[0].title).toMatch(/^Annual leave/);
+    expect(hits.slice(0, 3).map((h) => h.title)).not.toContain(expect.stringMatching(/^UIF declarations/));
+    expect(hits[0].snippet).toMatch(/<mark>[^<]*(annual|leave|days)[^<]*<\/mark>/i);
+  });
+
+  it('ranks by how many of the words an article matches: 4 of 5 in the text beat 1 in the title', async () => {
+    const svc = t.services.knowledge;
+    const made = await Promise.all([
+      svc.createItem({ categoryId: 'uif', title: 'Flummox register', content: 'Nothing else to see here.', keywords: [] }),
+      svc.createItem({ categoryId: 'uif', title: 'Office notes', content: 'On the quagmire, the flummox and the wibble, see the womble.', keywords: [] }),
+      svc.createItem({ categoryId: 'uif', title: 'Quagmire wibble womble flummox', content: 'All four in the title.', keywords: [] }),
+    ]);
+    try {
+      const hits = await search('quagmire flummox wibble womble zzyzxqv');
+      expect(hits.map((h) => h.title)).toEqual(['Quagmire wibble womble flummox', 'Office notes', 'Flummox register']);
+      expect(hits[1].snippet).toMatch(/<mark>quagmire,?<\/mark>/);
+      // A word in the title counts for two passing mentions in the text.
+      const two = await search('wibble flummox');
+      expect(two.map((h) => h.title)).toEqual(['Quagmire wibble womble flummox', 'Flummox register', 'Office notes']);
+    } finally {
+      for (const item of made) await svc.deleteItem(item.id);
+    }
   });
 
   it('answers { id, title, categoryId, keywords, snippet } with the matches marked', async () => {
@@ -152,7 +233,7 @@ describe.runIf(dbKinds.includes('postgres'))('knowledge search: PGlite and Postg
 
   it('returns identical results for every relevance query', async () => {
     const clients = await Promise.all(apps.map(async (a) => (await registerUser(a)).client));
-    for (const q of [...RELEVANCE.map(([q]) => q), 'tax', 'leave', 'uif zzyzxqv', 'employer']) {
+    for (const q of [...RELEVANCE.map(([q]) => q), ...QUESTIONS.map(([q]) => q), ...NEWER_ARTICLES.map(([q]) => q), 'tax', 'leave', 'uif zzyzxqv', 'employer', 'how long']) {
       const [lite, pg] = await Promise.all(clients.map(async (c) => (await c.get(`/api/knowledge/search?q=${encodeURIComponent(q)}&limit=50`)).json()));
       expect(pg, q).toEqual(lite);
     }

@@ -108,14 +108,56 @@ describe('shipped knowledge content (db/knowledge)', () => {
     expect(content.problems).toEqual([]);
   });
 
-  it("has the spec's six categories and at least 40 articles, each in a known category, with keywords", () => {
+  it("has the spec's six categories and at least 60 articles, each in a known category, with keywords", () => {
     expect(content.categories.map((c) => c.id)).toEqual(expect.arrayContaining(['tax', 'uif', 'leave', 'benefits', 'compliance', 'basic-concepts']));
-    expect(content.items.length).toBeGreaterThanOrEqual(40);
+    expect(content.items.length).toBeGreaterThanOrEqual(60);
     const cats = new Set(content.categories.map((c) => c.id));
     for (const it of content.items) {
       expect(cats.has(it.categoryId), it.file).toBe(true);
       expect(it.keywords.length, it.file).toBeGreaterThan(0);
       expect(it.content.startsWith('# '), `${it.file} still starts with its title`).toBe(false);
+    }
+  });
+
+  // The topics payroll users ask about (reference §12–19), each in its category, found by the words people type.
+  it.each([
+    ['benefits/travel-allowance-and-reimbursive-rate.md', 'benefits', /^Travel allowance/, ['travel allowance', 'car allowance', 'km rate', 'reimbursive']],
+    ['benefits/company-car-fringe-benefit.md', 'benefits', /^Company car/, ['company car', 'fringe benefit']],
+    ['benefits/employee-loans-official-interest-rate.md', 'benefits', /^Employee loans/, ['official rate', 'low-interest loan']],
+    ['benefits/subsistence-allowances.md', 'benefits', /^Subsistence allowances/, ['S&T', 'per diem']],
+    ['tax/commission-earners.md', 'tax', /^Commission earners/, ['commission']],
+    ['tax/directors-remuneration.md', 'tax', /^Directors/, ['directors']],
+    ['tax/provisional-tax-for-employees.md', 'tax', /^Provisional tax/, ['provisional tax', 'IRP6']],
+    ['uif/foreign-nationals-and-uif.md', 'uif', /^Foreign nationals and UIF/, ['foreign nationals', 'work permit']],
+  ])('has %s', (file, category, title, keywords) => {
+    const item = content.items.find((i) => i.file === file);
+    expect(item, file).toBeDefined();
+    expect(item!.categoryId).toBe(category);
+    expect(item!.title).toMatch(title);
+    expect(item!.keywords.map((k) => k.toLowerCase())).toEqual(expect.arrayContaining(keywords.map((k) => k.toLowerCase())));
+    expect(item!.content, `${file} cites its sources`).toMatch(/^## Sources$/m);
+  });
+
+  it('states the figures the reference still marks [VERIFY] with a caveat', () => {
+    const body = (file: string) => content.items.find((i) => i.file === file)!.content;
+    const caveated = (text: string, figure: string) => {
+      const line = text.split('\n').find((l) => l.includes(figure) && /to be verified/i.test(l));
+      return Boolean(line);
+    };
+    expect(caveated(body('benefits/travel-allowance-and-reimbursive-rate.md'), '495 c/km')).toBe(true);
+    expect(caveated(body('benefits/subsistence-allowances.md'), 'R595')).toBe(true);
+    expect(caveated(body('benefits/subsistence-allowances.md'), 'R184')).toBe(true);
+  });
+
+  it('lists no repealed UIF exclusion: foreign nationals contribute since 1 March 2018 (reference §2, §19)', () => {
+    const excluded = content.items.find((i) => i.file === 'uif/who-is-excluded-from-uif.md')!.content;
+    const section = excluded.split(/^## Employees who are excluded$/m)[1].split(/^## /m)[0];
+    const listed = section.split('\n').filter((l) => /^\d+\.\s/.test(l));
+    expect(listed.length).toBeGreaterThan(0);
+    for (const l of listed) expect(l).not.toMatch(/foreign|repatriat/i);
+    expect(excluded).toMatch(/Foreign nationals are \*\*not\*\* excluded/);
+    for (const it of content.items) {
+      expect(it.content, it.file).not.toMatch(/foreign[^.]*\b(are|is) excluded from UIF/i);
     }
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildSearchQuery, isSearchable, lexemesOf, makeSnippet, markdownToPlain, normaliseCodes, parseQuery, titleOnly, tokenise, wordMatches,
+  QUESTION_WORDS, atLeast, buildSearchQuery, isSearchable, lexemesOf, makeSnippet, markdownToPlain, normaliseCodes, parseQuery, titleOnly, tokenise,
+  wordMatches,
 } from '../../src/knowledge/query';
 
 describe('normaliseCodes', () => {
@@ -34,6 +35,11 @@ describe('tokenise', () => {
   it('keeps digits', () => {
     expect(tokenise('R17 712 a month')).toEqual(['r17', '712', 'month']);
   });
+  it('reads "S&T" as subsistence (both letters are stop words to PostgreSQL)', () => {
+    expect(tokenise('S&T allowance')).toEqual(['subsistence', 'allowance']);
+    expect(tokenise('the S & T rates')).toEqual(['the', 'subsistence', 'rates']);
+    expect(tokenise('AT&T')).toEqual(['at']);
+  });
 });
 
 describe('isSearchable (spec: only when the trimmed query is longer than 2 characters)', () => {
@@ -55,18 +61,50 @@ describe('buildSearchQuery', () => {
       any: '(overtime | (time & and & half)) | limits:*',
       phrase: 'overtime limits',
       terms: ['(overtime | (time & and & half))', 'limits:*'],
+      looseTerms: ['(overtime | (time & and & half))', '(limits:* | limi:*)'],
+      leads: ['overtime', 'time and half', 'limits'],
     });
     expect(buildSearchQuery('tax tables')!.all).toBe('tax & tables:*');
   });
 
   it('leaves out question words, unless nothing else is left', () => {
-    expect(buildSearchQuery('how many weeks of maternity leave are employees entitled to')!.terms).toEqual(['weeks', 'maternity', 'leave']);
-    expect(buildSearchQuery('what is paye')!.all).toBe('(paye | (pay & as & you & earn) | (employees & tax) | (employee & tax))');
+    expect(buildSearchQuery('how many weeks of maternity leave are employees entitled to')!.terms).toEqual(['weeks', '(maternity | (pregnancy & leave))']);
+    expect(buildSearchQuery('what is paye')!.all).toBe('(paye | (pay & as & you & earn) | (employee & tax))');
     expect(buildSearchQuery('what is it')!.all).toBe('what & is & it');
+    expect(buildSearchQuery('how long')!.all).toBe('how & long:*');
+    expect(buildSearchQuery('employer')!.all).toBe('employer:*');
+  });
+
+  it.each([
+    ['how many annual leave days', ['annual leave', 'days']],
+    ['when is the EMP501 interim reconciliation due', ['emp501', 'interim', 'reconciliation', 'due']],
+    ['what is the tax threshold for someone aged 65', ['tax threshold', 'aged', '65']],
+    ['how long is parental leave', ['parental leave']],
+    ['how much do I pay my domestic worker', ['pay', 'domestic', 'worker']],
+    ['what does the employer pay for UIF', ['pay', 'uif']],
+    ['sick leave days per cycle', ['sick leave', 'days', 'cycle']],
+    ['what are the rules after 6 months', ['rules', '6', 'months']],
+  ])('keeps only the meaningful words of %j', (q, words) => {
+    const terms = parseQuery(q).map((t) => (t.kind === 'word' ? t.word : t.phrases[0].words.join(' ')));
+    expect(terms).toEqual(words);
+  });
+
+  it('drops every PostgreSQL English stop word, so each term can match', () => {
+    for (const w of ['after', 'over', 'not', 'between', 'most', 'only', 'own', 'same', 'few', 'because']) expect(QUESTION_WORDS.has(w), w).toBe(true);
+    for (const w of ['pay', 'tax', 'due', 'leave', 'days', 'rate', 'month', 'weeks', 'deadline', 'may']) expect(QUESTION_WORDS.has(w), w).toBe(false);
+  });
+
+  it('names each term by its phrases, to find the titles that start with one', () => {
+    expect(buildSearchQuery('how many weeks of maternity leave')!.leads).toEqual(['weeks', 'maternity', 'pregnancy leave']);
+    // One term: the title must start with what was typed, so "What is PAYE?" is not outranked by "PAYE for …".
+    expect(buildSearchQuery('pay as you earn')!.leads).toEqual(['pay as you earn']);
+    for (const q of ['uif & ceiling', "x' | yy", 'ab%cd_ef', 'pension (fund) [x]*']) for (const l of buildSearchQuery(q)!.leads) expect(l).toMatch(/^[a-z0-9 ]+$/);
   });
 
   it('loosens only a half-typed word of five letters or more', () => {
-    expect(buildSearchQuery('uif ceilin')!.loose).toBe('(uif | (unemployment & insurance & fund) | (unemployment & insurance)) & (ceilin:* | ceil:*)');
+    expect(buildSearchQuery('uif ceilin')!.loose).toBe('(uif | (unemployment & insurance)) & (ceilin:* | ceil:*)');
+    expect(buildSearchQuery('uif ceilin')!.looseTerms).toEqual(['(uif | (unemployment & insurance))', '(ceilin:* | ceil:*)']);
+    expect(buildSearchQuery('uif ceiling?')!.looseTerms).toEqual(buildSearchQuery('uif ceiling?')!.terms);
     expect(buildSearchQuery('uif tax')!.loose).toBe(buildSearchQuery('uif tax')!.all);
     expect(buildSearchQuery('EMP 201')!.loose).toBe(buildSearchQuery('EMP 201')!.all);
   });
@@ -93,8 +131,35 @@ describe('buildSearchQuery', () => {
     }
     expect(buildSearchQuery('PAYE')!.all).toBe(buildSearchQuery('pay as you earn')!.all);
     expect(buildSearchQuery('paye')!.all).toContain('(pay & as & you & earn)');
-    expect(buildSearchQuery('uif')!.all).toContain('(unemployment & insurance & fund)');
+    expect(buildSearchQuery('unemployment insurance fund')!.all).toBe(buildSearchQuery('uif')!.all);
+    expect(buildSearchQuery('uif')!.all).toContain('(unemployment & insurance)');
     expect(buildSearchQuery('UI-19')!.all).toContain('(uif & declaration)');
+  });
+
+  it.each([
+    ['car allowance', 'travel allowance'],
+    ['km rate', 'rate per km'],
+    ['S&T', 'subsistence allowance'],
+    ['official interest rate', 'official rate of interest'],
+    ['staff loan', 'employee loans'],
+    ['company directors', 'director'],
+    ['commission earners', 'commission'],
+    ['IRP 6', 'provisional tax'],
+    ['foreigners', 'foreign nationals'],
+    ['pregnancy leave', 'maternity leave'],
+    ['period of notice', 'notice period'],
+    ['retrenched', 'retrenchment'],
+    ['redundancy', 'retrenchment'],
+  ])('treats %j and %j as one term', (a, b) => {
+    expect(buildSearchQuery(a)!.terms).toHaveLength(1);
+    expect(buildSearchQuery(a)!.all).toBe(buildSearchQuery(b)!.all);
+  });
+
+  it('leaves out phrases another phrase of the group already covers', () => {
+    // "maternity leave" and "maternity benefits" both contain "maternity"; "foreign nationals" stems as "foreign national".
+    expect(buildSearchQuery('maternity leave')!.all).toBe('(maternity | (pregnancy & leave))');
+    expect(buildSearchQuery('foreigners')!.all).not.toContain('nationals');
+    expect(buildSearchQuery('foreigners')!.all).toContain('(foreign & national)');
   });
 
   it('prefers the longest phrase and does not repeat a group', () => {
@@ -119,6 +184,20 @@ describe('buildSearchQuery', () => {
   it('caps the number of terms', () => {
     const q = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
     expect(buildSearchQuery(q)!.all.split('&')).toHaveLength(12);
+  });
+});
+
+describe('atLeast', () => {
+  it('writes "at least m of n" as an OR of ANDs', () => {
+    expect(atLeast(['a', 'b', 'c'], 2)).toBe('(a & b) | (a & c) | (b & c)');
+    expect(atLeast(['a', 'b', 'c'], 3)).toBe('a & b & c');
+    expect(atLeast(['a', 'b', 'c'], 1)).toBe('a | b | c');
+    expect(atLeast(['a'], 1)).toBe('a');
+  });
+  it('settles for any term when the combinations would be too many', () => {
+    const terms = Array.from({ length: 12 }, (_, i) => `w${i}`);
+    expect(atLeast(terms, 6)).toBe(terms.join(' | '));
+    expect(atLeast(terms, 11)).toBe(terms.join(' | '));
   });
 });
 
