@@ -30,6 +30,8 @@ export interface Facts {
   thirteenthCheque?: boolean;
   commission?: number;
   retirement?: number;
+  /** The period the retirement contribution is given for, when it differs from the pay's ("R200 000 a year, R5 000 a month to a pension"). */
+  retirementPeriod?: Period;
   annualPayroll?: number;
   hourlyRate?: number;
   dailyWage?: number;
@@ -105,7 +107,7 @@ export function normalise(question: string): string {
   // A decimal comma after an amount: "R2 771,25".
   s = s.replace(/(r ?\d[\d ]*),(\d\d)(?!\d)/g, '$1.$2');
   // Grouped thousands: "28 500", "28,500", "1 250 000.50".
-  s = s.replace(/(?<![\d.,])(\d{1,3})((?:[ ,]\d{3})+)(?![\d,]|\.\d{3})/g, (_m, head: string, groups: string) => head + groups.replace(/[ ,]/g, ''));
+  s = s.replace(/(?<![\d.,])(\d{1,3})((?:[ ,]\d{3})+)(?!\d|,\d)/g, (_m, head: string, groups: string) => head + groups.replace(/[ ,]/g, ''));
   s = s.replace(/\b(r|zar) ?(?=\d)/g, 'r');
   return s.replace(/\s+/g, ' ').trim();
 }
@@ -150,9 +152,6 @@ class Reading {
 
   free(): Num[] {
     return this.nums.filter((n) => !this.roles.has(n));
-  }
-  roleOf(n: Num): Role | undefined {
-    return this.roles.get(n);
   }
   take(n: Num, role: Role): void {
     this.roles.set(n, role);
@@ -208,7 +207,6 @@ function readOrdinals(r: Reading): void {
     const next = a.slice(ord[0].length);
     if (/^ ?(month)\b/.test(next)) r.set('monthOfEmployment', n.value, n);
     else if (/^ ?(year)\b/.test(next)) r.set('monthOfEmployment', (n.value - 1) * 12 + 1, n);
-    else if (n.value === 13 && /^ ?(cheque|check|salary|pay)/.test(next)) r.take(n, 'ordinal');
     else r.take(n, 'ordinal');
   }
   const month = /\bmonth (?:number |no\.? )?(\d{1,2})\b/.exec(r.s);
@@ -230,11 +228,11 @@ function readUnits(r: Reading): void {
 
 const AGE_AFTER = /^ ?-? ?(years?|yrs?|yr)[- ]?old\b|^ ?-? ?(y\/?o|yo)\b|^ ?(years?|yrs?) of age\b|^ ?(years?|yrs?) (old )?(on|at) (the )?(end|last day)/;
 const AGE_BEFORE =
-  /\b(aged|age|age:|age of|aged about|ages|pensioner of|pensioner aged|retiree of|retiree aged|senior of|(?:she|he|they|employee|worker|person|pensioner|retiree)(?:'s| is| was| will be| turns| turned| turning| becomes| aged)|turns|turned|turning|is now|will be|who is|who's|becomes)\s*$/;
+  /\b(aged|age|age:|age of|aged about|ages|pensioner of|pensioner aged|retiree of|retiree aged|senior of|(?:she|he|they|employee|worker|person|pensioner|retiree)(?:'s| is| was| will be| turns| turned| turning| becomes| aged)|turns|turned|turning|is now|will be|who is|who's|becomes|and is|is aged|\bis)\s*$/;
 
 function readAges(r: Reading): void {
   for (const n of r.free()) {
-    if (n.money || !Number.isInteger(n.value) || n.value > 130) continue;
+    if (n.money || !Number.isInteger(n.value) || n.value > 150) continue;
     const a = r.after(n, 24);
     const b = r.before(n, 26);
     if (AGE_AFTER.test(a) || (AGE_BEFORE.test(b) && !/^ ?(hours?|hrs?|h\b|days?|weeks?|months?|years?|%|people|members|dependants|employees)/.test(a))) {
@@ -283,6 +281,7 @@ function readMedical(r: Reading): void {
     count(new RegExp(`\\b(?:main member|member|principal member|himself|herself|him|her|themselves|employee|the employee|self|herself and|himself and)\\s*(?:and|plus|\\+|with|&)\\s*(\\d+)\\s*(?:additional |extra |more )?${DEPENDANTS}`), 1) ||
     count(new RegExp(`\\b${MEDICAL}\\b[^.?!,;]{0,30}?\\b(?:for|covering|with|of|for a family of|family of)\\s*(\\d+)\\b${notDependants}`)) ||
     count(new RegExp(`\\b(\\d+)\\s*${PEOPLE}\\s*(?:on|in|covered by|under|using)\\s*(?:the|a|his|her|their)?\\s*${MEDICAL}`)) ||
+    count(new RegExp(`\\b${MEDICAL}\\s*[:(-]?\\s*(\\d+)\\b${notDependants}(?!\\s*(?:k|rand|%))`)) ||
     count(/\bfamily of (\d+)\b/) ||
     count(new RegExp(`\\b(\\d+)\\s*(?:additional |extra |more )?${DEPENDANTS}`), 1);
   if (!found) {
@@ -317,11 +316,11 @@ function readWork(r: Reading): void {
       else if (per?.[1] === 'month') r.set('hoursPerMonth', n.value, n);
       else if (per?.[1] === 'day') r.take(n, 'count');
       else r.set('hours', n.value, n);
-    } else if ((n.money || n.value >= 50) && (/^ ?(\/ ?|per |a |an )day\b|^ ?daily\b/.test(a) || /\b(daily (wage|rate|pay)|per day|wage of|day's (pay|wage))( of| is|:)?\s*$/.test(b))) {
+    } else if ((n.money || n.value >= 50) && (/^ ?(\/ ?|per |a |an )day\b|^ ?daily\b/.test(a) || /\b(daily (wage|rate|pay)|day's (pay|wage))( of| is|:)?\s*$/.test(b))) {
       r.set('dailyWage', n.value, n);
     } else if (!n.money && /^ ?-?(days?|day) ?(a|per|each|every|in a|in the)? ?(working |work )?week\b|^ ?-?day (working |work )?week\b/.test(a)) {
       r.set('daysPerWeek', n.value, n);
-    } else if (!n.money && (/^ ?(working )?days? (worked|at work|on the job)\b/.test(a) || (/\b(worked|working for|worked for)\s*$/.test(b) && /^ ?days?\b/.test(a)))) {
+    } else if (!n.money && (/^ ?(working )?days? (worked|at work|on the job)\b/.test(a) || (/\b(worked|working|working for|worked for|has worked|after)\s*$/.test(b) && /^ ?days?\b/.test(a)))) {
       r.set('daysWorked', n.value, n);
     } else if (!n.money && /^ ?(months?|mths?|mnths?)\b/.test(a) && !/^ ?months? old/.test(a)) {
       r.set('monthsEmployed', n.value, n);
@@ -341,7 +340,8 @@ function readWork(r: Reading): void {
   }
   if (facts.daysPerWeek === undefined && /\bfull[- ]time\b/.test(s) && /\bleave\b/.test(s)) facts.daysPerWeek = 5;
   if (/\bsundays?\b/.test(s)) facts.sunday = true;
-  if (/\b(usually|normally|ordinarily|regularly|always) works? (on )?sundays?\b|\bsunday is a (normal|ordinary|usual) (work|working)? ?day\b|\bworks? every sunday\b/.test(s)) facts.ordinarilyWorksSunday = true;
+  const ordinarily = /\b(usually|normally|ordinarily|regularly|always) works? (on )?sundays?\b|\bsunday is a (normal|ordinary|usual) (work|working)? ?day\b|\bworks? (every|on) sundays?\b/.exec(s);
+  if (ordinarily) facts.ordinarilyWorksSunday = !/\b(not|never|doesn't|don't|does not|do not|isn't|rarely|seldom)\s+(\w+\s+)?$/.test(s.slice(Math.max(0, ordinarily.index - 20), ordinarily.index));
   if (/\bpublic holidays?\b|\b(christmas|new year's|freedom|workers'?|youth|heritage|women's|reconciliation|human rights|good friday|family) day\b/.test(s)) facts.publicHoliday = true;
   if (/\b(not|wouldn't|would not|doesn't|does not|isn't|is not) (normally |usually |ordinarily )?(a )?(work(ing)?|work day|working day)\b|\bday (s?he|they) (would not|wouldn't|does not|doesn't) (normally |usually )?work\b|\bnot a (normal |usual )?(work|working) ?day\b|\bday off\b/.test(s)) facts.holidayNotWorkday = true;
   if (/\bdomestic\b|\b(nanny|gardener|housekeeper|char|maid)\b/.test(s)) facts.workerType = 'domestic';
@@ -350,26 +350,41 @@ function readWork(r: Reading): void {
   if (/\b(pbo|public benefit organisation|municipality|public entity|public body)\b/.test(s) && /\bsdl|skills/.test(s)) facts.sdlExempt = true;
 }
 
-const LIMIT_BEFORE = /\b(under|below|less than|more than|over|above|exceeds?|exceeding|up to|at least|at most|not more than|no more than|threshold( of| is)?|ceiling( of| is)?|maximum( of| is)?|minimum( of| is)?|limit( of| is)?|cap( of| is)?)\s*$/;
+// What the words around an amount say it is. `_A` patterns read the text after it, `_B` the text before.
+const LIMIT_B = /\b(under|below|less than|more than|over|above|exceeds?|exceeding|up to|at least|at most|not more than|no more than|threshold( of| is)?|ceiling( of| is)?|maximum( of| is)?|minimum( of| is)?|limit( of| is)?|cap( of| is)?)\s*$/;
+const OTHER_A = /^ ?(\/ ?|per |a |an )?(km|kilomet)|^ ?(travel|car|vehicle|cell ?phone|phone|housing|subsistence|tool|uniform|meal|petrol|fuel|entertainment) ?(allowance|benefit)|^ ?(allowance|fringe benefit|loan)\b/;
+const OTHER_B = /\b(allowance|loan|fringe benefit)( of| is)?\s*$/;
+const BONUS_A = /^ ?(once-off |annual |year-end |yearend |performance |christmas |festive |incentive |a )?(bonus|13th|thirteenth)/;
+const BONUS_B = /\b(bonus|13th cheque|13th check|thirteenth cheque|13th salary)( of| is| was| payment of| amount of| worth| paid| payout of|:)?\s*$/;
+const COMMISSION_A = /^ ?(in |of )?(commission|comm)\b/;
+const COMMISSION_B = /\bcommission( of| is| was| earned|:)?\s*$/;
+const RETIREMENT_A = /^ ?(a month |per month |pm |monthly )?(to|into|in|towards|for)? ?(a |an |the |her |his |their |my )?(pension|provident|retirement|ra\b|r\.a\.|preservation)/;
+const RETIREMENT_B = /\b(pension|provident|retirement|ra|retirement annuity|retirement fund)( fund)?( contributions?)?( of| is| was|:)?\s*$/;
+const PAYROLL_B = /\b(annual|total annual|yearly|expected|projected|whole|entire|company'?s?|total) (payroll|wage bill|salary bill|leviable (pay|amount|remuneration)|remuneration bill)( of| is| will be| for the year| for the next 12 months|:)?\s*$/;
+const PAYROLL_A = /^ ?(annual|yearly|total|a year|per year|per annum) ?(payroll|wage bill|salary bill)|^ ?(payroll|wage bill) ?(a |per |for the |each )?(year|annum|annually)/;
+
+/** An employer's payroll for the year: "annual payroll R600 000", "R700k annual payroll", "payroll of R600k a year". */
+function isAnnualPayroll(r: Reading, n: Num, a: string, b: string): boolean {
+  if (PAYROLL_A.test(a)) return true;
+  if (/\b(payroll|wage bill)( of| is)?\s*$/.test(b) && /^ ?(a |per |for the |each )?(year|annum|annually)\b/.test(a)) return true;
+  // "total payroll R45 000 a month" is the month's payroll.
+  return PAYROLL_B.test(b) && !['monthly', 'weekly', 'fortnightly'].includes(periodNear(r, n) ?? '');
+}
 
 function readMoney(r: Reading): void {
   for (const n of r.free()) {
     if (!n.money && n.value < 100) continue;
     const a = r.after(n, 32);
     const b = r.before(n, 34);
-    if (/^ ?(\/ ?|per |a |an )?(km|kilomet)/.test(a) || /^ ?(travel|car|vehicle|cell ?phone|phone|housing|subsistence|tool|uniform|meal|petrol|fuel|entertainment) ?(allowance|benefit)/.test(a) || /^ ?(allowance|fringe benefit|loan)\b/.test(a) || /\b(allowance|loan|fringe benefit)( of| is)?\s*$/.test(b)) {
-      r.take(n, 'other');
-    } else if (/^ ?(once-off |annual |year-end |yearend |performance |christmas |festive |incentive |a )?(bonus|13th|thirteenth)/.test(a) || /\b(bonus|13th cheque|13th check|thirteenth cheque|13th salary|incentive)( of| is| was| payment of| amount of| worth| paid| payout of|:)?\s*$/.test(b)) {
-      r.set('bonus', n.value, n);
-    } else if (/^ ?(in |of )?(commission|comm)\b/.test(a) || /\bcommission( of| is| was| earned|:)?\s*$/.test(b)) {
-      r.set('commission', n.value, n);
-    } else if (/^ ?(a month |per month |pm |monthly )?(to|into|in|towards|for)? ?(a |an |the |her |his |their |my )?(pension|provident|retirement|ra\b|r\.a\.|preservation)/.test(a) || /\b(pension|provident|retirement|ra|retirement annuity|retirement fund)( fund)?( contributions?)?( of| is| was|:)?\s*$/.test(b) || (/\bcontribut\w*( of)?\s*$/.test(b) && /\b(pension|provident|retirement|ra)\b/.test(r.s))) {
+    if (OTHER_A.test(a) || OTHER_B.test(b)) r.take(n, 'other');
+    else if (BONUS_A.test(a) || BONUS_B.test(b)) r.set('bonus', n.value, n);
+    else if (COMMISSION_A.test(a) || COMMISSION_B.test(b)) r.set('commission', n.value, n);
+    else if (RETIREMENT_A.test(a) || RETIREMENT_B.test(b) || (/\bcontribut\w*( of)?\s*$/.test(b) && /\b(pension|provident|retirement|ra)\b/.test(r.s))) {
       r.set('retirement', n.value, n);
-    } else if (!['monthly', 'weekly', 'fortnightly'].includes(periodNear(r, n) ?? '') && /\b(annual|total annual|yearly|expected|projected|whole|entire|company'?s?|total) (payroll|wage bill|salary bill|leviable (pay|amount|remuneration)|remuneration bill)( of| is| will be| for the year| for the next 12 months|:)?\s*$/.test(b) || /^ ?(annual|yearly|total|a year|per year|per annum) ?(payroll|wage bill|salary bill)/.test(a) || (/\b(payroll|wage bill)( of| is)?\s*$/.test(b) && /^ ?(a |per |for the |each )?(year|annum|annually)\b/.test(a)) || (/^ ?(payroll|wage bill)\b/.test(a) && /^ ?(payroll|wage bill) ?(a |per |for the |each )?(year|annum|annually)/.test(a))) {
-      r.set('annualPayroll', n.value, n);
-    } else if (LIMIT_BEFORE.test(b)) {
-      r.take(n, 'limit');
-    }
+      const p = periodNear(r, n);
+      if (p) r.facts.retirementPeriod = p;
+    } else if (isAnnualPayroll(r, n, a, b)) r.set('annualPayroll', n.value, n);
+    else if (LIMIT_B.test(b)) r.take(n, 'limit');
   }
   const money = r.free().filter((n) => n.money || n.value >= 100);
   const first = money[0];
@@ -449,7 +464,7 @@ function readBareAge(r: Reading): void {
 // ── Topic and intent ─────────────────────────────────────────────────────────────────
 
 const TOPIC_RULES: [Topic, RegExp][] = [
-  ['tax-threshold', /\b(tax[- ]?(free )?thresholds?|income tax thresholds?|thresholds? (for|of) (income )?tax|tax[- ]free (amount|income|portion)|(earn|income) before (paying|they pay|you pay|she pays|he pays) (any )?tax|below which no tax|(primary|secondary|tertiary|age) rebates?|tax rebates?|rebates? (for|in) (20|taxyear)|what are the rebates|threshold for (someone|a person|people|pensioners|seniors|an? \d+|taxpayers|individuals|those|under|over|aged)|thresholds? by age|thresholds? (for|in) taxyear)\b/],
+  ['tax-threshold', /\b(tax[- ]?(free )?thresholds?|income tax thresholds?|thresholds? (for|of) (income )?tax|tax[- ]free (amount|income|portion)|(earn|income|earning) before (paying|they pay|you pay|she pays|he pays) (any )?tax|(start|starts|begin|begins) (paying|to pay) (any )?(income )?tax|not (pay|paying) (any )?tax below|below which no tax|(primary|secondary|tertiary|age) rebates?|tax rebates?|rebates? (for|in) (20|taxyear)|what are the rebates|threshold for (someone|a person|people|pensioners|seniors|an? \d+|taxpayers|individuals|those|under|over|aged)|thresholds? by age|thresholds? (for|in) taxyear)\b/],
   ['payslip', /\b(net|nett|take[- ]?home|payslip|pay slip|salary slip|in (my|her|his|their|the) (pocket|hand)|after (tax|deductions|paye)|gross[- ]to[- ]net|cost to (the )?(company|employer|business)|(employer|total|employment) cost|cost (of|to) employ|costs? me|costs? the (employer|company|business))\b/],
   ['eti', /\b(eti|employment tax incentive|youth (employment )?(tax )?incentive)\b/],
   ['sdl', /\b(sdl|skills development levy|skills levy|skills development)\b/],
@@ -520,11 +535,18 @@ function isFollowUp(s: string, r: Reading, topic: Topic | null, previous: Previo
 /** In a follow-up, a number written alone takes the role it had before: "what about 35 000?", "and 70?". */
 function readFollowUpNumbers(r: Reading, previous: PreviousCall): void {
   const input = previous.input;
+  const f = r.facts;
+  // "What about R31?" after an hourly rate: the new rate, not a salary.
+  const hourly = previous.name === 'overtime' || (previous.name === 'minimum-wage' && input.hourlyRate !== undefined);
+  if (hourly && f.salary !== undefined && f.salary < 2000 && f.hourlyRate === undefined && f.period === undefined) {
+    f.hourlyRate = f.salary;
+    delete f.salary;
+  }
   for (const n of r.free()) {
     const v = n.value;
     if ((previous.name === 'overtime' || previous.name === 'minimum-wage') && (n.money || v >= 10) && v < 2000 && r.facts.hourlyRate === undefined) r.set('hourlyRate', v, n);
     else if ((n.money || v >= 200) && r.facts.salary === undefined && 'remuneration' in input) r.set('salary', v, n);
-    else if (!n.money && Number.isInteger(v) && v >= 15 && v <= 110 && 'age' in input && r.facts.age === undefined) r.set('age', v, n);
+    else if (!n.money && Number.isInteger(v) && v >= 15 && v <= 110 && ('age' in input || previous.name === 'tax-threshold') && r.facts.age === undefined) r.set('age', v, n);
     else if (!n.money && previous.name === 'notice' && r.facts.monthsEmployed === undefined) r.set('monthsEmployed', v, n);
   }
 }
@@ -546,6 +568,8 @@ export function parseQuestion(question: string, previous: PreviousCall | null = 
   let topic = topicOf(s);
   // A "threshold" about overtime (the BCEA earnings threshold), UIF or SDL is not the tax threshold.
   if (topic === 'tax-threshold' && /\b(bcea|earnings threshold|uif|sdl|skills|overtime|coida|eti)\b/.test(s) && !/\btax[- ](free )?threshold|\brebate/.test(s)) topic = /\bbcea|earnings threshold|overtime/.test(s) ? 'overtime' : topicOf(s.replace(/threshold/g, ''));
+  // "Is R27.50 an hour legal?": a rate on its own asks about the minimum wage.
+  if (topic === null && f.hourlyRate !== undefined && f.hours === undefined && /\b(legal|lawful|allowed|enough|too (low|little)|underpa\w*|acceptable|ok|okay|fair|minimum)\b/.test(s)) topic = 'minimum-wage';
   // An hourly wage with hours and "sunday" or "overtime" is overtime, whatever else is named.
   if ((topic === 'paye' || topic === 'leave' || topic === null) && f.hourlyRate !== undefined && f.hours !== undefined && /\b(overtime|sunday|holiday|extra hours)\b/.test(s)) topic = 'overtime';
   if (topic === 'paye' && /\b(leave|notice)\b/.test(s) && f.salary === undefined) topic = topicOf(s.replace(/\b(paye|tax|deduct\w*)\b/g, ''));
@@ -561,6 +585,11 @@ export function parseQuestion(question: string, previous: PreviousCall | null = 
   const followUp = isFollowUp(s, r, topic, previous);
   if (followUp && previous) {
     readFollowUpNumbers(r, previous);
+    // "And annually?" asks for the year's figure on the same pay; "and weekly?" changes how often it is paid.
+    if (f.period === 'annual' && f.salary === undefined && previous.input.period !== undefined && previous.input.period !== 'annual') {
+      wantPeriod = 'annual';
+      delete f.period;
+    }
     if (topic === null || (topic === 'paye' && previous.name === 'payslip' && !/\bpaye\b/.test(s))) topic = previous.name as Topic;
   }
   const payroll = PAYROLL_WORDS.test(s) || f.salary !== undefined || f.hourlyRate !== undefined;
@@ -576,7 +605,7 @@ export function parseQuestion(question: string, previous: PreviousCall | null = 
   if (topic === 'leave') parsed.leaveKind = leaveKindOf(s);
   if (topic === 'payslip') parsed.wants = /\bcosts?\b/.test(s) && !/\b(net|nett|take[- ]?home)\b/.test(s) ? 'cost' : 'net';
   if (/\brebates?\b/.test(s)) parsed.asksRebates = true;
-  if (/\bmedical (scheme )?(fees )?(tax )?credits?\b|\bmedical tax credit|\bmtc\b/.test(s)) parsed.asksMedicalCredit = true;
+  if (/\bmedical (aid |scheme )?(fees )?(tax )?credits?\b|\bmtc\b/.test(s)) parsed.asksMedicalCredit = true;
   return parsed;
 }
 

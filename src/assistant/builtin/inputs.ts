@@ -95,7 +95,7 @@ function yearLabel(y: number): string {
 }
 
 function pickTaxYear(b: Builder, f: Facts, today: Date): void {
-  b.pick('taxYear', taxYearOf(f, today), { value: undefined, words: `the ${yearLabel(taxYearForDate(today))} tax year (today's)` }, (y) => `the ${yearLabel(Number(y))} tax year`);
+  b.pick('taxYear', taxYearOf(f, today), { value: undefined, words: `the ${yearLabel(taxYearForDate(today))} tax year (the current one)` }, (y) => `the ${yearLabel(Number(y))} tax year`);
   if (b.input.taxYear === undefined) delete b.input.taxYear;
 }
 
@@ -129,7 +129,9 @@ function payInputs(topic: 'paye' | 'payslip', p: ParsedQuestion, base: Input, to
   b.pick('medicalMembers', members, { value: undefined, words: 'no medical scheme membership' }, (m) => (m ? `${m} on the medical scheme` : 'no medical aid'));
   if (f.medicalMembers === undefined && f.onMedicalAid && base.medicalMembers === undefined) b.assumed.push('only the main member is on the medical scheme (tell me the number of dependants to add their credits)');
   if (b.input.medicalMembers === undefined) delete b.input.medicalMembers;
-  b.pick('retirementContributions', f.retirement, undefined, (v) => `retirement contributions of ${rand(Number(v))}`);
+  // A contribution given for another period than the pay ("R5 000 a month" on an annual salary) is put in the pay's.
+  const retirement = f.retirement !== undefined && f.retirementPeriod && f.retirementPeriod !== period ? Math.round(((f.retirement * PERIODS_PER_YEAR[f.retirementPeriod]) / PERIODS_PER_YEAR[period]) * 100) / 100 : f.retirement;
+  b.pick('retirementContributions', retirement, undefined, (v) => `retirement contributions of ${rand(Number(v))}`);
   const bonus = f.bonus ?? (f.thirteenthCheque ? Number(pay) : undefined);
   if (f.bonus === undefined && f.thirteenthCheque) b.assumed.push(`a 13th cheque equal to one period's pay (${rand(Number(pay))})`);
   b.pick('bonus', bonus, undefined, (v) => `a bonus of ${rand(Number(v))}`);

@@ -5,17 +5,26 @@ const STOP = new Set(
     'you your me it its this that these those there here what whats when where which who whom whose why how many much long please tell about get ' +
     'gets give need needs have has had with from as per if into than then them they their he she his her employee employees employer employers ' +
     'entitled entitle entitlement someone somebody anyone any some know explain mean means meaning work out right currently still actually ' +
-    'exactly just also really often soon far old new so up not no yes').split(' '),
+    'exactly just also really often soon far old new so up not no yes under over above below within between after before during via than').split(' '),
 );
 // Words every payroll article shares: they say nothing about which passage answers.
 const GENERIC = new Set(['payroll', 'rule', 'rules', 'law', 'south', 'africa', 'african', 'sa', 'sars', 'bcea', 'act', 'basic', 'condition', 'conditions', 'employment']);
 
-/** A rough stem, the same on both sides: "deadlines" ~ "deadline", "reconciliations" ~ "reconciliation". */
-export const stem = (w: string): string => w.replace(/'s$/, '').replace(/(ies)$/, 'y').replace(/(es|s|ed|ing|ly)$/, '').slice(0, 7);
+/** A rough stem, the same on both sides: "deadlines" ~ "deadline", "submitted" ~ "submit", "bonus" stays "bonus". */
+export function stem(w: string): string {
+  let s = w.replace(/'s$/, '').replace(/ies$/, 'y');
+  const cut = s.replace(/(?<=x|sh|ch|ss|z)es$|(?<![usi])s$|ed$|ing$|ly$/, '');
+  // "submitted" → "submitt" → "submit"; "payroll" and "class" keep their pair.
+  s = cut !== s && /([^aeiouls])\1$/.test(cut) ? cut.slice(0, -1) : cut;
+  return s.slice(0, 7);
+}
 
 // Ways an article may say what a question asks: "when is it due" → "deadline", "how many weeks" → "months".
 const ALSO: Record<string, string[]> = {
   pay: ['contrib', 'deduct', 'paid', 'payable'],
+  tax: ['paye'],
+  paye: ['tax'],
+  payment: ['pay', 'paid'],
   paid: ['pay'],
   due: ['deadlin'],
   deadlin: ['due'],
@@ -27,12 +36,12 @@ const ALSO: Record<string, string[]> = {
   week: ['month', 'day'],
   day: ['week'],
   month: ['week'],
-  rate: ['percent', '%'],
+  rate: ['percent', '%', 'time'],
   cover: ['contrib', 'apply', 'exclud', 'includ'],
   exclud: ['exempt', 'not'],
   exempt: ['exclud'],
   issu: ['deadlin', 'within', 'due'],
-  allow: ['entitl', 'may'],
+  allow: ['entitl', 'may', 'limit', 'maximum'],
   nanny: ['domest'],
   maid: ['domest'],
   gardener: ['domest'],
@@ -48,12 +57,28 @@ const ALSO: Record<string, string[]> = {
   fire: ['dismiss', 'terminat'],
   resign: ['terminat', 'notic'],
   pregnan: ['matern'],
+  calculat: ['work', 'comput', 'determin', 'method'],
+  work: ['calculat'],
+  qualify: ['cover', 'contrib', 'entitl', 'includ', 'apply', 'eligibl'],
+  eligibl: ['cover', 'contrib', 'entitl', 'includ', 'apply', 'qualify'],
+  uif: ['unemplo'],
+  sdl: ['skill', 'levy'],
+  eti: ['incenti'],
+  '13th': ['bonus'],
+  cheque: ['bonus'],
+  bonus: ['13th'],
 };
+
+function alsoFor(w: string): string[] {
+  if (ALSO[w]) return ALSO[w];
+  const key = Object.keys(ALSO).find((k) => k.length >= 4 && (w.startsWith(k) || k.startsWith(w)) && w.length >= 4);
+  return key ? ALSO[key] : [];
+}
 
 /** The words of a question that carry its meaning, stemmed; `a|b` where an article may say it another way. */
 export function meaningfulWords(question: string): string[] {
   const words = tokens(question).filter((w) => w.length > 1 && !/^\d+$/.test(w) && !/^r\d/.test(w) && !STOP.has(w) && !GENERIC.has(w));
-  return [...new Set(words.map(stem))].map((w) => [w, ...(ALSO[w] ?? [])].join('|'));
+  return [...new Set(words.map(stem))].map((w) => [w, ...alsoFor(w)].join('|'));
 }
 
 function tokens(text: string): string[] {
@@ -61,8 +86,9 @@ function tokens(text: string): string[] {
     .toLowerCase()
     .replace(/\b(emp|irp|ui|it|ewp)\s*-?\s*(\d+)(\s*\(a\))?/g, (_m, a: string, b: string, c?: string) => `${a}${b}${c ? 'a' : ''}`)
     .replace(/\bs\s?&\s?t\b/g, 'subsistence')
+    .replace(/(\d)\s?%/g, '$1 %')
     .split(/[^a-z0-9%']+/)
-    .map((w) => w.replace(/^'+|'+$/g, ''))
+    .map((w) => w.replace(/^'+|'+$/g, '').replace(/'s$/, ''))
     .filter(Boolean);
 }
 
@@ -85,7 +111,8 @@ export function unitsOf(markdown: string): Unit[] {
     if (!text) continue;
     const h = /^(#{1,6})\s+(.*)$/.exec(text);
     if (h && !text.includes('\n')) {
-      heading = h[2].trim();
+      // The title (#) is about the whole article: it does not single out the passage under it.
+      heading = h[1].length > 1 ? h[2].trim() : '';
       continue;
     }
     group++;
@@ -94,6 +121,18 @@ export function unitsOf(markdown: string): Unit[] {
     else if (/^\s*([-*+]|\d+\.)\s/.test(text)) {
       for (const item of text.split(/\n(?=\s*(?:[-*+]|\d+\.)\s)/)) out.push({ text: item.trim(), heading, kind: 'item', group });
     } else out.push({ text, heading, kind: 'para', group });
+  }
+  return out;
+}
+
+/** The items of each list of up to 10 items as one unit. */
+function wholeLists(units: Unit[]): Unit[] {
+  const out: Unit[] = [];
+  for (const u of units) {
+    const last = out[out.length - 1];
+    const size = units.filter((x) => x.group === u.group).length;
+    if (u.kind === 'item' && size <= 10 && last?.kind === 'item' && last.group === u.group) last.text += `\n${u.text}`;
+    else out.push({ ...u });
   }
   return out;
 }
@@ -114,13 +153,16 @@ export type Ask = 'when' | 'amount' | 'who' | 'how' | 'other';
 export function askOf(question: string): Ask {
   const q = question.toLowerCase();
   if (/\b(when|deadline|due date|due|by when|what date|how soon|how long (do|does|have) .* to)\b/.test(q)) return 'when';
-  if (/\b(how (many|much|long)|what (is|are) the (rate|amount|limit|ceiling|threshold|maximum|minimum|percentage|figure)|rate|ceiling|threshold|maximum|minimum|limit|percentage|amount|cap)\b/.test(q)) return 'amount';
+  if (/\b(how (many|much|long)|rate|ceiling|threshold|maximum|minimum|limit|percentage|amount|cap|penalty|penalties|fine)\b|\bwhat (is|are) the [\w\s]*\b(period|periods|entitlement|rates?|figures?)\b/.test(q)) return 'amount';
   if (/\b(who|which (employees|workers|people|employers))\b/.test(q)) return 'who';
   if (/\b(how (is|are|do|does|to|should)|what happens|explain)\b/.test(q)) return 'how';
   return 'other';
 }
 
-const DATE = /\b(\d{1,2}(st|nd|rd|th)?\s+(january|february|march|april|may|june|july|august|september|october|november|december)|(january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b|\d{1,2}(st|nd|rd|th)\b|within\s+\*{0,2}\d+|\bby the\b|every month|each month|monthly)/i;
+const DATE = /\b(\d{1,2}(st|nd|rd|th)?\s+(january|february|march|april|may|june|july|august|september|october|november|december)|(january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b|\d{1,2}(st|nd|rd|th)\b|within\s+\*{0,2}\d+|\bby the\b)/i;
+
+// A figure that answers "how much / how many": an amount, a rate, a count of days, weeks, months or hours.
+const FIGURE = /R\s?\d|\d\s?%|\d(\.\d+)?\*{0,2}\s?(×|x|times)\b|\b\d+(\.\d+)?\*{0,2}\s+(consecutive |working |paid |calendar )?(days?|weeks?|months?|years?|hours?)\b|\b(one|two|three|four|five|six|ten|twelve)\s+(consecutive |working |paid )?(days?|weeks?|months?)\b/i;
 
 export interface Scored {
   passage: string;
@@ -129,76 +171,118 @@ export interface Scored {
   coverage: number;
 }
 
-/**
- * The unit that answers the question best: the question's words it contains, weighted by how rare each is in
- * the article, plus what the kind of question looks for (a date, a figure). Returned with its context: a list
- * item with its list when the list is short, a lead-in ending in ':' with what follows.
- */
-export function bestPassage(markdown: string, question: string, words = meaningfulWords(question)): Scored {
-  const units = unitsOf(markdown);
-  if (!units.length || !words.length) return { passage: '', score: 0, coverage: 0 };
+interface Ranked {
+  unit: Unit;
+  score: number;
+  coverage: number;
+}
+
+/** Every unit that shares a word with the question, scored: the question's words it holds, weighted by how rare each is in the article, plus what the kind of question looks for. */
+export function rankUnits(markdown: string, question: string, opts: { title?: string; words?: string[] } = {}): Ranked[] {
+  const words = opts.words ?? meaningfulWords(question);
   const ask = askOf(question);
+  // "How is it done?" is answered by a whole list of steps, not by one of them.
+  const units = ask === 'how' ? wholeLists(unitsOf(markdown)) : unitsOf(markdown);
   const stemsOf = (t: string) => new Set(tokens(t).map(stem));
+  // Stored articles have their title apart; a markdown file carries it as its first heading.
+  const title = opts.title ?? /^#\s+(.+)$/m.exec(markdown)?.[1] ?? '';
+  const inTitle = stemsOf(title);
+  const titleFigures = (title.match(/R\s?\d[\d ,.]*\d|\b\d+(st|nd|rd|th)\b|\d+(\.\d+)?%/g) ?? []).map((f) => f.replace(/\s/g, ''));
   const inText = units.map((u) => stemsOf(u.text));
   const inHeading = units.map((u) => stemsOf(u.heading));
   const has = (set: Set<string>, w: string) => w.split('|').some((f) => set.has(f));
-  // Rare words in the article tell passages apart; a word in every unit does not.
+  // The word itself counts fully; another way of saying it ("weeks" for "months") a little less.
+  const match = (set: Set<string>, w: string) => (set.has(w.split('|')[0]) ? 1 : has(set, w) ? 0.6 : 0);
+  // Rare words in the article tell passages apart; a word in every unit, or in the title, much less so.
   const weight = words.map((w) => {
     const df = inText.filter((set) => has(set, w)).length;
-    return Math.max(0.35, Math.log(1 + units.length / (1 + df)));
+    return Math.max(0.35, Math.log(1 + units.length / (1 + df))) * (has(inTitle, w) ? 0.5 : 1);
   });
-
-  let best = { i: -1, score: 0, coverage: 0 };
-  units.forEach((u, i) => {
+  const total = weight.reduce((a, b) => a + b, 0);
+  // A question that the title answers as a whole ("How is PAYE calculated?") wants the article's main section, early on.
+  const drift = words.every((w) => has(inTitle, w)) ? 0.12 : 0.03;
+  const meanLength = units.reduce((a, u) => a + u.text.length, 0) / Math.max(1, units.length);
+  const out: Ranked[] = [];
+  units.forEach((unit, i) => {
     let score = 0;
     let matched = 0;
     words.forEach((w, k) => {
-      if (has(inText[i], w)) {
-        score += weight[k];
+      const m = match(inText[i], w);
+      if (m) {
+        score += weight[k] * m;
         matched += 1;
       } else if (has(inHeading[i], w)) {
-        score += weight[k] * 0.5;
+        // The first passage under a heading that names the word states what the section is about.
+        score += weight[k] * (units[i - 1]?.heading === unit.heading ? 0.5 : 0.8);
         matched += 0.75;
       }
     });
     if (matched === 0) return;
-    score += cueBonus(u, ask) - i * 0.015;
-    if (score > best.score) best = { i, score, coverage: matched / words.length };
+    // Scaled to the question's words, so that passages of different articles compare; a long paragraph that
+    // mentions the words in passing counts less than a short one about them (tables are answers as a whole).
+    const whole = unit.kind === 'table' || (ask === 'how' && unit.kind === 'item');
+    const length = whole ? 1 : 0.7 + (0.3 * unit.text.length) / meanLength;
+    score = (3 * score) / total / length + cueBonus(unit, ask) - i * drift;
+    // The figure an article's title names ("— R17 712 a month", "(the 7th)") marks the passage that states it.
+    if ((ask === 'amount' || ask === 'when') && titleFigures.some((f) => unit.text.replace(/\s/g, '').includes(f))) score += 1;
+    out.push({ unit, score, coverage: matched / words.length });
   });
-  if (best.i < 0) return { passage: '', score: 0, coverage: 0 };
-  return { passage: countsInFigures(withContext(units, best.i)), score: best.score, coverage: best.coverage };
+  return out;
+}
+
+/**
+ * The unit that answers the question best, with its context: a list item with its list when the list is
+ * short, a lead-in ending in ':' with what follows, a rule with its table of figures.
+ */
+export function bestPassage(markdown: string, question: string, opts: { title?: string; words?: string[] } = {}): Scored {
+  const words = opts.words ?? meaningfulWords(question);
+  if (!words.length) return { passage: '', score: 0, coverage: 0 };
+  const ranked = rankUnits(markdown, question, { ...opts, words });
+  const best = ranked.reduce<Ranked | null>((a, b) => (!a || b.score > a.score ? b : a), null);
+  if (!best || best.score <= 0) return { passage: '', score: 0, coverage: 0 };
+  const ask = askOf(question);
+  const units = ask === 'how' ? wholeLists(unitsOf(markdown)) : unitsOf(markdown);
+  const i = units.findIndex((u) => u.text === best.unit.text && u.group === best.unit.group);
+  return { passage: countsInFigures(withContext(units, i, ask)), score: best.score, coverage: best.coverage };
 }
 
 function cueBonus(u: Unit, ask: Ask): number {
   let bonus = 0;
   const t = u.text;
   if (ask === 'when' && DATE.test(t)) bonus += 1.2;
-  if (ask === 'amount' && /\d/.test(t)) bonus += 0.6;
-  if (ask === 'amount' && /R\s?\d|\d\s?%/.test(t)) bonus += 0.3;
+  if (ask === 'when' && /\b(deadlines?|due|dates?|when|timing|calendar)\b/i.test(u.heading)) bonus += 0.5;
+  if (ask === 'amount' && /\b(rates?|amounts?|figures?|limits?|thresholds?|ceiling|entitlement|how much|how many|rules?)\b/i.test(u.heading)) bonus += 0.3;
+  if (ask === 'amount' && FIGURE.test(t)) bonus += u.kind === 'table' ? 1.1 : 0.9;
   if (ask === 'who' && (u.kind === 'item' || u.kind === 'table')) bonus += 0.4;
-  if (ask === 'how' && u.kind !== 'table') bonus += 0.2;
+  if (ask === 'how') bonus += (u.kind === 'table' ? -0.3 : 0.5) + (/\b(method|how|calculat\w*|works?|steps?|rules?)\b/i.test(u.heading) ? 0.6 : 0);
   if (/\*\*/.test(t)) bonus += 0.15;
   if (u.kind === 'quote') bonus -= 1.5;
+  // An introduction that announces the article ("This article explains…") rarely answers.
+  if (/\bthis (article|guide|page)\b/i.test(t)) bonus -= 0.8;
   // Lists of mistakes and wrong figures say what is NOT so.
   if (/\b(mistakes?|pitfalls?|wrong|myths?|avoid|unreliable)\b/i.test(u.heading)) bonus -= 1.2;
   if (/\bexamples?\b/i.test(u.heading) && ask !== 'amount') bonus -= 0.3;
+  // A worked example illustrates the rule; the rule itself is stated elsewhere.
+  if (/^(\*\*)?(example|for example|worked example)\b/i.test(t)) bonus -= 0.5;
   if (t.length < 40) bonus -= 0.5;
   if (t.length > 1200) bonus -= 0.4;
   return bonus;
 }
 
 /** The chosen unit with what it needs to be read on its own. */
-function withContext(units: Unit[], i: number): string {
+function withContext(units: Unit[], i: number, ask: Ask): string {
   const u = units[i];
   let text = u.text;
+  const next = units[i + 1];
+  // A rule stated in words with its table of figures just after it: "how many" wants the table too.
+  if (u.kind === 'para' && ask === 'amount' && next?.kind === 'table' && next.heading === u.heading && !FIGURE.test(u.text)) return `${text}\n\n${next.text}`;
   if (u.kind === 'item') {
     const list = units.filter((x) => x.group === u.group);
     const whole = list.map((x) => x.text).join('\n');
     text = list.length <= 6 && whole.length <= 900 ? whole : u.text;
     const lead = units[units.indexOf(list[0]) - 1];
     if (lead && lead.kind === 'para' && /:\s*$/.test(lead.text)) text = `${lead.text}\n\n${text}`;
-  } else if (/:\s*$/.test(text) && units[i + 1]) {
-    const next = units[i + 1];
+  } else if (/:\s*$/.test(text) && next) {
     text += `\n\n${next.kind === 'item' ? units.filter((x) => x.group === next.group).map((x) => x.text).join('\n') : next.text}`;
   }
   return text;

@@ -1,0 +1,151 @@
+// Answers from the knowledge base: the passage of the best article that answers the question, quoted and
+// cited; and the articles to cite beside a calculation. At most one search per answer on a cold cache.
+import type { SearchResultDTO } from '../../knowledge/schemas';
+import type { SourceDTO } from '../../schemas/chat';
+import type { ArticleContext } from '../types';
+import type { KnowledgeTools } from '../tools';
+import { articleLink } from '../tools';
+import type { ParsedQuestion, Topic } from '../parse';
+import { bestPassage, meaningfulWords, type Scored } from './passages';
+
+export interface Answer {
+  text: string;
+  sources: SourceDTO[];
+}
+
+const source = (a: { id: string; title: string }): SourceDTO => ({ id: a.id, title: a.title });
+
+/** The question as a search: amounts, percentages and years say nothing about which article answers. */
+export function searchText(question: string): string {
+  const q = question
+    .replace(/\bR\s?\d[\d\s,.]*(k|m)?\b/gi, ' ')
+    .replace(/\b\d+(\.\d+)?\s?%/g, ' ')
+    .replace(/\b(19|20)\d\d\s*[/-]\s*\d{2,4}\b/g, ' ')
+    // "IRP5s", "EMP201s": the form, as articles name it.
+    .replace(/\b(irp\s?5|emp\s?201|emp\s?501|it3\(?a\)?|ui-?19)'?s\b/gi, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return q.length >= 3 ? q : question;
+}
+
+/** How well an article's title names what the question asks: a title that does is most likely the answer. */
+function titleMatch(title: string, words: string[]): number {
+  const inTitle = new Set(meaningfulWords(title).map((w) => w.split('|')[0]));
+  return words.filter((w) => w.split('|').some((f) => inTitle.has(f))).length;
+}
+
+interface Candidate extends Scored {
+  article: { id: string; title: string };
+}
+
+function judge(article: { id: string; title: string; content: string }, question: string, words: string[], prior: number): Candidate {
+  const p = bestPassage(article.content, question, { title: article.title, words });
+  return { ...p, score: p.score + prior + 0.7 * titleMatch(article.title, words), article };
+}
+
+export function createKnowledgeAnswers(knowledge: KnowledgeTools, now: () => number) {
+  // The articles beside a calculation come from a fixed query per topic: kept briefly, so a burst of
+  // calculations does not search every article for the same words. An admin's edit shows within 30 s.
+  const TOPIC_CACHE_MS = 30_000;
+  const topicCache = new Map<string, { at: number; hits: Promise<SearchResultDTO[]> }>();
+
+  function searchTopic(q: string): Promise<SearchResultDTO[]> {
+    const hit = topicCache.get(q);
+    if (hit && now() - hit.at < TOPIC_CACHE_MS) return hit.hits;
+    const hits = knowledge.search(q, 2);
+    topicCache.set(q, { at: now(), hits });
+    hits.catch(() => topicCache.delete(q));
+    return hits;
+  }
+
+  /** The articles to cite for a calculation: the topic's own, and one on the special case the question raises. */
+  async function topicSources(topic: Topic, p: ParsedQuestion, input: Record<string, unknown>): Promise<SourceDTO[]> {
+    const queries = [topicQuery(topic, p, input), specialQuery(topic, p, input)].filter((q): q is string => !!q);
+    const found = await Promise.all(queries.map(searchTopic));
+    const out = new Map<string, SourceDTO>();
+    for (const hits of found) if (hits[0]) out.set(hits[0].id, source(hits[0]));
+    return [...out.values()];
+  }
+
+  /** The passage of the best of the top articles that answers the question, or null when none does. */
+  async function factual(question: string, searchFor = question): Promise<Answer | null> {
+    const hits = await knowledge.search(searchText(searchFor), 3);
+    if (!hits.length) return null;
+    const words = meaningfulWords(question);
+    const articles = await Promise.all(hits.map((h) => knowledge.getArticle(h.id)));
+    let best: Candidate | null = null;
+    articles.forEach((a, i) => {
+      if (!a) return;
+      const c = judge({ id: a.id, title: a.title, content: a.content }, question, words, [0.8, 0.4, 0][i] ?? 0);
+      if (c.passage && (!best || c.score > best.score)) best = c;
+    });
+    const chosen = best as Candidate | null;
+    // Half of what the question asks must be in the passage, or it does not answer it.
+    if (!chosen || chosen.coverage < 0.5) return null;
+    const related = hits.filter((h) => h.id !== chosen.article.id && titleMatch(h.title, words) > 0).slice(0, 2).map(source);
+    const lines = [`From ${articleLink(chosen.article)}:`, '', chosen.passage];
+    if (related.length) lines.push('', `See also ${related.map(articleLink).join(' and ')}.`);
+    return { text: lines.join('\n'), sources: [source(chosen.article), ...related] };
+  }
+
+  /** The referenced article's own passage on the question, or null when it does not speak to it. */
+  function fromArticle(article: ArticleContext, question: string): Answer | null {
+    const words = meaningfulWords(question);
+    const p = bestPassage(article.content, question, { title: article.title, words });
+    if (!p.passage || p.coverage < 0.34) return null;
+    return { text: [`From ${articleLink(article)}:`, '', p.passage].join('\n'), sources: [source(article)] };
+  }
+
+  return { topicSources, factual, fromArticle };
+}
+
+function topicQuery(topic: Topic, p: ParsedQuestion, input: Record<string, unknown>): string {
+  switch (topic) {
+    case 'paye':
+      return 'how monthly PAYE is calculated';
+    case 'payslip':
+      return 'gross pay vs net pay payslip';
+    case 'uif':
+      return 'UIF contribution ceiling';
+    case 'sdl':
+      return 'skills development levy SDL';
+    case 'eti':
+      return 'employment tax incentive ETI';
+    case 'overtime':
+      return input.publicHolidayHours !== undefined ? 'public holidays working pay' : input.sundayHours !== undefined ? 'Sunday work pay' : 'overtime pay rates';
+    case 'leave':
+      return p.leaveKind === 'sick' ? 'sick leave entitlement' : p.leaveKind === 'family' ? 'family responsibility leave' : 'annual leave entitlement';
+    case 'notice':
+      return 'notice periods';
+    case 'minimum-wage':
+      return 'national minimum wage';
+    case 'tax-threshold':
+      return 'tax rebates and thresholds by age';
+  }
+}
+
+/** One more article when the question turns on a special case: seniors, medical aid, a bonus, weekly pay… */
+function specialQuery(topic: Topic, p: ParsedQuestion, input: Record<string, unknown>): string | null {
+  const f = p.facts;
+  if (topic === 'paye' || topic === 'payslip') {
+    if (Number(input.age) >= 65) return 'PAYE for employees aged 65 and 75 pensioners';
+    if (input.bonus) return 'PAYE on bonuses 13th cheque';
+    if (input.medicalMembers) return 'medical scheme fees tax credit';
+    if (input.retirementContributions) return 'retirement fund contribution deduction';
+    if (input.period === 'weekly' || input.period === 'fortnightly') return 'PAYE weekly fortnightly paid employees';
+    if (topic === 'payslip') return 'UIF contribution ceiling';
+    return null;
+  }
+  if (topic === 'uif') {
+    if (input.commission) return 'UIF on commission earnings';
+    if (f.workerType === 'domestic') return 'UIF for domestic workers';
+    if (input.hoursPerMonth !== undefined) return 'UIF part-time casual workers 24 hours';
+    return null;
+  }
+  if (topic === 'overtime' && input.monthlyEarnings !== undefined) return 'BCEA earnings threshold';
+  if (topic === 'eti') return 'ETI qualifying rules checklist';
+  if (topic === 'tax-threshold' && p.asksRebates) return null;
+  if (topic === 'notice' && f.workerType === 'domestic') return null;
+  return null;
+}
+
