@@ -70,8 +70,8 @@ export interface ParsedQuestion {
   /** The period the answer is wanted in, when the question names one apart from the pay's ("monthly PAYE on R480 000 a year"). */
   wantPeriod?: Period;
   leaveKind?: LeaveKind;
-  /** Net pay or the employer's cost first, for a payslip. */
-  wants?: 'net' | 'cost';
+  /** What leads a payslip: net pay, the employer's cost, or the deductions when several are asked for at once. */
+  wants?: 'net' | 'cost' | 'deductions';
   /** Asks about rebates or medical credits (figures read from the tax tables). */
   asksRebates?: boolean;
   asksMedicalCredit?: boolean;
@@ -281,7 +281,7 @@ function readMedical(r: Reading): void {
     count(new RegExp(`\\b(?:main member|member|principal member|himself|herself|him|her|themselves|employee|the employee|self|herself and|himself and)\\s*(?:and|plus|\\+|with|&)\\s*(\\d+)\\s*(?:additional |extra |more )?${DEPENDANTS}`), 1) ||
     count(new RegExp(`\\b${MEDICAL}\\b[^.?!,;]{0,30}?\\b(?:for|covering|with|of|for a family of|family of)\\s*(\\d+)\\b${notDependants}`)) ||
     count(new RegExp(`\\b(\\d+)\\s*${PEOPLE}\\s*(?:on|in|covered by|under|using)\\s*(?:the|a|his|her|their)?\\s*${MEDICAL}`)) ||
-    count(new RegExp(`\\b${MEDICAL}\\s*[:(-]?\\s*(\\d+)\\b${notDependants}(?!\\s*(?:k|rand|%))`)) ||
+    count(new RegExp(`\\b${MEDICAL}\\s*[:(-]?\\s*(\\d+)\\b${notDependants}(?!\\s*(?:k|rand|%|adults?))`)) ||
     count(/\bfamily of (\d+)\b/) ||
     count(new RegExp(`\\b(\\d+)\\s*(?:additional |extra |more )?${DEPENDANTS}`), 1);
   if (!found) {
@@ -297,7 +297,9 @@ function readMedical(r: Reading): void {
 function householdOnScheme(s: string): number | null {
   if (!new RegExp(`\\b${MEDICAL}\\b`).test(s)) return null;
   let people = 0;
-  if (/\b(spouse|wife|husband|partner)\b/.test(s)) people += 1;
+  const adults = /\b(\d+) adults?\b/.exec(s);
+  if (adults) people += Number(adults[1]) - 1;
+  else if (/\b(spouse|wife|husband|partner)\b/.test(s)) people += 1;
   const kids = /\b(\d+) (?:kids?|children|child)\b/.exec(s);
   if (kids) people += Number(kids[1]);
   else if (/\b(a|1|one) (?:kid|child|baby|son|daughter)\b|\b(his|her|their) (?:kid|child|son|daughter)\b/.test(s)) people += 1;
@@ -479,9 +481,10 @@ const TOPIC_RULES: [Topic, RegExp][] = [
 const NON_CALC_LEAVE = /\b(maternity|paternity|parental|adoption|study|unpaid|special|religious|commissioning)\b/;
 
 const PAYROLL_WORDS =
-  /\b(paye|tax|taxes|taxed|uif|sdl|eti|salary|salaries|wages?|payroll|pay|paid|paying|earn|earning|earns|leave|overtime|employee|employees|employer|employ|employed|employment|staff|worker|workers|payslip|net|nett|gross|deduct|deduction|deductions|sars|emp201|emp501|irp5|it3a|bonus|13th|medical aid|medical scheme|medical credit|pension|pensioner|provident|retirement|annuity|notice|dismiss\w*|retrench\w*|severance|maternity|paternity|parental|public holidays?|sunday|minimum wage|bcea|coida|allowance|fringe|commission|directors?|provisional|rebates?|threshold|tax year|deadline|domestic|contract|hours|remuneration|income|efiling|e-filing|ufiling|reconciliation|levy|incentive|benefits?|subsistence|travel|company car|loans?|labour|ccma|resign\w*|sick|rand|r\d+|ui19|ui-19|irp6|s&t|nmw|ctc|cost to company|farm|nanny|gardener|dependants?|hourly|monthly|weekly|fortnightly|annual)\b|\br\d/;
+  /\b(paye|tax|taxes|taxed|uif|sdl|eti|salary|salaries|wages?|payroll|pay|paid|paying|earn|earning|earns|leave|overtime|employee|employees|employer|employ|employed|employment|staff|worker|workers|payslip|net|nett|gross|deduct|deduction|deductions|sars|emp201|emp501|irp5|it3a|bonus|13th|medical aid|medical scheme|medical credit|pension|pensioner|provident|retirement|annuity|notice|dismiss\w*|retrench\w*|severance|maternity|paternity|parental|public holidays?|sunday|minimum wage|bcea|coida|allowance|fringe|commission|directors?|provisional|rebates?|threshold|tax year|deadline|domestic|contract|hours|remuneration|income|efiling|e-filing|ufiling|reconciliation|levy|incentive|benefits?|subsistence|travel|company car|loans?|labour|ccma|resign\w*|sick|rand|r\d+|ui19|ui-19|irp6|s&t|nmw|ctc|cost to company|farm|nanny|gardener|dependants?|hourly|monthly|weekly|fortnightly|annual|km|kilometres?|marginal|brackets?|tax tables?|payslips?|wage bill|employer's|employee's|official rate|interest rate|rate of interest|fringe benefits?|contributions?|contribute)\b|\br\d/;
 
 const GREETING = /^(hi|hello|hey|hiya|howzit|good (morning|afternoon|evening|day)|thanks|thank you|thanks a lot|thank you very much|cheers|great|ok|okay|cool|nice|perfect|bye|goodbye)( there| so much| again| a lot)?[!. ]*$/;
+export const THANKS = /^(thanks|thank you|cheers|great|ok|okay|cool|nice|perfect|bye|goodbye)\b/;
 
 function topicOf(s: string): Topic | null {
   for (const [t, re] of TOPIC_RULES) if (re.test(s)) return t;
@@ -551,6 +554,26 @@ function readFollowUpNumbers(r: Reading, previous: PreviousCall): void {
   }
 }
 
+/** The calculator a question is about, read from its words and, where the words are ambiguous, its figures. */
+function topicFor(s: string, f: Facts): { topic: Topic | null; deductions: boolean } {
+  let topic = topicOf(s);
+  // A "threshold" about overtime (the BCEA earnings threshold), UIF or SDL is not the tax threshold.
+  if (topic === 'tax-threshold' && /\b(bcea|earnings threshold|uif|sdl|skills|overtime|coida|eti)\b/.test(s) && !/\btax[- ](free )?threshold|\brebate/.test(s)) topic = /\bbcea|earnings threshold|overtime/.test(s) ? 'overtime' : topicOf(s.replace(/threshold/g, ''));
+  // "Is R27.50 an hour legal?", "is R4 500 for 40 hours a week enough?": a rate asks about the minimum wage.
+  const rate = f.hourlyRate !== undefined || (f.salary !== undefined && (f.hours ?? f.hoursPerWeek ?? f.hoursPerMonth) !== undefined);
+  if (topic === null && rate && !/\b(overtime|sunday|holiday)\b/.test(s) && /\b(legal|lawful|allowed|enough|too (low|little)|underpa\w*|acceptable|ok|okay|fair|minimum)\b/.test(s)) topic = 'minimum-wage';
+  // An hourly wage with hours and "sunday" or "overtime" is overtime, whatever else is named.
+  if ((topic === 'paye' || topic === 'leave' || topic === null) && f.hourlyRate !== undefined && f.hours !== undefined && /\b(overtime|sunday|holiday|extra hours)\b/.test(s)) topic = 'overtime';
+  if (topic === 'paye' && /\b(leave|notice)\b/.test(s) && f.salary === undefined) topic = topicOf(s.replace(/\b(paye|tax|deduct\w*)\b/g, ''));
+  // "PAYE and UIF on R20 000", "total deductions": the payslip has them all.
+  const several = [/\b(paye|tax)\b/, /\buif\b/, /\bsdl\b|\bskills/].filter((re) => re.test(s)).length;
+  const deductions = f.salary !== undefined && (several >= 2 || /\b(total|all (the )?)deductions\b/.test(s)) && topic !== 'payslip' && topic !== 'eti';
+  if (deductions) topic = 'payslip';
+  // "How much does R20 000 cost me" and "what does she earn after…" with only a salary: a payslip or PAYE.
+  if (!topic && f.salary !== undefined && /\b(earn|earns|earning|salary|paid|gets|income|wage)\b/.test(s) && /\b(owe|pay sars|how much (do|does|will|should) (i|we|s?he|they) (pay|deduct))\b/.test(s)) topic = 'paye';
+  return { topic, deductions };
+}
+
 /** Reads a question; `previous` is the last calculation of the conversation, for follow-ups. */
 export function parseQuestion(question: string, previous: PreviousCall | null = null): ParsedQuestion {
   const s = normalise(question);
@@ -565,16 +588,9 @@ export function parseQuestion(question: string, previous: PreviousCall | null = 
   readBareAge(r);
   const f = r.facts;
 
-  let topic = topicOf(s);
-  // A "threshold" about overtime (the BCEA earnings threshold), UIF or SDL is not the tax threshold.
-  if (topic === 'tax-threshold' && /\b(bcea|earnings threshold|uif|sdl|skills|overtime|coida|eti)\b/.test(s) && !/\btax[- ](free )?threshold|\brebate/.test(s)) topic = /\bbcea|earnings threshold|overtime/.test(s) ? 'overtime' : topicOf(s.replace(/threshold/g, ''));
-  // "Is R27.50 an hour legal?": a rate on its own asks about the minimum wage.
-  if (topic === null && f.hourlyRate !== undefined && f.hours === undefined && /\b(legal|lawful|allowed|enough|too (low|little)|underpa\w*|acceptable|ok|okay|fair|minimum)\b/.test(s)) topic = 'minimum-wage';
-  // An hourly wage with hours and "sunday" or "overtime" is overtime, whatever else is named.
-  if ((topic === 'paye' || topic === 'leave' || topic === null) && f.hourlyRate !== undefined && f.hours !== undefined && /\b(overtime|sunday|holiday|extra hours)\b/.test(s)) topic = 'overtime';
-  if (topic === 'paye' && /\b(leave|notice)\b/.test(s) && f.salary === undefined) topic = topicOf(s.replace(/\b(paye|tax|deduct\w*)\b/g, ''));
-  // "How much does R20 000 cost me" and "what does she earn after…" with only a salary: a payslip or PAYE.
-  if (!topic && f.salary !== undefined && /\b(earn|earns|earning|salary|paid|gets|income|wage)\b/.test(s) && /\b(owe|pay sars|how much (do|does|will|should) (i|we|s?he|they) (pay|deduct))\b/.test(s)) topic = 'paye';
+  const resolved = topicFor(s, f);
+  let topic = resolved.topic;
+  const { deductions } = resolved;
 
   // A period named apart from the pay's is the one the answer is wanted in ("monthly PAYE on R480 000 a year").
   const named = periodsNamed(s);
@@ -603,7 +619,7 @@ export function parseQuestion(question: string, previous: PreviousCall | null = 
   const parsed: ParsedQuestion = { intent, topic, facts: f, followUp, payroll };
   if (wantPeriod) parsed.wantPeriod = wantPeriod;
   if (topic === 'leave') parsed.leaveKind = leaveKindOf(s);
-  if (topic === 'payslip') parsed.wants = /\bcosts?\b/.test(s) && !/\b(net|nett|take[- ]?home)\b/.test(s) ? 'cost' : 'net';
+  if (topic === 'payslip') parsed.wants = deductions ? 'deductions' : /\bcosts?\b/.test(s) && !/\b(net|nett|take[- ]?home)\b/.test(s) ? 'cost' : 'net';
   if (/\brebates?\b/.test(s)) parsed.asksRebates = true;
   if (/\bmedical (aid |scheme )?(fees )?(tax )?credits?\b|\bmtc\b/.test(s)) parsed.asksMedicalCredit = true;
   return parsed;

@@ -22,7 +22,7 @@ export function describe(calls: ToolCallDTO[], p: ParsedQuestion, ctx: { taxYear
     case 'paye':
       return paye(calls);
     case 'payslip':
-      return payslip(r, call.input, p.wants === 'cost');
+      return payslip(r, call.input, p.wants ?? 'net');
     case 'uif':
       return uif(calls, ctx.taxYear);
     case 'sdl':
@@ -63,11 +63,18 @@ function paye(calls: ToolCallDTO[]): string[] {
   return lines;
 }
 
-function payslip(r: Result, i: Record<string, unknown>, costFirst: boolean): string[] {
+const HEADLINE: Record<'net' | 'cost' | 'deductions', (r: Result, p: string) => string[]> = {
+  net: (r, p) => [`**Net pay: ${R(r, 'netPay')} ${p}**`],
+  cost: (r, p) => [`**Cost to the employer: ${R(r, 'employerCost')} ${p}**`, `Net pay to the employee: ${R(r, 'netPay')} ${p}.`],
+  deductions: (r, p) => [
+    `**PAYE: ${R(r, 'paye')} and UIF: ${R(r, 'uifEmployee')} from the employee ${p}**`,
+    `The employer adds UIF of ${R(r, 'uifEmployer')}${r.sdlExempt ? '' : ` and SDL of ${R(r, 'sdl')}`}; net pay is ${R(r, 'netPay')}.`,
+  ],
+};
+
+function payslip(r: Result, i: Record<string, unknown>, wants: 'net' | 'cost' | 'deductions'): string[] {
   const p = per(i.period);
-  const lines = costFirst
-    ? [`**Cost to the employer: ${R(r, 'employerCost')} ${p}**`, `Net pay to the employee: ${R(r, 'netPay')} ${p}.`]
-    : [`**Net pay: ${R(r, 'netPay')} ${p}**`];
+  const lines = HEADLINE[wants](r, p);
   lines.push(`(gross ${R(r, 'gross')} ${p}, tax year ${yearLabel(r.taxYear)}, age ${i.age}, ${i.medicalMembers ? `${i.medicalMembers} on the medical scheme` : 'no medical aid'})`, '');
   lines.push('| | Amount |', '|---|---:|', `| Gross pay | ${R(r, 'gross')} |`, `| PAYE | −${R(r, 'paye')} |`, `| UIF (employee) | −${R(r, 'uifEmployee')} |`);
   if (num(r, 'retirementContributions') > 0) lines.push(`| Retirement contributions | −${R(r, 'retirementContributions')} |`);

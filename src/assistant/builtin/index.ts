@@ -9,7 +9,7 @@ import type { SourceDTO, ToolCallDTO } from '../../schemas/chat';
 import { describe, longDate, medicalCreditLine, yearLabel } from './describe';
 import { isNeed, planCalculation, rand, type Need, type Plan } from './inputs';
 import { createKnowledgeAnswers, type Answer as KnowledgeAnswer } from './knowledge';
-import { parseQuestion, type ParsedQuestion, type PreviousCall, type Topic } from '../parse';
+import { parseQuestion, THANKS, type ParsedQuestion, type PreviousCall, type Topic } from '../parse';
 import { articleLink, runCalculator, type KnowledgeTools } from '../tools';
 import type { AssistantEngine, EngineEvent, EngineRequest, EngineTurn } from '../types';
 
@@ -27,12 +27,17 @@ export const GREETING_ANSWER =
   `Hello! I'm PayeWise's payroll assistant. Ask me about ${HELP_TOPICS}. ` +
   "For a calculation, give me the amounts: for example, the monthly salary and the employee's age for PAYE.";
 
-export const DONT_KNOW_ANSWER =
-  "I don't know the answer to that one, and I won't guess. Try the [knowledge base search](/knowledge) for the rule, " +
-  'or the [payroll calculators](/calculators) for PAYE, UIF, SDL, ETI, net pay, overtime, leave and notice. ' +
-  "If you give me the amounts (for example a monthly salary and the employee's age), I can work it out for you.";
+export const THANKS_ANSWER = "You're welcome. Ask me any time about PAYE, UIF, SDL, ETI, payslips, leave or payroll deadlines.";
+
+const WHERE_TO_LOOK =
+  'Try the [knowledge base search](/knowledge) for the rule, or the [payroll calculators](/calculators) for PAYE, UIF, SDL, ETI, ' +
+  "net pay, overtime, leave and notice. If you give me the amounts (for example a monthly salary and the employee's age), I can work it out for you.";
+
+export const DONT_KNOW_ANSWER = `I don't know the answer to that one, and I won't guess. ${WHERE_TO_LOOK}`;
 
 const KNOWLEDGE_TOOLS = new Set(['search_knowledge', 'get_article']);
+// A question that leans on the one before: a pronoun for its subject, or "and…", "what about…".
+const LEANING = /^\s*(and|what about|how about|also|but)\b|\b(it|this|that|they|them|those|these|the same|one)\b/i;
 const TOPIC_NAMES: Record<Topic, string> = {
   paye: 'PAYE',
   payslip: 'net pay',
@@ -153,14 +158,15 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; now?: () 
 
   async function knowledgeAnswer(p: ParsedQuestion, req: EngineRequest): Promise<Answer | null> {
     if (p.asksMedicalCredit && !p.facts.salary) return medicalCredit(p, req);
-    if (p.topic === 'minimum-wage' && /\b(what|how much|current|new|rate|per hour|hourly|monthly|weekly|a month|a week|was|is)\b/i.test(req.question)) {
+    if (p.topic === 'minimum-wage' && /\b(what is|what's|what was|how much|current|new|rate|per hour|hourly|monthly|weekly|a month|a week|per month|per week)\b/i.test(req.question)) {
       const nmw = await minimumWage(p, req);
       if (nmw) return nmw;
     }
-    let found: KnowledgeAnswer | null = await kb.factual(req.question);
-    // A short follow-up to a factual question ("and for domestic workers?") is read with the question before.
+    // A short follow-up to a factual question ("is it paid?", "and the annual one?") is read with the question before.
     const before = previousQuestion(req.history);
-    if (!found && before && req.question.split(/\s+/).length <= 8) found = await kb.factual(`${before} ${req.question}`, `${before} ${req.question}`);
+    const leaning = before !== null && req.question.split(/\s+/).length <= 8 && LEANING.test(req.question);
+    let found: KnowledgeAnswer | null = await kb.factual(leaning ? `${before} ${req.question}` : req.question);
+    if (!found && before && !leaning && req.question.split(/\s+/).length <= 8) found = await kb.factual(`${before} ${req.question}`);
     if (!found) return null;
     const lines = [found.text];
     if (p.topic && p.topic !== 'tax-threshold' && p.topic !== 'leave') lines.push('', `To work out ${TOPIC_NAMES[p.topic]} for an employee, give me the amounts, or use the [calculators](/calculators).`);
@@ -168,32 +174,41 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; now?: () 
   }
 
   /** A question asked from an article: that article grounds the answer and is always cited, first. */
-  function grounded(req: EngineRequest, answer: Answer | null): Answer | null {
+  function grounded(req: EngineRequest, answer: Answer | null, offTopic: boolean): Answer | null {
     const a = req.article;
     if (!a) return answer;
     const cite = { id: a.id, title: a.title };
     if (answer?.sources.some((s) => s.id === a.id)) return { ...answer, sources: [cite, ...answer.sources.filter((s) => s.id !== a.id)] };
     if (answer?.tools.length) return { ...answer, text: `${answer.text}\n\nYou asked from ${articleLink(cite)}, which explains the rules.`, sources: [cite, ...answer.sources] };
     const own = kb.fromArticle(a, req.question);
-    const intro = own ? own.text : `You asked about ${articleLink(cite)}. It does not answer that directly, so here is what I found elsewhere.`;
-    if (!answer) return own ? { text: own.text, tools: [], sources: [cite] } : null;
-    return { text: `${intro}\n\n${answer.text}`, tools: [], sources: [cite, ...answer.sources.filter((s) => s.id !== a.id)] };
+    if (answer) {
+      const intro = own ? own.text : `${articleLink(cite)} does not answer that directly; here is what I found elsewhere.`;
+      return { text: `${intro}\n\n${answer.text}`, tools: [], sources: [cite, ...answer.sources.filter((s) => s.id !== a.id)] };
+    }
+    if (own) return { ...own, tools: [] };
+    // Nothing to say about it: an unrelated question is declined as anywhere else.
+    if (offTopic) return null;
+    return { text: `I couldn't find the answer to that in ${articleLink(cite)}, and I won't guess. ${WHERE_TO_LOOK}`, tools: [], sources: [cite] };
   }
 
   async function respond(req: EngineRequest): Promise<Answer> {
     const previous = lastCalculation(req.history);
     const p = parseQuestion(req.question, previous);
-    if (p.intent === 'greeting' && !req.article) return { text: GREETING_ANSWER, tools: [], sources: [] };
-    if (p.intent === 'off-topic' && !req.article) return { text: OFF_TOPIC_ANSWER, tools: [], sources: [] };
+    if (p.intent === 'greeting' && !req.article) return { text: THANKS.test(req.question.trim().toLowerCase()) ? THANKS_ANSWER : GREETING_ANSWER, tools: [], sources: [] };
+    // "What about foreign nationals?" after a payroll question is about payroll too.
+    const before = previousQuestion(req.history);
+    if (p.intent === 'off-topic' && before && LEANING.test(req.question) && parseQuestion(before).payroll) p.intent = 'knowledge';
+    const offTopic = p.intent === 'off-topic';
+    if (offTopic && !req.article) return { text: OFF_TOPIC_ANSWER, tools: [], sources: [] };
     let answer: Answer | null = null;
     // "And for domestic workers?" after the minimum wage itself: the rate again, not a check of a rate.
     if (p.intent === 'calculate' && p.topic === 'minimum-wage' && p.facts.hourlyRate === undefined && p.facts.salary === undefined) answer = await minimumWage(p, req);
     // "And a 4-day week?" after a sick leave question is still about sick leave.
     if (p.topic === 'leave' && !p.leaveKind && p.followUp) p.leaveKind = parseQuestion(previousQuestion(req.history) ?? '').leaveKind;
     if (!answer && p.intent === 'calculate') answer = await calculation(p, req, previous);
-    else if (p.intent === 'knowledge' || req.article) answer = await knowledgeAnswer(p, req);
-    answer = grounded(req, answer);
-    return answer ?? { text: DONT_KNOW_ANSWER, tools: [], sources: [] };
+    if (!answer && (p.intent === 'knowledge' || (req.article && !offTopic))) answer = await knowledgeAnswer(p, req);
+    answer = grounded(req, answer, offTopic);
+    return answer ?? { text: offTopic ? OFF_TOPIC_ANSWER : DONT_KNOW_ANSWER, tools: [], sources: [] };
   }
 
   return {

@@ -142,23 +142,24 @@ function payInputs(topic: 'paye' | 'payslip', p: ParsedQuestion, base: Input, to
     if (f.sdlExempt) b.input.sdlExempt = true;
   }
   pickTaxYear(b, f, today);
+  if (topic === 'payslip' && period === 'annual' && p.wantPeriod !== 'annual') b.assumed.push('the annual salary is paid in twelve equal monthly amounts');
   return { steps: periodSteps(topic, b.input, period, p.wantPeriod), assumed: b.assumed, kept: b.kept };
 }
 
 /**
  * The call in the pay's own period, plus one in the period asked for when that is a whole-number conversion
- * (a year's pay is twelve months' pay). An annual salary also gets the monthly deduction, which is what payroll needs.
+ * (a year's pay is twelve months' pay). An annual salary also gets the monthly deduction, which is what payroll
+ * needs; a payslip is monthly only.
  */
 function periodSteps(name: Topic, input: Input, period: Period, want: Period | undefined): Step[] {
-  const steps: Step[] = [{ name, input }];
-  const other = want ?? (period === 'annual' && name !== 'payslip' ? 'monthly' : undefined);
-  if (!other || other === period || (other !== 'annual' && period !== 'annual') || name === 'payslip') return steps;
+  const other = want ?? (period === 'annual' ? 'monthly' : undefined);
+  if (!other || other === period || (other !== 'annual' && period !== 'annual')) return [{ name, input }];
   const factor = PERIODS_PER_YEAR[period] / PERIODS_PER_YEAR[other];
-  const scale = (v: unknown) => (v === undefined ? undefined : Math.round(Number(v) * factor * 100) / 100);
+  const scale = (v: unknown) => Math.round(Number(v) * factor * 100) / 100;
   const converted: Input = { ...input, period: other, remuneration: scale(input.remuneration) };
   for (const k of ['retirementContributions', 'commission']) if (input[k] !== undefined) converted[k] = scale(input[k]);
-  for (const k of Object.keys(converted)) if (converted[k] === undefined) delete converted[k];
-  return [{ name, input: converted }, ...steps];
+  if (name === 'payslip') return [{ name, input: other === 'monthly' ? converted : input }];
+  return [{ name, input: converted }, { name, input }];
 }
 
 function uifInputs(p: ParsedQuestion, base: Input, today: Date): Plan | Need {
@@ -167,7 +168,7 @@ function uifInputs(p: ParsedQuestion, base: Input, today: Date): Plan | Need {
   if (b.pick('remuneration', f.salary, undefined, (v) => `pay of ${rand(Number(v))}`) === undefined) return { need: 'the pay for the period', example: 'UIF on R12 000 a month' };
   const period = pickPeriod(b, f);
   b.pick('commission', f.commission);
-  b.pick('hoursPerMonth', f.hoursPerMonth ?? (f.hours !== undefined && /month/.test(String(f.period)) ? f.hours : undefined));
+  b.pick('hoursPerMonth', f.hoursPerMonth);
   pickTaxYear(b, f, today);
   return { steps: periodSteps('uif', b.input, period, p.wantPeriod), assumed: b.assumed, kept: b.kept };
 }
@@ -209,11 +210,19 @@ function etiInputs(p: ParsedQuestion, base: Input): Plan | Need {
   return { steps: [{ name: 'eti', input: b.input }], assumed: b.assumed, kept: b.kept };
 }
 
+/** A day's wage and nothing else for a public holiday: a full ordinary working day, of 8 hours. */
+function fullDay(f: ParsedQuestion['facts']): { wage: number; hours: number } | null {
+  if (!f.publicHoliday || f.dailyWage === undefined || f.hourlyRate !== undefined || f.hours !== undefined) return null;
+  return { wage: Math.round((f.dailyWage / 8) * 100) / 100, hours: 8 };
+}
+
 function overtimeInputs(p: ParsedQuestion, base: Input): Plan | Need {
   const f = p.facts;
   const b = new Builder({});
-  const wage = f.hourlyRate ?? (base.hourlyWage as number | undefined);
-  const hours = f.hours ?? ((base.overtimeHours ?? base.sundayHours ?? base.publicHolidayHours) as number | undefined);
+  const day = fullDay(f);
+  if (day) b.assumed.push('the employee works a full ordinary day of 8 hours on the public holiday');
+  const wage = f.hourlyRate ?? day?.wage ?? (base.hourlyWage as number | undefined);
+  const hours = f.hours ?? day?.hours ?? ((base.overtimeHours ?? base.sundayHours ?? base.publicHolidayHours) as number | undefined);
   if (wage === undefined) return { need: 'the hourly wage (and the hours worked)', example: 'Overtime pay for 4 hours at R40 an hour' };
   if (hours === undefined) return { need: 'how many hours were worked', example: 'Overtime pay for 4 hours at R40 an hour' };
   b.input.hourlyWage = wage;

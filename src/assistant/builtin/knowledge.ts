@@ -6,7 +6,10 @@ import type { ArticleContext } from '../types';
 import type { KnowledgeTools } from '../tools';
 import { articleLink } from '../tools';
 import type { ParsedQuestion, Topic } from '../parse';
-import { bestPassage, meaningfulWords, type Scored } from './passages';
+import { bestPassage, meaningfulWords, unitsOf, type Scored } from './passages';
+
+// A question that only points at the article it was asked from.
+const POINTING = /\b(this|it|that|these|explain|summar\w*|mean|means|simpl\w*|tl;?dr|in short|key points?)\b/i;
 
 export interface Answer {
   text: string;
@@ -68,32 +71,33 @@ export function createKnowledgeAnswers(knowledge: KnowledgeTools, now: () => num
   }
 
   /** The passage of the best of the top articles that answers the question, or null when none does. */
-  async function factual(question: string, searchFor = question): Promise<Answer | null> {
-    const hits = await knowledge.search(searchText(searchFor), 3);
+  async function factual(question: string): Promise<Answer | null> {
+    const hits = await knowledge.search(searchText(question), 3);
     if (!hits.length) return null;
     const words = meaningfulWords(question);
     const articles = await Promise.all(hits.map((h) => knowledge.getArticle(h.id)));
-    let best: Candidate | null = null;
-    articles.forEach((a, i) => {
-      if (!a) return;
-      const c = judge({ id: a.id, title: a.title, content: a.content }, question, words, [0.8, 0.4, 0][i] ?? 0);
-      if (c.passage && (!best || c.score > best.score)) best = c;
-    });
-    const chosen = best as Candidate | null;
-    // Half of what the question asks must be in the passage, or it does not answer it.
-    if (!chosen || chosen.coverage < 0.5) return null;
+    // Half of what the question asks must be in the passage (three quarters when the article's title shares
+    // none of it: "capital" in "capital gains" does not answer a question about capitals).
+    const answers = (c: Candidate) => c.passage && c.coverage >= (titleMatch(c.article.title, words) > 0 ? 0.5 : 0.75);
+    const candidates = articles.flatMap((a, i) => (a ? [judge({ id: a.id, title: a.title, content: a.content }, question, words, [0.8, 0.4, 0][i] ?? 0)] : [])).filter(answers);
+    const chosen = candidates.reduce<Candidate | null>((best, c) => (!best || c.score > best.score ? c : best), null);
+    if (!chosen) return null;
     const related = hits.filter((h) => h.id !== chosen.article.id && titleMatch(h.title, words) > 0).slice(0, 2).map(source);
     const lines = [`From ${articleLink(chosen.article)}:`, '', chosen.passage];
     if (related.length) lines.push('', `See also ${related.map(articleLink).join(' and ')}.`);
     return { text: lines.join('\n'), sources: [source(chosen.article), ...related] };
   }
 
-  /** The referenced article's own passage on the question, or null when it does not speak to it. */
+  /**
+   * The referenced article's own passage on the question; for a question that only points at it ("what does
+   * this mean?") its opening paragraph; else null.
+   */
   function fromArticle(article: ArticleContext, question: string): Answer | null {
     const words = meaningfulWords(question);
     const p = bestPassage(article.content, question, { title: article.title, words });
-    if (!p.passage || p.coverage < 0.34) return null;
-    return { text: [`From ${articleLink(article)}:`, '', p.passage].join('\n'), sources: [source(article)] };
+    let passage = p.passage && p.coverage >= 0.34 ? p.passage : '';
+    if (!passage && POINTING.test(question)) passage = unitsOf(article.content).find((u) => u.kind === 'para')?.text ?? '';
+    return passage ? { text: [`From ${articleLink(article)}:`, '', passage].join('\n'), sources: [source(article)] } : null;
   }
 
   return { topicSources, factual, fromArticle };

@@ -5,7 +5,8 @@ const STOP = new Set(
     'you your me it its this that these those there here what whats when where which who whom whose why how many much long please tell about get ' +
     'gets give need needs have has had with from as per if into than then them they their he she his her employee employees employer employers ' +
     'entitled entitle entitlement someone somebody anyone any some know explain mean means meaning work out right currently still actually ' +
-    'exactly just also really often soon far old new so up not no yes under over above below within between after before during via than').split(' '),
+    'exactly just also really often soon far old new so up not no yes under over above below within between after before during via than subject happen happens ' +
+    'happened said say does amount figure number').split(' '),
 );
 // Words every payroll article shares: they say nothing about which passage answers.
 const GENERIC = new Set(['payroll', 'rule', 'rules', 'law', 'south', 'africa', 'african', 'sa', 'sars', 'bcea', 'act', 'basic', 'condition', 'conditions', 'employment']);
@@ -13,7 +14,7 @@ const GENERIC = new Set(['payroll', 'rule', 'rules', 'law', 'south', 'africa', '
 /** A rough stem, the same on both sides: "deadlines" ~ "deadline", "submitted" ~ "submit", "bonus" stays "bonus". */
 export function stem(w: string): string {
   let s = w.replace(/'s$/, '').replace(/ies$/, 'y');
-  const cut = s.replace(/(?<=x|sh|ch|ss|z)es$|(?<![usi])s$|ed$|ing$|ly$/, '');
+  const cut = s.replace(/(?<=x|sh|ch|ss|z)es$|(?<=.{4})ions?$|(?<=.{3})ments?$|(?<![usi])s$|ed$|ing$|ly$/, '');
   // "submitted" → "submitt" → "submit"; "payroll" and "class" keep their pair.
   s = cut !== s && /([^aeiouls])\1$/.test(cut) ? cut.slice(0, -1) : cut;
   return s.slice(0, 7);
@@ -24,7 +25,6 @@ const ALSO: Record<string, string[]> = {
   pay: ['contrib', 'deduct', 'paid', 'payable'],
   tax: ['paye'],
   paye: ['tax'],
-  payment: ['pay', 'paid'],
   paid: ['pay'],
   due: ['deadlin'],
   deadlin: ['due'],
@@ -37,6 +37,7 @@ const ALSO: Record<string, string[]> = {
   day: ['week'],
   month: ['week'],
   rate: ['percent', '%', 'time'],
+  percent: ['%', 'rate'],
   cover: ['contrib', 'apply', 'exclud', 'includ'],
   exclud: ['exempt', 'not'],
   exempt: ['exclud'],
@@ -152,7 +153,7 @@ export type Ask = 'when' | 'amount' | 'who' | 'how' | 'other';
 /** What kind of answer the question wants: a date, a figure, a list of people, a method. */
 export function askOf(question: string): Ask {
   const q = question.toLowerCase();
-  if (/\b(when|deadline|due date|due|by when|what date|how soon|how long (do|does|have) .* to)\b/.test(q)) return 'when';
+  if (!/\bhow (much|many)\b/.test(q) && /\b(when|deadline|due date|due|by when|what date|how soon|how long (do|does|have) .* to)\b/.test(q)) return 'when';
   if (/\b(how (many|much|long)|rate|ceiling|threshold|maximum|minimum|limit|percentage|amount|cap|penalty|penalties|fine)\b|\bwhat (is|are) the [\w\s]*\b(period|periods|entitlement|rates?|figures?)\b/.test(q)) return 'amount';
   if (/\b(who|which (employees|workers|people|employers))\b/.test(q)) return 'who';
   if (/\b(how (is|are|do|does|to|should)|what happens|explain)\b/.test(q)) return 'how';
@@ -162,7 +163,7 @@ export function askOf(question: string): Ask {
 const DATE = /\b(\d{1,2}(st|nd|rd|th)?\s+(january|february|march|april|may|june|july|august|september|october|november|december)|(january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b|\d{1,2}(st|nd|rd|th)\b|within\s+\*{0,2}\d+|\bby the\b)/i;
 
 // A figure that answers "how much / how many": an amount, a rate, a count of days, weeks, months or hours.
-const FIGURE = /R\s?\d|\d\s?%|\d(\.\d+)?\*{0,2}\s?(×|x|times)\b|\b\d+(\.\d+)?\*{0,2}\s+(consecutive |working |paid |calendar )?(days?|weeks?|months?|years?|hours?)\b|\b(one|two|three|four|five|six|ten|twelve)\s+(consecutive |working |paid )?(days?|weeks?|months?)\b/i;
+const FIGURE = /R\s?\d|\d\s?%|\d\*{0,2}\s?c\/km|\d(\.\d+)?\*{0,2}\s?(×|x|times)\b|\b\d+(\.\d+)?\*{0,2}\s+(consecutive |working |paid |calendar )?(days?|weeks?|months?|years?|hours?)\b|\b(one|two|three|four|five|six|ten|twelve)\s+(consecutive |working |paid )?(days?|weeks?|months?)\b/i;
 
 export interface Scored {
   passage: string;
@@ -215,9 +216,9 @@ export function rankUnits(markdown: string, question: string, opts: { title?: st
         // The first passage under a heading that names the word states what the section is about.
         score += weight[k] * (units[i - 1]?.heading === unit.heading ? 0.5 : 0.8);
         matched += 0.75;
-      }
+      } else if (has(inTitle, w)) matched += 0.6; // the whole article is about it
     });
-    if (matched === 0) return;
+    if (score === 0) return;
     // Scaled to the question's words, so that passages of different articles compare; a long paragraph that
     // mentions the words in passing counts less than a short one about them (tables are answers as a whole).
     const whole = unit.kind === 'table' || (ask === 'how' && unit.kind === 'item');
