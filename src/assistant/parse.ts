@@ -231,11 +231,14 @@ const AGE_BEFORE =
   /\b(aged|age|age:|age of|aged about|ages|pensioner of|pensioner aged|retiree of|retiree aged|senior of|(?:she|he|they|employee|worker|person|pensioner|retiree)(?:'s| is| was| will be| turns| turned| turning| becomes| aged)|turns|turned|turning|is now|will be|who is|who's|becomes|and is|is aged|\bis)\s*$/;
 
 function readAges(r: Reading): void {
+  // "R20 000, 45 yrs": years on their own are an age unless the question is about service.
+  const service = /\b(notice|leave|employed|employment|service|worked|working for|been with|tenure|severance|eti|incentive)\b/.test(r.s);
   for (const n of r.free()) {
     if (n.money || !Number.isInteger(n.value) || n.value > 150) continue;
     const a = r.after(n, 24);
     const b = r.before(n, 26);
-    if (AGE_AFTER.test(a) || (AGE_BEFORE.test(b) && !/^ ?(hours?|hrs?|h\b|days?|weeks?|months?|years?|%|people|members|dependants|employees)/.test(a))) {
+    const bareYears = !service && n.value >= 15 && n.value <= 110 && /^ ?(years?|yrs?)\b(?! (of service|service|employed|with|at|in|working|ago))/.test(a);
+    if (AGE_AFTER.test(a) || bareYears || (AGE_BEFORE.test(b) && !/^ ?(hours?|hrs?|h\b|days?|weeks?|months?|years?|%|people|members|dependants|employees)/.test(a))) {
       r.set('age', n.value, n);
     }
   }

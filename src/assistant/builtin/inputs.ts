@@ -30,7 +30,6 @@ export interface Need {
 type Input = Record<string, unknown>;
 
 export const rand = (rands: number): string => formatRand(toCents(Math.round(rands * 100) / 100, 'amount'));
-export const PER: Record<Period, string> = { monthly: 'a month', fortnightly: 'a fortnight', weekly: 'a week', annual: 'a year' };
 const PERIODS_PER_YEAR: Record<Period, number> = { monthly: 12, fortnightly: 26, weekly: 52, annual: 1 };
 const BAND_AGE: Record<AgeBand, number> = { under65: 30, '65to74': 65, '75plus': 75 };
 const BAND_WORDS: Record<AgeBand, string> = { under65: 'under 65', '65to74': 'aged 65 to 74', '75plus': 'aged 75 or older' };

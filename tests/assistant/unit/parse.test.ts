@@ -75,6 +75,8 @@ describe('ages, medical scheme members and tax years', () => {
     ['employee (33 years old)', 33],
     ['someone aged sixty-five', 65],
     ['R35 000 a month, 45, no medical aid', 45],
+    ['R35 000 a month, 45 yrs', 45],
+    ['R35 000 a month, 52 years', 52],
   ])('%s → age %d', (q, age) => {
     expect(facts(`PAYE on R20 000 a month ${q}`).age).toBe(age);
   });
