@@ -17,17 +17,25 @@ export const users = pgTable(
     password: text('password').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
     subscriptionStatus: text('subscription_status').default('trialing'),
-    stripeCustomerId: text('stripe_customer_id'),
-    stripeSubscriptionId: text('stripe_subscription_id'),
+    // PayFast's subscription token (the handle for its API); never sent to a browser.
+    payfastToken: text('payfast_token'),
     trialEndDate: text('trial_end_date'),
     nextBillingDate: text('next_billing_date'),
+    // Canceled or pending: full access until this instant.
+    paidThrough: text('paid_through'),
+    // When an overdue renewal was last looked up at PayFast.
+    renewalCheckedAt: timestamp('renewal_checked_at', { withTimezone: true }),
     lastLoginAt: text('last_login_at'),
     totalLogins: integer('total_logins').notNull().default(0),
     totalChatMessages: integer('total_chat_messages').notNull().default(0),
     createdAt: text('created_at'),
     updatedAt: text('updated_at'),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), uniqueIndex('users_username_key_idx').on(t.usernameKey)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_key_idx').on(t.usernameKey),
+    uniqueIndex('users_payfast_token_idx').on(t.payfastToken),
+  ],
 );
 
 /** A chat thread (beyond the spec, which keeps one list per user). Titled from its first question. */
@@ -176,20 +184,65 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
-export const paymentEvents = pgTable(
-  'payment_events',
+/** A PayFast checkout a user started (m_payment_id): what was asked, and the token its first ITN brought. */
+export const payfastCheckouts = pgTable(
+  'payfast_checkouts',
+  {
+    ref: text('ref').primaryKey(), // m_payment_id
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    recurringCents: integer('recurring_cents').notNull(),
+    billingDate: text('billing_date').notNull(), // yyyy-mm-dd, South Africa
+    token: text('token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('payfast_checkouts_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Every ITN as it arrived (stored before it is answered), with what the checks found. Processed from here:
+ * received → applied | duplicate | ignored | rejected, or retry (PayFast's validate endpoint did not
+ * answer) until confirmed or failed.
+ */
+export const payfastItns = pgTable(
+  'payfast_itns',
   {
     id: serial('id').primaryKey(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    sourceIp: text('source_ip').notNull(),
+    rawBody: text('raw_body').notNull(),
+    mPaymentId: text('m_payment_id'),
     pfPaymentId: text('pf_payment_id'),
     paymentStatus: text('payment_status'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    rawBody: text('raw_body').notNull(),
-    valid: boolean('valid').notNull().default(false),
-    error: text('error'),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    state: text('state').notNull().default('received'),
+    checks: jsonb('checks').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    reason: text('reason'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('payment_events_once_idx').on(t.pfPaymentId, t.paymentStatus)],
+  (t) => [index('payfast_itns_due_idx').on(t.state, t.nextAttemptAt), index('payfast_itns_received_idx').on(t.receivedAt)],
+);
+
+/** What PayFast did to a subscription, applied once per (pf_payment_id, payment_status): the payment history. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    itnId: integer('itn_id').references(() => payfastItns.id, { onDelete: 'set null' }),
+    pfPaymentId: text('pf_payment_id').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    kind: text('kind').notNull(), // first | renewal | cancel | failed
+    mPaymentId: text('m_payment_id'),
+    amountCents: integer('amount_cents'),
+    feeCents: integer('fee_cents'),
+    netCents: integer('net_cents'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payments_once_idx').on(t.pfPaymentId, t.paymentStatus), index('payments_user_idx').on(t.userId, t.createdAt)],
 );
 
 export const rateLimits = pgTable('rate_limits', {
@@ -212,3 +265,6 @@ export type KnowledgeCategory = typeof knowledgeCategories.$inferSelect;
 export type KnowledgeItem = typeof knowledgeItems.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 export type Conversation = typeof conversations.$inferSelect;
+export type PayfastCheckout = typeof payfastCheckouts.$inferSelect;
+export type PayfastItn = typeof payfastItns.$inferSelect;
+export type Payment = typeof payments.$inferSelect;

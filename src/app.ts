@@ -18,6 +18,7 @@ import { adminApi } from '../routes/api/admin';
 import { payrollApi } from '../routes/api/payroll';
 import { knowledgeApi } from '../routes/api/knowledge';
 import { chatApi } from '../routes/api/chat';
+import { billingApi } from '../routes/api/billing';
 import { uploadsRoute } from '../routes/uploads';
 import { publicPages } from '../routes/pages/public';
 import { accountPages } from '../routes/pages/account';
@@ -111,6 +112,7 @@ export function createApp(services: Services) {
   app.route('/api/payroll', payrollApi);
   app.route('/api/knowledge', knowledgeApi);
   app.route('/api', chatApi);
+  app.route('/api', billingApi);
   app.route('/', uploadsRoute);
   app.route('/', publicPages);
   app.route('/', accountPages);

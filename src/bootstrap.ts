@@ -25,6 +25,7 @@ export interface BootstrapOptions {
   limits?: ServiceDeps['limits'];
   hashing?: ServiceDeps['hashing'];
   engine?: ServiceDeps['engine'];
+  payfast?: ServiceDeps['payfast'];
   chatPerMinute?: ServiceDeps['chatPerMinute'];
 }
 
@@ -45,6 +46,7 @@ export async function bootstrap(config: Config, opts: BootstrapOptions = {}): Pr
     limits: opts.limits,
     hashing: opts.hashing,
     engine: opts.engine,
+    payfast: opts.payfast,
     chatPerMinute: opts.chatPerMinute,
   });
   await services.auth.backfillUsernameKeys();
@@ -58,6 +60,7 @@ export async function bootstrap(config: Config, opts: BootstrapOptions = {}): Pr
     async stop() {
       // Answers being written finish and are stored before the database closes.
       await Promise.all(services.chat.inFlight());
+      await services.billing.idle();
       await mailer.idle();
       await database.close();
     },

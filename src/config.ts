@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
+import { PAYFAST_HOSTS, PAYFAST_ITN_RANGES } from './billing/payfast';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -29,6 +31,14 @@ const schema = z.object({
   PAYFAST_MERCHANT_KEY: z.string().default('46f0cd694581a'),
   PAYFAST_PASSPHRASE: z.string().default('jt7NOE43FZPn'),
   PAYFAST_SANDBOX: bool.default(true),
+  PAYFAST_ITN_SOURCE_IPS: z
+    .string()
+    .default(PAYFAST_ITN_RANGES.join(','))
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .refine((list) => list.length > 0 && list.every((c) => ipaddr.isValidCIDR(c)), 'a comma-separated list of CIDR ranges, e.g. 197.97.145.144/28'),
+  PAYFAST_VALIDATE_URL: z.string().url().optional(),
+  PAYFAST_API_URL: z.string().url().default(PAYFAST_HOSTS.api),
+  PAYFAST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
@@ -49,7 +59,22 @@ export interface Config {
   ai?: { baseUrl: string; apiKey?: string; model: string };
   /** How long an answer may take, either engine. */
   aiTimeoutMs: number;
-  payfast: { merchantId: string; merchantKey: string; passphrase: string; sandbox: boolean };
+  payfast: {
+    merchantId: string;
+    merchantKey: string;
+    passphrase: string;
+    sandbox: boolean;
+    /** Where the checkout form posts. */
+    processUrl: string;
+    /** PayFast's ITN confirmation endpoint. */
+    validateUrl: string;
+    /** The subscriptions REST API. */
+    apiUrl: string;
+    /** CIDR ranges ITNs may come from. */
+    itnSourceRanges: string[];
+    /** How long a call to PayFast may take. */
+    timeoutMs: number;
+  };
   trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
@@ -94,6 +119,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       merchantKey: e.PAYFAST_MERCHANT_KEY,
       passphrase: e.PAYFAST_PASSPHRASE,
       sandbox: e.PAYFAST_SANDBOX,
+      processUrl: PAYFAST_HOSTS[e.PAYFAST_SANDBOX ? 'sandbox' : 'live'].process,
+      validateUrl: e.PAYFAST_VALIDATE_URL ?? PAYFAST_HOSTS[e.PAYFAST_SANDBOX ? 'sandbox' : 'live'].validate,
+      apiUrl: e.PAYFAST_API_URL,
+      itnSourceRanges: e.PAYFAST_ITN_SOURCE_IPS,
+      timeoutMs: e.PAYFAST_TIMEOUT_MS,
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -15,6 +15,8 @@ import { createEngine } from './assistant';
 import { createChatService, type ChatService } from './assistant/service';
 import { knowledgeTools } from './assistant/tools';
 import type { AssistantEngine } from './assistant/types';
+import { createBillingService, type BillingService } from './billing/service';
+import { createPayfastClient, type PayfastClient } from './billing/payfast-client';
 
 export interface Services {
   config: Config;
@@ -25,12 +27,13 @@ export interface Services {
   auth: AuthService;
   knowledge: KnowledgeService;
   chat: ChatService;
+  billing: BillingService;
   mailer: Mailer;
   storage: Storage;
   /** True when the database answers. */
   healthy(): Promise<boolean>;
-  /** Periodic upkeep: mail retries, expired counters, uploads nobody attached. */
-  upkeep: { mail(): Promise<unknown>; counters(): Promise<unknown>; uploads(): Promise<unknown> };
+  /** Periodic upkeep: mail retries, expired counters, uploads nobody attached, ITN retries and overdue renewals. */
+  upkeep: { mail(): Promise<unknown>; counters(): Promise<unknown>; uploads(): Promise<unknown>; billing(): Promise<unknown> };
 }
 
 export interface ServiceDeps {
@@ -47,6 +50,8 @@ export interface ServiceDeps {
   engine?: AssistantEngine;
   /** Fair-use questions per minute (the bench raises it). */
   chatPerMinute?: number;
+  /** PayFast's endpoints; by default the ones the config names. */
+  payfast?: PayfastClient;
 }
 
 export function createServices(deps: ServiceDeps): Services {
@@ -60,6 +65,8 @@ export function createServices(deps: ServiceDeps): Services {
   const tools = knowledgeTools(knowledge);
   const engine = deps.engine ?? createEngine(config, tools);
   const chat = createChatService({ db, engine, knowledge: tools, limiter, clock, log, timeoutMs: config.aiTimeoutMs, perMinute: deps.chatPerMinute });
+  const payfast = deps.payfast ?? createPayfastClient({ payfast: config.payfast, clock });
+  const billing = createBillingService({ db, config, mailer, payfast, limiter, clock, log });
   return {
     config,
     log,
@@ -68,9 +75,10 @@ export function createServices(deps: ServiceDeps): Services {
     auth,
     knowledge,
     chat,
+    billing,
     mailer,
     storage,
     healthy: () => database.ping(),
-    upkeep: { mail: () => mailer.deliverDue(), counters: () => limiter.sweep(), uploads: () => knowledge.sweepOrphanUploads() },
+    upkeep: { mail: () => mailer.deliverDue(), counters: () => limiter.sweep(), uploads: () => knowledge.sweepOrphanUploads(), billing: () => billing.sweep() },
   };
 }

@@ -5,7 +5,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DB } from '../../db';
 import { conversations, messageFeedback, messages, users, type Conversation, type Message, type User } from '../../db/schema';
 import type { RateLimiter } from '../auth/rate-limit';
-import { assistantAccess, saDay } from '../billing/access';
+import { assistantAccess } from '../billing/access';
+import { saDay } from '../billing/calendar';
 import { AppError } from '../errors';
 import { lexemesOf, makeSnippet } from '../knowledge/query';
 import type { Logger } from '../lib/logger';
@@ -29,7 +30,7 @@ export const dailyLimitMessage = (n: number) =>
 const HISTORY_TURNS = 20;
 const TITLE_LENGTH = 60;
 
-export type ChatUser = Pick<User, 'id' | 'subscriptionStatus' | 'trialEndDate' | 'nextBillingDate'>;
+export type ChatUser = Pick<User, 'id' | 'subscriptionStatus' | 'trialEndDate' | 'nextBillingDate' | 'paidThrough'>;
 
 export interface ChatDeps {
   db: DB;

@@ -28,3 +28,11 @@ export function answerAs(c: Context): 'json' | 'htmx' | 'page' {
   if (c.req.path.startsWith('/uploads/') && !(c.req.header('accept') ?? '').includes('text/html')) return 'json';
   return 'page';
 }
+
+/** This app's origin as the request reached it; behind a trusted proxy the scheme is the one the proxy saw. */
+export function requestOrigin(c: Context, trustProxy: boolean): string {
+  const url = new URL(c.req.url);
+  const proto = trustProxy ? c.req.header('x-forwarded-proto')?.split(',')[0].trim() : undefined;
+  if (proto === 'https' || proto === 'http') url.protocol = `${proto}:`;
+  return url.origin;
+}

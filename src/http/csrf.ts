@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '../errors';
-import type { AppEnv } from './context';
+import { requestOrigin, type AppEnv } from './context';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CROSS_SITE = 'Cross-site request refused';
@@ -29,14 +29,7 @@ export function csrfGuard(opts: { publicUrl?: string; trustProxy: boolean }): Mi
     if (c.req.header('sec-fetch-site')?.toLowerCase() === 'cross-site') throw new AppError(403, CROSS_SITE);
     const origin = c.req.header('origin');
     if (origin !== undefined) {
-      let own = fixed;
-      if (!own) {
-        const url = new URL(c.req.url);
-        const proto = opts.trustProxy ? c.req.header('x-forwarded-proto')?.split(',')[0].trim() : undefined;
-        if (proto === 'https' || proto === 'http') url.protocol = `${proto}:`;
-        own = url.origin;
-      }
-      if (originOf(origin) !== own) throw new AppError(403, CROSS_SITE);
+      if (originOf(origin) !== (fixed ?? requestOrigin(c, opts.trustProxy))) throw new AppError(403, CROSS_SITE);
     }
     await next();
   };

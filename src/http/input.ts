@@ -80,7 +80,13 @@ export function rejectUnsafeText(): MiddlewareHandler<AppEnv> {
     }
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       const type = (c.req.header('content-type') ?? '').toLowerCase();
-      if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+      if (type.startsWith('application/x-www-form-urlencoded')) {
+        // Read as text and kept so: a route that needs the raw body (the PayFast ITN signs it) still has it.
+        for (const [k, v] of new URLSearchParams(await c.req.text())) {
+          const found = findUnsafeText(k, 'form') ?? findUnsafeText(v, k);
+          if (found) reject(found);
+        }
+      } else if (type.startsWith('multipart/form-data')) {
         for (const [k, v] of await readForm(c)) {
           const found = findUnsafeText(k, 'form') ?? (typeof v === 'string' ? findUnsafeText(v, k) : findUnsafeText(v.name, `${k} (file name)`));
           if (found) reject(found);

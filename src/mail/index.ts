@@ -13,6 +13,8 @@ export interface MailMessage {
 export interface Mailer {
   /** Stores the mail in the outbox and starts delivery in the background. */
   enqueue(msg: MailMessage): Promise<number>;
+  /** Stores the mail as part of the caller's transaction (a rollback keeps nothing); call deliverDue() once it has committed. */
+  stage(tx: DB, msg: MailMessage): Promise<void>;
   /** Delivers what is due; returns how many were sent. */
   deliverDue(): Promise<number>;
   /** Whether the last delivery attempt reached the transport (true in outbox-only mode). */
@@ -91,6 +93,9 @@ export async function createMailer(opts: { db: DB; smtpUrl?: string; from: strin
 
   const mailer: Mailer = {
     mode: transport ? 'smtp' : 'outbox',
+    async stage(tx, msg) {
+      await tx.insert(mailOutbox).values({ to: msg.to, subject: msg.subject, text: msg.text, nextAttemptAt: clock() });
+    },
     async enqueue(msg) {
       const [row] = await db.insert(mailOutbox).values({ to: msg.to, subject: msg.subject, text: msg.text, nextAttemptAt: clock() }).returning({ id: mailOutbox.id });
       void mailer.deliverDue().catch((err) => log.error('mail delivery crashed', { error: String(err) }));

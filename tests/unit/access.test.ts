@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assistantAccess, saDay } from '../../src/billing/access';
+import { assistantAccess } from '../../src/billing/access';
+import { saDay } from '../../src/billing/calendar';
 
 const now = new Date('2026-11-23T10:00:00+02:00');
 const past = '2026-11-20T10:00:00.000Z';
