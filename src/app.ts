@@ -25,6 +25,7 @@ import { accountPages } from '../routes/pages/account';
 import { knowledgePages } from '../routes/pages/knowledge';
 import { calculatorPages } from '../routes/pages/calculators';
 import { chatPages } from '../routes/pages/chat';
+import { subscriptionPages } from '../routes/pages/subscription';
 
 const UPLOAD_PATH = '/api/knowledge/upload';
 const KB = 1024;
@@ -119,6 +120,7 @@ export function createApp(services: Services) {
   app.route('/', knowledgePages);
   app.route('/', calculatorPages);
   app.route('/', chatPages);
+  app.route('/', subscriptionPages);
 
   app.notFound(notFound);
   app.onError(onError);

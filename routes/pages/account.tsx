@@ -30,6 +30,5 @@ export const accountPages = new Hono<AppEnv>()
       </div>,
     );
   })
-  .get('/subscription', requireUser, (c) => renderApp(c, { title: 'Subscription' }, <Stub title="Subscription" text="Subscription management is coming soon." />))
   // The spec: non-admins are silently sent home.
   .get('/user-management', requireAdmin({ denied: 'home' }), (c) => renderApp(c, { title: 'User Management' }, <Stub title="User Management" text="Coming soon." />));

@@ -158,16 +158,17 @@ export function createBillingService(deps: BillingDeps) {
     const posted = parseFormBody(itn.rawBody);
     const fields = readItn(posted);
     const [checkout] = fields.mPaymentId ? await db.select().from(payfastCheckouts).where(eq(payfastCheckouts.ref, fields.mPaymentId)) : [];
+    // A repeat of an ITN already applied: its amount was checked then (the checkout has moved on since).
+    const repeat = onceKey(fields) !== '' && (await alreadyApplied(db, fields));
     const local = localChecks({
       posted, fields, passphrase: pf.passphrase, merchantId: pf.merchantId, sourceIp: itn.sourceIp, ranges,
-      expectedCents: checkout ? expectedCents(record(checkout), fields) : null,
+      expectedCents: checkout && !repeat ? expectedCents(record(checkout), fields) : null,
     });
     if (!local.ok) return finish(itn, 'rejected', local.checks, local.reason, checkout?.userId);
     const checks = local.checks;
     if (!checkout) return finish(itn, 'rejected', checks, `unknown m_payment_id ${fields.mPaymentId || '(blank)'}`);
     if (!onceKey(fields)) return finish(itn, 'rejected', checks, 'no pf_payment_id', checkout.userId);
-    // A repeat of an ITN already applied needs no confirmation.
-    if (await alreadyApplied(db, fields)) return finish(itn, 'duplicate', checks, 'already applied', checkout.userId);
+    if (repeat) return finish(itn, 'duplicate', checks, 'already applied', checkout.userId);
 
     const v = await payfast.validate(posted);
     if (v.result === 'invalid') return finish(itn, 'rejected', { ...checks, validate: 'fail' }, 'PayFast did not confirm this ITN (INVALID)', checkout.userId);

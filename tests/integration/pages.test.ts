@@ -114,10 +114,14 @@ describe.each(dbKinds)('pages on %s', (kind) => {
     expect((await client.get('/user-management')).status).toBe(200);
   });
 
-  it('shows a finished trial as 0 days left, never negative', async () => {
+  it("shows a finished trial as 'Trial ended' with Upgrade Now, not as an active trial with 0 days left", async () => {
     const { client, user } = await registerUser(t);
     await t.database.db.update(users).set({ trialEndDate: '2020-01-01T00:00:00.000Z' }).where(eq(users.id, user.id));
     const html = await (await client.get('/profile')).text();
-    expect(html).toMatch(/data-testid="trial-days-left">0<!-- --> days left/);
+    expect(html).toContain('Trial ended');
+    expect(html).toContain('Limited access: 5 assistant questions a day.');
+    expect(html).toContain('Upgrade Now');
+    expect(html).not.toContain('Trial Active');
+    expect(html).not.toContain('days left');
   });
 });

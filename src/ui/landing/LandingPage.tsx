@@ -474,7 +474,7 @@ const faqs: { q: string; a: ReactNode }[] = [
     a: (
       <>
         Your account stays active with limited access: the knowledge base and calculators stay open and the assistant allows 5 messages a day. Subscribe
-        for R80 a month whenever you like to get unlimited assistant access again. Nothing is charged automatically, because we never asked for a card.
+        for R80 a month whenever you like to get unlimited assistant access again. Nothing is charged unless you subscribe: the trial never asks for a card.
       </>
     ),
   },
@@ -510,8 +510,9 @@ const faqs: { q: string; a: ReactNode }[] = [
     q: 'How does billing work?',
     a: (
       <>
-        The plan costs R80 per month and is billed monthly through PayFast, a South African payment gateway. You pay on PayFast’s secure page; there are no
-        per-user fees and no setup costs.
+        The plan costs R80 per month and is billed monthly through PayFast, a South African payment gateway. You enter your card on PayFast’s secure page;
+        there are no per-user fees and no setup costs. Subscribe during your trial and nothing is charged until the trial ends; after the trial, the first
+        month is charged when you subscribe.
       </>
     ),
   },

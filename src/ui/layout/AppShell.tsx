@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { User } from '../../../db/schema';
-import { formatDate, initials, trialDaysLeft } from '../../billing/status';
+import { billingStateOf } from '../../billing/access';
+import { formatDate, initials } from '../../billing/status';
+import { subscriptionView } from '../../billing/subscription';
 import { Icon, Logo, ToastRegion } from '../components';
 
 type IconName = Parameters<typeof Icon>[0]['name'];
@@ -20,28 +22,42 @@ function NavLink({ href, icon, children, current }: { href: string; icon: IconNa
 }
 
 function SubscriptionBox({ user, now }: { user: User; now: Date }) {
-  const status = user.subscriptionStatus;
+  const view = subscriptionView(billingStateOf(user), now);
+  const line = (text: string) => <div className="text-muted-foreground">{text}</div>;
   return (
     <div className="rounded-lg border border-border bg-muted/60 p-3 text-sm" data-testid="subscription-box">
-      {status === 'active' ? (
+      {view.phase === 'active' ? (
         <>
           <div className="font-semibold text-green-800">Subscription Active</div>
-          {user.nextBillingDate && <div className="text-muted-foreground">Next billing: {formatDate(user.nextBillingDate)}</div>}
+          {view.nextBillingDate && line(`Next billing: ${formatDate(view.nextBillingDate)}`)}
         </>
-      ) : status === 'trialing' ? (
+      ) : view.phase === 'trial' ? (
         <>
           <div className="flex items-center justify-between gap-2">
             <span className="font-semibold text-blue-800">Trial Active</span>
             <span className="badge bg-blue-100 text-blue-800" data-testid="trial-days-left">
-              {trialDaysLeft(user.trialEndDate, now)} days left
+              {view.daysLeft} days left
             </span>
           </div>
-          {user.trialEndDate && <div className="text-muted-foreground">Trial ends: {formatDate(user.trialEndDate)}</div>}
+          {view.trialEndDate && line(`Trial ends: ${formatDate(view.trialEndDate)}`)}
+        </>
+      ) : view.phase === 'trial-ended' ? (
+        <>
+          <div className="font-semibold">Trial ended</div>
+          {line('Limited access: 5 assistant questions a day.')}
+        </>
+      ) : view.phase === 'canceled' ? (
+        <>
+          <div className="font-semibold text-red-800">Subscription Canceled</div>
+          {view.access === 'full' && view.paidThrough ? line(`Access until: ${formatDate(view.paidThrough)}`) : line('Limited access: 5 assistant questions a day.')}
         </>
       ) : (
-        <div className="font-semibold">{status === 'canceled' ? 'Subscription Canceled' : status === 'pending' ? 'Payment Pending' : 'No active subscription'}</div>
+        <>
+          <div className="font-semibold">{view.phase === 'pending' ? 'Payment Pending' : 'No active subscription'}</div>
+          {view.access === 'limited' && line('Limited access: 5 assistant questions a day.')}
+        </>
       )}
-      {status !== 'active' && (
+      {view.phase !== 'active' && (
         <a href="/subscription" className="btn btn-primary btn-sm mt-2 w-full">
           Upgrade Now
         </a>
