@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -6,6 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../helpers/db';
+import { startProcess, type Proc } from '../helpers/process';
 
 // The real built server as a process: `node dist/server/server.js`, what `npm start` and the Docker image
 // run. SMOKE_APP_DIR points it at another folder (CI assembles the image's contents there); SMOKE_POSTGRES=1
@@ -13,39 +13,7 @@ import { createTestDatabase } from '../helpers/db';
 const appDir = path.resolve(process.env.SMOKE_APP_DIR ?? '.');
 const production = !!process.env.SMOKE_APP_DIR;
 
-interface Proc {
-  child: ChildProcess;
-  url: string;
-  log: string[];
-  exited: Promise<number | null>;
-}
-
-async function start(env: Record<string, string>): Promise<Proc> {
-  const child = spawn(process.execPath, ['dist/server/server.js'], {
-    cwd: appDir,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log: string[] = [];
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log.join('\n')}`)), 60_000);
-    const onData = (d: Buffer) => {
-      for (const line of d.toString().split('\n').filter(Boolean)) {
-        log.push(line);
-        const m = /PayeWise listening on (http:\/\/[^"\s]+)/.exec(line);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then((code) => reject(new Error(`server exited with ${code}:\n${log.join('\n')}`)));
-  });
-  return { child, url, log, exited };
-}
+const start = (env: Record<string, string>) => startProcess(env, appDir);
 
 describe(`the built server as a process (${production ? appDir : 'this checkout'})`, () => {
   let proc: Proc;

@@ -20,11 +20,13 @@ export type ValidateAnswer = 'VALID' | 'INVALID' | 500 | 403 | 'hang';
  * A local stand-in for PayFast: POST /eng/query/validate answers what `validate` says; the subscriptions API
  * (PUT /subscriptions/:token/cancel, GET /subscriptions/:token/fetch) answers what `api` says. Every request is kept.
  */
-export async function startPayfastStub() {
+export async function startPayfastStub(host = '127.0.0.1') {
   const seen: SeenRequest[] = [];
   const hanging = new Set<http.ServerResponse>();
   const state = {
     validate: 'VALID' as ValidateAnswer,
+    /** Milliseconds the validate endpoint takes to answer. */
+    validateDelayMs: 0,
     cancel: { status: 200, body: { code: 200, status: 'success', data: { response: true } } as unknown },
     fetch: { status: 200, body: { code: 200, status: 'success', data: { response: { status_text: 'ACTIVE', run_date: '' } } } as unknown },
   };
@@ -37,8 +39,9 @@ export async function startPayfastStub() {
       if (req.method === 'POST' && path === '/eng/query/validate') {
         const a = state.validate;
         if (a === 'hang') return void hanging.add(res);
-        if (a === 500 || a === 403) return void res.writeHead(a, { 'content-type': 'text/html' }).end('<html>Forbidden</html>');
-        return void res.writeHead(200, { 'content-type': 'text/plain' }).end(a);
+        const answer = () =>
+          a === 500 || a === 403 ? res.writeHead(a, { 'content-type': 'text/html' }).end('<html>Forbidden</html>') : res.writeHead(200, { 'content-type': 'text/plain' }).end(a);
+        return void setTimeout(answer, state.validateDelayMs);
       }
       const m = /^\/subscriptions\/([^/]+)\/(cancel|fetch)$/.exec(path);
       if (m && ((m[2] === 'cancel' && req.method === 'PUT') || (m[2] === 'fetch' && req.method === 'GET'))) {
@@ -48,8 +51,8 @@ export async function startPayfastStub() {
       res.writeHead(404).end('not found');
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((r) => server.listen(0, host, r));
+  const base = `http://${host}:${(server.address() as AddressInfo).port}`;
   return {
     base,
     seen,
