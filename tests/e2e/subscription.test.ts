@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { saDate } from '../../src/billing/calendar';
 import { formSignature, type FormField } from '../../src/billing/payfast';
 import { formatDate } from '../../src/billing/status';
