@@ -5,6 +5,7 @@ import { knowledge } from './sections/knowledge';
 import { assistant, streamingFirstByte } from './sections/assistant';
 import { signInDuringBursts } from './sections/burst';
 import { landingVersusBare, transferSizes } from './sections/transfer';
+import { billing } from './sections/billing';
 
 // `npm run bench`: builds, then measures each capability on PGlite and on PostgreSQL (when reachable).
 type Section = { name: string; perDatabase?: (s: BenchServer) => Promise<void>; once?: () => Promise<void> };
@@ -31,6 +32,8 @@ async function main() {
   for (const kind of kinds) {
     console.log(`# A normal sign-in during attack bursts (production limits) — ${kind}`);
     await signInDuringBursts(kind);
+    console.log(`# Subscriptions (PayFast ITNs against a local validate endpoint) — ${kind}`);
+    await billing(kind);
     const server = await startBenchServer(kind);
     try {
       if (kind === 'pglite') {
