@@ -28,6 +28,7 @@ import { chatPages } from '../routes/pages/chat';
 import { subscriptionPages } from '../routes/pages/subscription';
 
 const UPLOAD_PATH = '/api/knowledge/upload';
+const ITN_PATH = '/api/payfast/itn';
 const KB = 1024;
 
 /** Built files (hashed assets, favicon, robots.txt) straight from disk, compressed forms included. */
@@ -101,7 +102,7 @@ export function createApp(services: Services) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use('*', csrfGuard({ publicUrl: config.publicUrl, trustProxy: config.trustProxy }));
+  app.use('*', csrfGuard({ publicUrl: config.publicUrl, trustProxy: config.trustProxy, exempt: [ITN_PATH] }));
   app.use('*', bodyLimits);
   app.use('*', rejectUnsafeText());
   const sessions = sessionLoader();

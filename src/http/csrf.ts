@@ -20,12 +20,14 @@ function originOf(value: string): string | null {
  * cross-site (Sec-Fetch-Site) or when an Origin is sent that is not ours in scheme, host and port. Ours is
  * PUBLIC_URL when set, else the origin the request was addressed to (the scheme from X-Forwarded-Proto
  * behind a trusted proxy). Requests with neither header (API clients, curl) pass: the session cookie is
- * SameSite=Lax, so a browser never attaches it to a cross-site POST anyway.
+ * SameSite=Lax, so a browser never attaches it to a cross-site POST anyway. `exempt` paths are server-to-server
+ * webhooks that carry their own proof (the PayFast ITN's signature and confirmation) and no session.
  */
-export function csrfGuard(opts: { publicUrl?: string; trustProxy: boolean }): MiddlewareHandler<AppEnv> {
+export function csrfGuard(opts: { publicUrl?: string; trustProxy: boolean; exempt?: string[] }): MiddlewareHandler<AppEnv> {
   const fixed = opts.publicUrl ? originOf(opts.publicUrl) : null;
+  const exempt = new Set(opts.exempt);
   return async (c, next) => {
-    if (SAFE.has(c.req.method)) return next();
+    if (SAFE.has(c.req.method) || exempt.has(c.req.path)) return next();
     if (c.req.header('sec-fetch-site')?.toLowerCase() === 'cross-site') throw new AppError(403, CROSS_SITE);
     const origin = c.req.header('origin');
     if (origin !== undefined) {

@@ -27,4 +27,17 @@ describe('loadConfig', () => {
   it('needs a bucket with an S3 endpoint', () => {
     expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:4569' })).toThrow(/S3_BUCKET/);
   });
+  it('PayFast: the sandbox by default; live hosts when PAYFAST_SANDBOX=false; PayFast’s published ITN ranges', () => {
+    const sandbox = loadConfig({}).payfast;
+    expect(sandbox).toMatchObject({
+      sandbox: true, merchantId: '10000100', processUrl: 'https://sandbox.payfast.co.za/eng/process', validateUrl: 'https://sandbox.payfast.co.za/eng/query/validate', apiUrl: 'https://api.payfast.co.za',
+    });
+    expect(sandbox.itnSourceRanges).toEqual(['197.97.145.144/28', '41.74.179.192/27', '102.216.36.0/28', '102.216.36.128/28', '144.126.193.139/32']);
+    expect(loadConfig({ PAYFAST_SANDBOX: 'false' }).payfast).toMatchObject({ processUrl: 'https://www.payfast.co.za/eng/process', validateUrl: 'https://www.payfast.co.za/eng/query/validate' });
+    expect(loadConfig({ PAYFAST_ITN_SOURCE_IPS: ' 10.0.0.0/8 , ::1/128 ' }).payfast.itnSourceRanges).toEqual(['10.0.0.0/8', '::1/128']);
+  });
+  it('refuses an ITN source list that is not CIDR ranges, naming the variable', () => {
+    expect(() => loadConfig({ PAYFAST_ITN_SOURCE_IPS: '197.97.145.144' })).toThrow(/PAYFAST_ITN_SOURCE_IPS/);
+    expect(() => loadConfig({ PAYFAST_ITN_SOURCE_IPS: 'payfast.co.za/28' })).toThrow(/PAYFAST_ITN_SOURCE_IPS/);
+  });
 });

@@ -203,6 +203,13 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
       expect(await (await client.get('/api/subscription-status')).json()).toMatchObject({ status: 'trialing' });
     });
 
+    it('PayFast’s post is not taken for a cross-site form, whatever Origin or Sec-Fetch-Site it sends', async () => {
+      const { user, ref } = await trialCheckout();
+      const res = await postItn(itn({ ref, pfPaymentId: nextPf(), amountCents: 0, token: `${TOKEN.slice(0, -3)}org` }), { headers: { origin: 'https://www.payfast.co.za', 'sec-fetch-site': 'cross-site' } });
+      expect(res.status).toBe(200);
+      expect((await userRow(user.id)).subscriptionStatus).toBe('active');
+    });
+
     it('a checkout nobody started is rejected', async () => {
       await postItn(itn({ ref: 'sub_nobody', pfPaymentId: nextPf(), amountCents: 0, token: TOKEN }));
       const [row] = await itnRows('sub_nobody');
@@ -437,5 +444,37 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
     expect(await (await client.get('/api/chat/allowance')).json()).toMatchObject({ limited: true });
     expect((await client.get('/subscription')).status).toBe(200);
     expect(await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, user.email), like(mailOutbox.subject, '%')))).toHaveLength(3);
+  });
+});
+
+describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
+  let t: TestApp;
+  let stub: PayfastStub;
+  beforeAll(async () => {
+    stub = await startPayfastStub();
+    t = await createTestApp('pglite', { ...stub.env, TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await stub?.close();
+  });
+
+  it('checks the address our proxy appended to X-Forwarded-For, never one the sender wrote', async () => {
+    const post = async (forwardedFor: string) => {
+      const { client, user } = await registerUser(t);
+      const ref = (await (await client.post('/api/create-subscription')).json()).payment_data.m_payment_id;
+      const proxy = t.client({ ip: '10.0.0.5' });
+      const raw = signedItn(itnFields({ ref, pfPaymentId: `${Date.now()}${Math.random()}`.replace('.', ''), amountCents: 0, token: `tok-${ref}` }));
+      expect((await proxy.post('/api/payfast/itn', raw, { ...FORM, 'x-forwarded-for': forwardedFor })).status).toBe(200);
+      await t.services.billing.idle();
+      const [row] = await t.database.db.select().from(payfastItns).where(eq(payfastItns.mPaymentId, ref));
+      return { row, user: await t.database.db.select().from(users).where(eq(users.id, user.id)).then((r) => r[0]) };
+    };
+    const genuine = await post(`203.0.113.9, ${PAYFAST_IP}`);
+    expect(genuine.row).toMatchObject({ sourceIp: PAYFAST_IP, state: 'applied' });
+    expect(genuine.user.subscriptionStatus).toBe('active');
+    const spoofed = await post(`${PAYFAST_IP}, 203.0.113.10`);
+    expect(spoofed.row).toMatchObject({ sourceIp: '203.0.113.10', state: 'rejected' });
+    expect(spoofed.user.subscriptionStatus).toBe('trialing');
   });
 });
