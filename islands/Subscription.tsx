@@ -92,7 +92,7 @@ function CancelDialog({ paidThrough, onClose, onCanceled }: { paidThrough: strin
 }
 
 function StatusPanel({ status, confirming, timedOut, onRecheck }: { status: SubscriptionStatusDTO; confirming: boolean; timedOut: boolean; onRecheck: () => void }) {
-  const badge = statusBadge(status.status);
+  const badge = status.phase === 'trial-ended' ? { label: 'Trial ended', tone: 'gray' as const } : statusBadge(status.status);
   if (confirming) {
     return (
       <div role="status" className="space-y-2" data-testid="confirming">
@@ -154,7 +154,7 @@ function StatusPanel({ status, confirming, timedOut, onRecheck }: { status: Subs
           ? status.openCheckout
             ? `A payment you started on ${formatDate(status.openCheckout.startedAt)} has not been confirmed by PayFast. If you did not finish it, subscribe again.`
             : status.paidThrough
-              ? `Your payment due on ${formatDate(status.paidThrough)} did not go through. ${LIMITED}`
+              ? `Your payment due on ${formatDate(status.paidThrough)} did not go through. ${LIMITED} We have e-mailed you a link to update your card on PayFast; or subscribe again here.`
               : LIMITED
           : null;
   return (
@@ -174,22 +174,22 @@ function History({ payments }: { payments: PaymentDTO[] }) {
         <p className="mt-2 text-sm text-muted-foreground">No payments yet.</p>
       ) : (
         <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-left text-sm" data-testid="payment-history">
+          <table className="w-full text-left text-xs sm:text-sm" data-testid="payment-history">
             <thead className="border-b border-border text-muted-foreground">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">Date</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Amount</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Status</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Date</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Amount</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Status</th>
                 <th scope="col" className="py-2 font-medium">PayFast reference</th>
               </tr>
             </thead>
             <tbody>
               {payments.map((p) => (
                 <tr key={p.id} className="border-b border-border last:border-0">
-                  <td className="py-2 pr-4">{formatDate(p.date)}</td>
-                  <td className="py-2 pr-4 tabular-nums">{p.amount ?? '—'}</td>
-                  <td className="py-2 pr-4">{p.status}</td>
-                  <td className="py-2 font-mono text-xs">{p.reference || '—'}</td>
+                  <td className="py-2 pr-3">{formatDate(p.date)}</td>
+                  <td className="py-2 pr-3 tabular-nums">{p.amount ?? '—'}</td>
+                  <td className="py-2 pr-3">{p.status}</td>
+                  <td className="py-2 font-mono break-all">{p.reference || '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -121,17 +121,35 @@ describe('subscribing in Chromium', () => {
     await context.close();
   });
 
-  it('works at 375 px: no sideways scrolling, the subscribe button and the history reachable by keyboard', async () => {
+  it('works at 375 px by keyboard: no sideways scrolling, the payment history fits, the cancel dialog opens and closes with Esc', async () => {
     const { context, page, errors } = await newUser({ width: 375, height: 740 });
     await page.goto(`${server.url}/subscription`);
     await hydrated(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     const button = page.getByRole('button', { name: 'Subscribe for R80/month' });
-    await button.focus();
-    expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
     const box = await button.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+
+    const co = await (await context.request.post(`${server.url}/api/create-subscription`)).json();
+    await sendItn(co.payment_data.m_payment_id, '99999999-aaaa-bbbb-cccc-000000000003', co.payment_data.billing_date);
+    await page.reload();
+    await hydrated(page);
+    const table = page.getByTestId('payment-history');
+    expect(await table.evaluate((t) => t.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
+    expect(await table.textContent()).toContain('PayFast reference');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    const cancel = page.getByRole('button', { name: 'Cancel subscription' });
+    await cancel.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+    await dialog.waitFor();
+    // Focus starts on the safe choice.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keep subscription');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('status-heading').textContent()).toBe('Your subscription is active');
     await page.screenshot({ path: 'test-results/subscription-375.png', fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
