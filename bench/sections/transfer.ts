@@ -38,6 +38,7 @@ export async function transferSizes(s: BenchServer) {
     ['/nope', undefined],
     ['/profile', demo],
     ['/chat', demo],
+    ['/subscription', demo],
     ['/calculators', demo],
     ['/knowledge', demo],
     ['/knowledge-admin', admin],
