@@ -60,13 +60,13 @@ export function createServices(deps: ServiceDeps): Services {
   const clock = deps.clock ?? (() => new Date());
   const limiter = createRateLimiter(db, clock);
   const passwords = createPasswords(deps.hashing);
-  const auth = createAuthService({ db, mailer, limiter, passwords, clock, log, limits: deps.limits });
+  const payfast = deps.payfast ?? createPayfastClient({ payfast: config.payfast, clock });
+  const billing = createBillingService({ db, config, mailer, payfast, limiter, clock, log });
+  const auth = createAuthService({ db, mailer, limiter, passwords, clock, log, limits: deps.limits, beforeDelete: (u) => billing.stopCharges(u) });
   const knowledge = createKnowledgeService({ db, storage, clock, log });
   const tools = knowledgeTools(knowledge);
   const engine = deps.engine ?? createEngine(config, tools);
   const chat = createChatService({ db, engine, knowledge: tools, limiter, clock, log, timeoutMs: config.aiTimeoutMs, perMinute: deps.chatPerMinute });
-  const payfast = deps.payfast ?? createPayfastClient({ payfast: config.payfast, clock });
-  const billing = createBillingService({ db, config, mailer, payfast, limiter, clock, log });
   return {
     config,
     log,

@@ -72,6 +72,8 @@ export function createAuthService(deps: {
   log?: Logger;
   limits?: Partial<AuthLimits>;
   appName?: string;
+  /** Runs before an account is deleted (after the password check); throwing keeps the account. */
+  beforeDelete?: (user: User) => Promise<void>;
 }) {
   const { db, mailer, limiter, passwords, clock } = deps;
   const limits: AuthLimits = { ...DEFAULT_LIMITS, ...deps.limits };
@@ -270,7 +272,8 @@ export function createAuthService(deps: {
         const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.isAdmin, true));
         if (n <= 1) throw new AppError(409, 'The last admin cannot delete their account');
       }
-      // Sessions, messages and reset codes go with the user (foreign keys cascade).
+      await deps.beforeDelete?.(user);
+      // Sessions, messages, reset codes and billing records go with the user (foreign keys cascade).
       await db.delete(users).where(eq(users.id, user.id));
     },
 

@@ -39,6 +39,9 @@ const OPEN_CHECKOUT_MS = 24 * 3_600_000;
 const CANCEL_FAILED = (why: string) =>
   `PayFast could not cancel your subscription right now (${why}). Nothing has changed: your subscription is still active. Please try again in a few minutes.`;
 
+export const ACCOUNT_KEPT =
+  'Your account has not been deleted: PayFast could not cancel your subscription right now, and it would go on charging your card. Please try again in a few minutes, or cancel the subscription on the Subscription page first.';
+
 const record = (c: PayfastCheckout): CheckoutRecord => ({
   ref: c.ref, amountCents: c.amountCents, recurringCents: c.recurringCents, billingDate: c.billingDate, token: c.token, completed: c.completedAt !== null,
 });
@@ -329,6 +332,20 @@ export function createBillingService(deps: BillingDeps) {
       log.info('subscription canceled at PayFast', { user: user.id });
       void mailer.deliverDue().catch((err) => log.error('mail delivery crashed', { error: String(err) }));
       return status(updated);
+    },
+
+    /** Before an account is deleted: PayFast must stop charging its card, or the account stays. */
+    async stopCharges(user: User): Promise<void> {
+      const [fresh] = await db.select().from(users).where(eq(users.id, user.id));
+      const state = billingStateOf(fresh);
+      if (cancelProblem(state)) return;
+      try {
+        await payfast.cancel(state.token!);
+      } catch (err) {
+        log.warn('PayFast cancel before account deletion failed', { user: user.id, error: String(err) });
+        throw new AppError(502, ACCOUNT_KEPT);
+      }
+      log.info('subscription canceled at PayFast: account being deleted', { user: user.id });
     },
 
     /** Periodic: ITNs due for (another) try, then renewals overdue past their grace days. */

@@ -360,6 +360,25 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
     });
   });
 
+  describe('deleting an account', () => {
+    it('cancels its subscription at PayFast first; if PayFast cannot, the account stays and the user is told why', async () => {
+      const { user, token, client, creds } = await activeSubscriber();
+      stub.state.cancel = { status: 500, body: { code: 500, status: 'failed', data: { response: false, message: 'Application failure' } } };
+      const refused = await client.delete('/api/user', { password: creds.password });
+      stub.state.cancel = { status: 200, body: { code: 200, status: 'success', data: { response: true } } };
+      expect(refused.status).toBe(502);
+      expect((await refused.json()).message).toMatch(/^Your account has not been deleted: PayFast could not cancel your subscription/);
+      expect(await userRow(user.id)).toMatchObject({ subscriptionStatus: 'active' });
+
+      expect((await client.delete('/api/user', { password: 'wrong-password' })).status).toBe(400);
+      expect(stub.api().filter((r) => r.method === 'PUT')).toHaveLength(1);
+      expect((await client.delete('/api/user', { password: creds.password })).status).toBe(200);
+      expect(stub.api().filter((r) => r.method === 'PUT').map((r) => r.url)).toEqual([`/subscriptions/${token}/cancel?testing=true`, `/subscriptions/${token}/cancel?testing=true`]);
+      expect(await userRow(user.id)).toBeUndefined();
+      expect(await db().select().from(payments).where(eq(payments.userId, user.id))).toHaveLength(0);
+    });
+  });
+
   describe('a renewal that never arrives', () => {
     it('is looked up at PayFast 3 days after the charge date; not active → limited access and the card-update link by e-mail', async () => {
       const { user, token, client } = await activeSubscriber();
