@@ -1,15 +1,8 @@
 // The contract between the /subscription island and the billing API. Texts in quotes in the spec are verbatim.
-import type { Phase } from '../billing/subscription';
+import type { SubscriptionView } from '../billing/subscription';
 
-/** GET /api/subscription-status (spec §3, and what the page needs beyond it). */
-export interface SubscriptionStatusDTO {
-  status: string | null;
-  nextBillingDate: string | null;
-  trialEndDate: string | null;
-  daysLeft: number;
-  access: 'full' | 'limited';
-  paidThrough: string | null;
-  phase: Phase;
+/** GET /api/subscription-status: the spec's fields (status, nextBillingDate, trialEndDate, daysLeft), access, and what the page needs. */
+export interface SubscriptionStatusDTO extends SubscriptionView {
   /** A checkout started and not yet confirmed by PayFast. */
   openCheckout: { ref: string; startedAt: string } | null;
 }
