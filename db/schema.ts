@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, customType, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex,
+  boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -131,6 +131,29 @@ export const knowledgeItems = pgTable(
     index('knowledge_items_search_idx').using('gin', t.search).with({ fastupdate: false }),
     index('knowledge_items_search_head_idx').using('gin', t.searchHead).with({ fastupdate: false }),
   ],
+);
+
+/** A knowledge search by a signed-in user that found nothing (admin insights). Only the user id and the words. */
+export const knowledgeSearchMisses = pgTable(
+  'knowledge_search_misses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    query: text('query').notNull(), // trimmed, lower case
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('knowledge_search_misses_at_idx').on(t.at)],
+);
+
+/** Article reads per South African day (admin insights: most-read articles). */
+export const knowledgeItemViews = pgTable(
+  'knowledge_item_views',
+  {
+    itemId: text('item_id').notNull().references(() => knowledgeItems.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(), // yyyy-mm-dd
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.day] }), index('knowledge_item_views_day_idx').on(t.day)],
 );
 
 /** Ids of knowledge rows the seed has inserted once; an admin's later delete is not undone by the next start. */

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { ACCEPT_ATTRIBUTE, attachmentInfo } from '../src/knowledge/files';
 import {
   CATEGORY_ID_HINT,
@@ -23,6 +23,10 @@ export type AdminItem = ItemDTO;
 export interface KnowledgeAdminProps {
   categories: AdminCategory[];
   items: AdminItem[];
+  /** From the insights: open a new item with this title. */
+  draftTitle?: string;
+  /** From the insights: open this item's edit form. */
+  editId?: string;
 }
 
 export const PREVIEW_LENGTH = 300;
@@ -407,8 +411,8 @@ function newId(): string {
 
 const cleanKeywords = (k: string[]) => k.map((x) => x.trim()).filter(Boolean);
 
-function NewItemForm({ categories, defaultCategory, onCreated }: { categories: AdminCategory[]; defaultCategory: string; onCreated: () => Promise<void> }) {
-  const [draft, setDraft] = useState<ItemDraft>(() => emptyDraft(defaultCategory));
+function NewItemForm({ categories, defaultCategory, title = '', onCreated }: { categories: AdminCategory[]; defaultCategory: string; title?: string; onCreated: () => Promise<void> }) {
+  const [draft, setDraft] = useState<ItemDraft>(() => ({ ...emptyDraft(defaultCategory), title }));
   const [busy, run] = useBusy();
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -432,8 +436,12 @@ function NewItemForm({ categories, defaultCategory, onCreated }: { categories: A
   );
 }
 
-function ItemCard({ item, categories, onChanged }: { item: AdminItem; categories: AdminCategory[]; onChanged: () => Promise<void> }) {
-  const [editing, setEditing] = useState(false);
+function ItemCard({ item, categories, onChanged, startEditing = false }: { item: AdminItem; categories: AdminCategory[]; onChanged: () => Promise<void>; startEditing?: boolean }) {
+  const [editing, setEditing] = useState(startEditing);
+  const cardRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (startEditing) cardRef.current?.scrollIntoView({ block: 'start' });
+  }, [startEditing]);
   const toDraft = (): ItemDraft => ({ title: item.title, categoryId: item.categoryId, content: item.content, keywords: [...item.keywords], attachments: [...item.attachments] });
   const [draft, setDraft] = useState<ItemDraft>(toDraft);
   const [busy, run] = useBusy();
@@ -472,7 +480,7 @@ function ItemCard({ item, categories, onChanged }: { item: AdminItem; categories
 
   if (editing) {
     return (
-      <li className="card p-5" data-testid="admin-item" data-item-id={item.id}>
+      <li ref={cardRef} className="card p-5" data-testid="admin-item" data-item-id={item.id}>
         <form onSubmit={save} className="space-y-4" aria-label={`Edit ${item.title}`} noValidate>
           <ItemFields draft={draft} setDraft={setDraft} categories={categories} />
           <div className="flex gap-2">
@@ -544,12 +552,12 @@ function ItemCard({ item, categories, onChanged }: { item: AdminItem; categories
 type Tab = 'categories' | 'items';
 
 export default function KnowledgeAdmin(props: KnowledgeAdminProps) {
-  const [tab, setTab] = useState<Tab>('categories');
+  const [tab, setTab] = useState<Tab>(props.draftTitle || props.editId ? 'items' : 'categories');
   const [categories, setCategories] = useState(props.categories);
   const [items, setItems] = useState(props.items);
   const [filter, setFilter] = useState('');
   const [showNewCategory, setShowNewCategory] = useState(false);
-  const [showNewItem, setShowNewItem] = useState(false);
+  const [showNewItem, setShowNewItem] = useState(Boolean(props.draftTitle));
   const filterRef = useRef(filter);
   filterRef.current = filter;
   const filterId = useId();
@@ -656,6 +664,7 @@ export default function KnowledgeAdmin(props: KnowledgeAdminProps) {
           <NewItemForm
             categories={categories}
             defaultCategory={filter}
+            title={props.draftTitle}
             onCreated={async () => {
               setShowNewItem(false);
               await loadItems();
@@ -682,7 +691,7 @@ export default function KnowledgeAdmin(props: KnowledgeAdminProps) {
         ) : (
           <ul className="space-y-3">
             {items.map((item) => (
-              <ItemCard key={`${item.id}:${item.updatedAt ?? ''}`} item={item} categories={categories} onChanged={() => loadItems()} />
+              <ItemCard key={`${item.id}:${item.updatedAt ?? ''}`} item={item} categories={categories} onChanged={() => loadItems()} startEditing={item.id === props.editId} />
             ))}
           </ul>
         )}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatDate, statusBadge } from '../src/billing/status';
+import { BADGE_TONES, formatDate, statusBadge } from '../src/billing/status';
 import { BILLING_TEXTS as T, type CheckoutDTO, type PaymentDTO, type SubscriptionStatusDTO } from '../src/schemas/billing';
 import { api, errorMessage } from './api';
 import { toast } from './toast';
@@ -26,7 +26,6 @@ const BENEFITS = [
   'Cancel anytime: access continues to the end of the paid month',
 ];
 
-const tones = { green: 'bg-green-100 text-green-800', blue: 'bg-blue-100 text-blue-800', red: 'bg-red-100 text-red-800', yellow: 'bg-yellow-100 text-yellow-800', gray: 'bg-slate-100 text-slate-700' };
 
 function Row({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
   return (
@@ -114,7 +113,7 @@ function StatusPanel({ status, confirming, timedOut, onRecheck }: { status: Subs
   const heading = (text: string) => (
     <div className="flex flex-wrap items-center justify-between gap-2">
       <p className="text-lg font-semibold" data-testid="status-heading">{text}</p>
-      <span className={`badge ${tones[badge.tone]}`} data-testid="status-badge">{badge.label}</span>
+      <span className={`badge ${BADGE_TONES[badge.tone]}`} data-testid="status-badge">{badge.label}</span>
     </div>
   );
   if (status.phase === 'active') {

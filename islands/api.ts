@@ -6,6 +6,17 @@ export class ApiError extends Error {
 }
 
 export async function api<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  return (await request<T>(method, url, body)).data;
+}
+
+/** A GET of one page of a list: the items and X-Total-Count (how many match in all). */
+export async function apiPage<T>(url: string): Promise<{ items: T[]; total: number }> {
+  const { data, res } = await request<T[]>('GET', url);
+  const total = Number(res.headers.get('X-Total-Count'));
+  return { items: data, total: Number.isFinite(total) ? total : data.length };
+}
+
+async function request<T>(method: string, url: string, body?: unknown): Promise<{ data: T; res: Response }> {
   const res = await fetch(url, {
     method,
     credentials: 'include',
@@ -22,7 +33,7 @@ export async function api<T = unknown>(method: string, url: string, body?: unkno
     }
     throw new ApiError(res.status, text || res.statusText, message);
   }
-  return (text ? JSON.parse(text) : null) as T;
+  return { data: (text ? JSON.parse(text) : null) as T, res };
 }
 
 /** The message to show a user for a failed call: the server's own message when it sent one. */

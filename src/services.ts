@@ -17,6 +17,8 @@ import { knowledgeTools } from './assistant/tools';
 import type { AssistantEngine } from './assistant/types';
 import { createBillingService, type BillingService } from './billing/service';
 import { createPayfastClient, type PayfastClient } from './billing/payfast-client';
+import { createInsightsService, type InsightsService } from './insights/service';
+import { createUsersService, type UsersService } from './users/service';
 
 export interface Services {
   config: Config;
@@ -28,6 +30,8 @@ export interface Services {
   knowledge: KnowledgeService;
   chat: ChatService;
   billing: BillingService;
+  users: UsersService;
+  insights: InsightsService;
   mailer: Mailer;
   storage: Storage;
   /** True when the database answers. */
@@ -76,6 +80,8 @@ export function createServices(deps: ServiceDeps): Services {
     knowledge,
     chat,
     billing,
+    users: createUsersService({ db, clock }),
+    insights: createInsightsService({ db, clock, log }),
     mailer,
     storage,
     healthy: () => database.ping(),

@@ -19,10 +19,16 @@ export const knowledgeApi = new Hono<AppEnv>()
   // Reads
   .get('/categories', requireUser, async (c) => c.json(await k(c).listCategories()))
   .get('/category/:categoryId', requireUser, validate('param', categoryParamSchema), async (c) => c.json(await k(c).listItemsByCategory(c.req.valid('param').categoryId)))
-  .get('/item/:itemId', requireUser, validate('param', itemParamSchema), async (c) => c.json(await k(c).getItem(c.req.valid('param').itemId)))
+  .get('/item/:itemId', requireUser, validate('param', itemParamSchema), async (c) => {
+    const item = await k(c).getItem(c.req.valid('param').itemId);
+    await c.var.services.insights.read(item.id);
+    return c.json(item);
+  })
   .get('/search', requireUser, validate('query', searchQuerySchema), async (c) => {
     const { q, limit } = c.req.valid('query');
-    return c.json(await k(c).search(q, { limit }));
+    const results = await k(c).search(q, { limit });
+    await c.var.services.insights.searched(c.var.user!.id, q, results.length);
+    return c.json(results);
   })
 
   // Admin: categories

@@ -64,6 +64,7 @@ export const knowledgePages = new Hono<AppEnv>()
       if (!isSearchable(q)) return respond(c, { view: 'search', q, status: 'short', results: [], categoryNames: {} });
       try {
         const [results, names] = await Promise.all([knowledge(c).search(q), categoryNames(c)]);
+        await c.var.services.insights.searched(c.var.user!.id, q, results.length);
         return respond(c, { view: 'search', q, status: 'ok', results, categoryNames: names });
       } catch (err) {
         log.error('knowledge search failed', { requestId: c.var.requestId, error: err instanceof Error ? err.stack : String(err) });
@@ -91,6 +92,7 @@ export const knowledgePages = new Hono<AppEnv>()
     const fromCategory = queryParam(c, 'category') || null;
     const article = await knowledge(c).findItem(c.req.valid('param').id);
     if (!article) return respond(c, { view: 'article', q, fromCategory, article: null, categoryNames: {} }, 404);
+    await c.var.services.insights.read(article.id);
     return respond(c, { view: 'article', q, fromCategory, article, categoryNames: await categoryNames(c) });
   })
   // The spec: a non-admin sees 'Access Denied'.
@@ -105,7 +107,7 @@ export const knowledgePages = new Hono<AppEnv>()
           <h1 className="text-2xl font-bold">Knowledge Base Management</h1>
           <p className="text-muted-foreground">Create and edit the categories, articles and attachments of the knowledge base.</p>
         </div>
-        <Island name="KnowledgeAdmin" component={KnowledgeAdmin} props={{ categories, items }} />
+        <Island name="KnowledgeAdmin" component={KnowledgeAdmin} props={{ categories, items, draftTitle: queryParam(c, 'draft') || undefined, editId: queryParam(c, 'edit') || undefined }} />
       </div>,
     );
   });

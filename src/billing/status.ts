@@ -22,6 +22,15 @@ export interface StatusBadge {
   tone: 'green' | 'blue' | 'red' | 'yellow' | 'gray';
 }
 
+/** The badge colours, for the server's pages and the islands alike. */
+export const BADGE_TONES: Record<StatusBadge['tone'], string> = {
+  green: 'bg-green-100 text-green-800',
+  blue: 'bg-blue-100 text-blue-800',
+  red: 'bg-red-100 text-red-800',
+  yellow: 'bg-yellow-100 text-yellow-800',
+  gray: 'bg-slate-100 text-slate-700',
+};
+
 /** Spec §4: active green 'Active', trialing blue 'Trial', canceled red, pending yellow, missing 'Unknown', other as-is. */
 export function statusBadge(status: string | null | undefined): StatusBadge {
   switch (status) {

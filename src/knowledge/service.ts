@@ -34,6 +34,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DB } from '../../db';
 import { adminAuditLog, knowledgeCategories, knowledgeItems } from '../../db/schema';
 import { AppError, pgCode } from '../errors';
+import { writeAudit } from '../lib/audit';
 import type { Logger } from '../lib/logger';
 import type { Storage } from '../storage';
 import {
@@ -144,7 +145,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
   type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
   const audit = (tx: Tx | DB, actor: Actor | undefined, action: string, target: string, details?: Record<string, unknown>) =>
-    tx.insert(adminAuditLog).values({ actorId: actor?.id ?? null, action, target, details: details ?? null, at: clock() });
+    writeAudit(tx, { actorId: actor?.id ?? null, action, target, details, at: clock() });
 
   async function findCategory(id: string): Promise<CategoryDTO | null> {
     if (typeof id !== 'string' || id.length > 200) return null;

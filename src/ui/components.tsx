@@ -1,16 +1,8 @@
 import type { ReactNode } from 'react';
-import type { StatusBadge } from '../billing/status';
-
-const tones: Record<StatusBadge['tone'], string> = {
-  green: 'bg-green-100 text-green-800',
-  blue: 'bg-blue-100 text-blue-800',
-  red: 'bg-red-100 text-red-800',
-  yellow: 'bg-yellow-100 text-yellow-800',
-  gray: 'bg-slate-100 text-slate-700',
-};
+import { BADGE_TONES, type StatusBadge } from '../billing/status';
 
 export function Badge({ badge }: { badge: StatusBadge }) {
-  return <span className={`badge ${tones[badge.tone]}`}>{badge.label}</span>;
+  return <span className={`badge ${BADGE_TONES[badge.tone]}`}>{badge.label}</span>;
 }
 
 export function Card({ title, description, children, className = '' }: { title?: ReactNode; description?: ReactNode; children: ReactNode; className?: string }) {
@@ -42,7 +34,7 @@ export function Logo({ className = '' }: { className?: string }) {
   );
 }
 
-export function Icon({ name, className = 'h-4 w-4' }: { name: 'chat' | 'card' | 'book' | 'edit' | 'user' | 'users' | 'calc' | 'menu' | 'x' | 'check' | 'logout'; className?: string }) {
+export function Icon({ name, className = 'h-4 w-4' }: { name: 'chat' | 'card' | 'book' | 'edit' | 'user' | 'users' | 'calc' | 'menu' | 'x' | 'check' | 'logout' | 'chart'; className?: string }) {
   const paths: Record<string, string> = {
     chat: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z',
     card: 'M2 5h20v14H2zM2 10h20',
@@ -54,6 +46,7 @@ export function Icon({ name, className = 'h-4 w-4' }: { name: 'chat' | 'card' | 
     menu: 'M3 6h18M3 12h18M3 18h18',
     x: 'M18 6 6 18M6 6l12 12',
     check: 'M20 6 9 17l-5-5',
+    chart: 'M3 3v18h18M8 17V11M13 17V7M18 17v-4',
     logout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9',
   };
   return (

@@ -106,6 +106,7 @@ export function AppShell({ user, path, now, children }: { user: User; path: stri
             <nav aria-label="Admin" className="flex flex-col gap-1">
               <NavLink href="/knowledge-admin" icon="book" current={path}>Knowledge Base</NavLink>
               <NavLink href="/user-management" icon="users" current={path}>User Management</NavLink>
+              <NavLink href="/admin/insights" icon="chart" current={path}>Insights</NavLink>
             </nav>
           </div>
         )}

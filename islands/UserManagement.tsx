@@ -1,0 +1,359 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { BADGE_TONES, formatDate, statusBadge } from '../src/billing/status';
+import {
+  MAX_TRIAL_EXTENSION, USERS_PAGE_SIZE, USERS_TEXTS, type AdminUserDTO, type UserChangeDTO, type UsersPageDTO, type UsersSummaryDTO,
+} from '../src/schemas/users';
+import { ariaSort, nextSort, relativeTime, type SortColumn, type SortState } from '../src/users/listing';
+import { api, apiPage, errorMessage } from './api';
+import { toast } from './toast';
+
+export interface UserManagementProps {
+  initial: UsersPageDTO;
+  currentUserId: number;
+  /** The server's now, so the first render matches the server's relative times. */
+  now: string;
+}
+
+interface ListState {
+  users: AdminUserDTO[];
+  total: number;
+}
+
+type Header = { id: SortColumn; label: string; numeric?: boolean; sortable: true } | { id: 'subscription' | 'actions'; label: string; numeric?: false; sortable: false };
+// The spec's column order; five of them sort.
+const HEADERS: Header[] = [
+  { id: 'username', label: 'Username', sortable: true },
+  { id: 'email', label: 'Email', sortable: true },
+  { id: 'subscription', label: 'Subscription', sortable: false },
+  { id: 'lastLoginAt', label: 'Last Login', sortable: true },
+  { id: 'totalLogins', label: 'Total Logins', numeric: true, sortable: true },
+  { id: 'messageCount', label: 'Messages', numeric: true, sortable: true },
+  { id: 'actions', label: 'Actions', sortable: false },
+];
+
+function listUrl(q: string, sort: SortState, page: number) {
+  const p = new URLSearchParams({ page: String(page), pageSize: String(USERS_PAGE_SIZE) });
+  if (q.trim()) p.set('q', q.trim());
+  if (sort.column) {
+    p.set('sort', sort.column);
+    p.set('dir', sort.dir);
+  }
+  return `/api/users/admin?${p}`;
+}
+
+/** A modal dialog that opens itself and tells its owner when it closes (Esc, Cancel or done). */
+function Dialog({ title, description, onClose, children }: { title: string; description: ReactNode; onClose: () => void; children: (close: () => void) => ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    ref.current?.showModal();
+  }, []);
+  return (
+    <dialog ref={ref} onClose={onClose} aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg p-6 shadow-xl backdrop:bg-black/50">
+      <h2 id={`${id}-t`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <div id={`${id}-d`} className="mt-2 text-sm text-muted-foreground">
+        {description}
+      </div>
+      {children(() => ref.current?.close())}
+    </dialog>
+  );
+}
+
+function AdminDialog({ user, onClose, onDone }: { user: AdminUserDTO; onClose: () => void; onDone: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const makeAdmin = !user.isAdmin;
+  return (
+    <Dialog
+      title={makeAdmin ? 'Grant admin rights?' : 'Remove admin rights?'}
+      description={
+        makeAdmin
+          ? `${user.username} will be able to manage users and the knowledge base.`
+          : `${user.username} will no longer be able to manage users or the knowledge base.`
+      }
+      onClose={onClose}
+    >
+      {(close) => (
+        <form
+          className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+          onSubmit={async (e: FormEvent) => {
+            e.preventDefault();
+            setBusy(true);
+            try {
+              const r = await api<UserChangeDTO>('PATCH', `/api/users/admin/${user.id}/toggle-admin`, { makeAdmin });
+              close();
+              toast({ title: 'Success', description: r?.message || `User ${user.username} admin status updated` });
+            } catch (err) {
+              close();
+              toast({ title: 'Error', description: errorMessage(err, USERS_TEXTS.adminFailed), variant: 'destructive' });
+            }
+            await onDone();
+          }}
+        >
+          <button type="button" className="btn btn-outline" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className={makeAdmin ? 'btn btn-primary' : 'btn btn-destructive'} disabled={busy} autoFocus>
+            {busy ? 'Saving...' : makeAdmin ? 'Make Admin' : 'Remove Admin'}
+          </button>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+function TrialDialog({ user, onClose, onDone }: { user: AdminUserDTO; onClose: () => void; onDone: () => Promise<void> }) {
+  const [days, setDays] = useState(7);
+  const [busy, setBusy] = useState(false);
+  const countId = useId();
+  return (
+    <Dialog
+      title="Extend Trial"
+      description={
+        <>
+          Extend the trial of {user.username}
+          {user.trialEndDate ? `, which ends on ${formatDate(user.trialEndDate)}` : ''}. Days are added to the later of today and the current end.
+        </>
+      }
+      onClose={onClose}
+    >
+      {(close) => (
+        <form
+          className="mt-4 space-y-4"
+          onSubmit={async (e: FormEvent) => {
+            e.preventDefault();
+            setBusy(true);
+            try {
+              const r = await api<UserChangeDTO>('PATCH', `/api/users/admin/${user.id}/extend-trial`, { days });
+              close();
+              toast({ title: 'Success', description: r?.message || `Trial extended for user ${user.username}` });
+            } catch (err) {
+              close();
+              toast({ title: 'Error', description: errorMessage(err, USERS_TEXTS.trialFailed), variant: 'destructive' });
+            }
+            await onDone();
+          }}
+        >
+          <div className="flex items-center justify-center gap-4" role="group" aria-labelledby={countId}>
+            <button type="button" className="btn btn-outline btn-sm w-10" aria-label="One day fewer" disabled={days <= 1} onClick={() => setDays(Math.max(1, days - 1))}>
+              −
+            </button>
+            <output id={countId} className="min-w-24 text-center text-lg font-semibold" aria-live="polite">
+              {days} {days === 1 ? 'day' : 'days'}
+            </output>
+            <button
+              type="button"
+              className="btn btn-outline btn-sm w-10"
+              aria-label="One day more"
+              disabled={days >= MAX_TRIAL_EXTENSION}
+              onClick={() => setDays(Math.min(MAX_TRIAL_EXTENSION, days + 1))}
+            >
+              +
+            </button>
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <button type="button" className="btn btn-outline" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? 'Extending...' : 'Extend Trial'}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+function SummaryCard({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="card p-5">
+      <p className="text-sm font-medium text-muted-foreground">{label}</p>
+      <p className="mt-1 text-2xl font-bold" data-testid={`summary-${label}`}>
+        {value.toLocaleString('en-ZA')}
+      </p>
+    </div>
+  );
+}
+
+export default function UserManagement({ initial, currentUserId, now }: UserManagementProps) {
+  const [q, setQ] = useState('');
+  const [sort, setSort] = useState<SortState>({ column: null, dir: 'asc' });
+  const [page, setPage] = useState(1);
+  const [list, setList] = useState<ListState>({ users: initial.users, total: initial.total });
+  const [summary, setSummary] = useState<UsersSummaryDTO>(initial.summary);
+  const [error, setError] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [clock, setClock] = useState(() => new Date(now));
+  const [dialog, setDialog] = useState<{ kind: 'admin' | 'trial'; user: AdminUserDTO } | null>(null);
+  const request = useRef(0);
+  const first = useRef(true);
+  const searchId = useId();
+
+  async function load(opts: { withSummary?: boolean } = {}) {
+    const mine = ++request.current;
+    setLoading(true);
+    try {
+      const [l, s] = await Promise.all([apiPage<AdminUserDTO>(listUrl(q, sort, page)), opts.withSummary ? api<UsersSummaryDTO>('GET', '/api/users/admin/summary') : null]);
+      if (mine !== request.current) return;
+      setList({ users: l.items, total: l.total });
+      if (s) setSummary(s);
+      setClock(new Date());
+      setError('');
+    } catch (err) {
+      if (mine === request.current) setError(errorMessage(err, 'Network error'));
+    } finally {
+      if (mine === request.current) setLoading(false);
+    }
+  }
+
+  // Typing waits for a pause; sorting and paging load at once. The first render is the server's.
+  const lastQ = useRef(q);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const typed = lastQ.current !== q;
+    lastQ.current = q;
+    const t = setTimeout(() => void load(), typed ? 250 : 0);
+    return () => clearTimeout(t);
+  }, [q, sort, page]);
+  const sortBy = (column: SortColumn) => {
+    setSort(nextSort(sort, column));
+    setPage(1);
+  };
+
+  const pages = Math.max(1, Math.ceil(list.total / USERS_PAGE_SIZE));
+  const from = list.total ? (page - 1) * USERS_PAGE_SIZE + 1 : 0;
+  const to = Math.min(list.total, page * USERS_PAGE_SIZE);
+
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <SummaryCard label="Total Users" value={summary.totalUsers} />
+        <SummaryCard label="Active Subscriptions" value={summary.activeSubscriptions} />
+        <SummaryCard label="Trial Users" value={summary.trialUsers} />
+      </div>
+
+      <div className="card space-y-4 p-4 sm:p-6">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <label htmlFor={searchId} className="sr-only">
+            Search users by username or email
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="input sm:max-w-sm"
+            placeholder={USERS_TEXTS.search}
+            value={q}
+            maxLength={100}
+            autoComplete="off"
+            onChange={(e) => {
+              setQ(e.target.value);
+              setPage(1);
+            }}
+          />
+          <p className="text-sm text-muted-foreground" role="status" aria-live="polite">
+            {loading ? 'Loading users...' : list.total ? `Showing ${from}–${to} of ${list.total.toLocaleString('en-ZA')}` : ''}
+          </p>
+        </div>
+
+        {error ? (
+          <p className="field-error" role="alert">
+            {USERS_TEXTS.loadFailed}
+            {error}
+          </p>
+        ) : list.users.length === 0 ? (
+          <p className="py-8 text-center text-sm text-muted-foreground">{q.trim() ? USERS_TEXTS.noMatch : USERS_TEXTS.none}</p>
+        ) : (
+          <div className="-mx-4 overflow-x-auto sm:mx-0" tabIndex={0} role="region" aria-label="Users">
+            <table className="w-full min-w-[56rem] text-left text-sm" aria-busy={loading}>
+              <thead className="border-b text-muted-foreground">
+                <tr>
+                  {HEADERS.map((col) =>
+                    col.sortable ? (
+                      <th key={col.id} scope="col" aria-sort={ariaSort(sort, col.id)} className={`px-3 py-2 font-medium ${col.numeric ? 'text-right' : ''}`}>
+                        <button type="button" className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:outline-2" onClick={() => sortBy(col.id)}>
+                          {col.label}
+                          <span aria-hidden="true" className="text-xs">
+                            {sort.column === col.id ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
+                          </span>
+                        </button>
+                      </th>
+                    ) : (
+                      <th key={col.id} scope="col" className="px-3 py-2 font-medium">
+                        {col.label}
+                      </th>
+                    ),
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {list.users.map((u) => {
+                  const badge = statusBadge(u.subscriptionStatus);
+                  return (
+                    <tr key={u.id} className="border-b last:border-0" data-user={u.username}>
+                      <td className="px-3 py-3 font-medium">
+                        <span className="inline-flex flex-wrap items-center gap-2">
+                          {u.username}
+                          {u.isAdmin && <span className="badge bg-primary text-primary-foreground">Admin</span>}
+                        </span>
+                      </td>
+                      <td className="px-3 py-3">{u.email || <span className="text-muted-foreground">No email</span>}</td>
+                      <td className="px-3 py-3">
+                        <span className={`badge ${BADGE_TONES[badge.tone]}`}>{badge.label}</span>
+                        {u.subscriptionStatus === 'trialing' && u.trialEndDate && (
+                          <span className="mt-1 block text-xs text-muted-foreground" data-testid="trial-end">
+                            Ends {formatDate(u.trialEndDate)}
+                          </span>
+                        )}
+                      </td>
+                      <td className="px-3 py-3" title={u.lastLoginAt ?? undefined}>
+                        {relativeTime(u.lastLoginAt, clock)}
+                      </td>
+                      <td className="px-3 py-3 text-right tabular-nums">{u.totalLogins}</td>
+                      <td className="px-3 py-3 text-right tabular-nums">{u.messageCount}</td>
+                      <td className="px-3 py-3">
+                        <div className="flex flex-wrap gap-2">
+                          {u.id !== currentUserId && (
+                            <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog({ kind: 'admin', user: u })} aria-label={`${u.isAdmin ? 'Remove admin from' : 'Make admin'} ${u.username}`}>
+                              {u.isAdmin ? 'Remove Admin' : 'Make Admin'}
+                            </button>
+                          )}
+                          {u.subscriptionStatus === 'trialing' && (
+                            <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog({ kind: 'trial', user: u })} aria-label={`Extend trial for ${u.username}`}>
+                              Extend Trial
+                            </button>
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+
+        {pages > 1 && (
+          <nav className="flex items-center justify-between gap-2" aria-label="Pages of users">
+            <button type="button" className="btn btn-outline btn-sm" disabled={page <= 1 || loading} onClick={() => setPage(page - 1)}>
+              Previous
+            </button>
+            <span className="text-sm text-muted-foreground">
+              Page {page} of {pages.toLocaleString('en-ZA')}
+            </span>
+            <button type="button" className="btn btn-outline btn-sm" disabled={page >= pages || loading} onClick={() => setPage(page + 1)}>
+              Next
+            </button>
+          </nav>
+        )}
+      </div>
+
+      {dialog?.kind === 'admin' && <AdminDialog user={dialog.user} onClose={() => setDialog(null)} onDone={() => load({ withSummary: true })} />}
+      {dialog?.kind === 'trial' && <TrialDialog user={dialog.user} onClose={() => setDialog(null)} onDone={() => load({ withSummary: true })} />}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { Hono } from 'hono';
+import type { ReactNode } from 'react';
+import type { AppEnv } from '../../src/http/context';
+import { requireAdmin } from '../../src/http/guard';
+import { renderApp } from '../../src/http/render';
+import { USERS_PAGE_SIZE } from '../../src/schemas/users';
+import type { InsightsDTO, WindowCounts } from '../../src/schemas/insights';
+import { Island } from '../../src/ui/island';
+import UserManagement from '../../islands/UserManagement';
+
+// Admin screens: the spec's /user-management, and the insights beyond the spec.
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'medium', timeStyle: 'short' }) : '—';
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+const draftLink = (title: string) => `/knowledge-admin?draft=${encodeURIComponent(clip(title.trim(), 200))}`;
+const editLink = (id: string) => `/knowledge-admin?edit=${encodeURIComponent(id)}`;
+
+function Section({ id, title, description, counts, children }: { id: string; title: string; description: string; counts?: WindowCounts; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="card space-y-3 p-4 sm:p-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {counts && (
+          <p className="text-sm text-muted-foreground" data-testid={`${id}-counts`}>
+            Last 7 days: <strong className="text-foreground">{counts.last7}</strong> · Last 30 days: <strong className="text-foreground">{counts.last30}</strong>
+          </p>
+        )}
+      </div>
+      <p className="text-sm text-muted-foreground">{description}</p>
+      {children}
+    </section>
+  );
+}
+
+function Table({ label, head, rows, empty }: { label: string; head: string[]; rows: ReactNode[][]; empty: string }) {
+  if (!rows.length) return <p className="py-4 text-sm text-muted-foreground">{empty}</p>;
+  return (
+    <div className="-mx-4 overflow-x-auto sm:mx-0" tabIndex={0} role="region" aria-label={label}>
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <thead className="border-b text-muted-foreground">
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-medium">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((cells, i) => (
+            <tr key={i} className="border-b align-top last:border-0">
+              {cells.map((cell, j) => (
+                <td key={j} className="px-3 py-2">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const A = ({ href, children }: { href: string; children: ReactNode }) => (
+  <a href={href} className="font-medium text-primary underline-offset-2 hover:underline">
+    {children}
+  </a>
+);
+
+function InsightsPage({ r }: { r: InsightsDTO }) {
+  const statuses = Object.entries(r.outbox.byStatus);
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Insights</h1>
+        <p className="text-muted-foreground">What users looked for and did not find, what they read, and the mail the product sent. Counts cover the last 7 and 30 days.</p>
+      </div>
+
+      <Section id="misses" title="Searches that found nothing" description="Knowledge base searches with no result: candidates for a new article or more keywords." counts={r.searchMisses.total}>
+        <Table
+          label="Searches that found nothing"
+          head={['Search', 'Last 7 days', 'Last 30 days', 'Last seen', '']}
+          empty="No empty searches in the last 30 days."
+          rows={r.searchMisses.rows.map((m) => [m.query, m.last7, m.last30, when(m.lastSeen), <A href={draftLink(m.query)}>Write an article</A>])}
+        />
+      </Section>
+
+      <Section id="unanswered" title="Questions the assistant could not answer" description="Questions the built-in assistant answered with “I don't know”." counts={r.unanswered.total}>
+        <Table
+          label="Questions the assistant could not answer"
+          head={['Question', 'Last 7 days', 'Last 30 days', 'Last asked', '']}
+          empty="Every question in the last 30 days got an answer."
+          rows={r.unanswered.rows.map((u) => [clip(u.question, 300), u.last7, u.last30, when(u.lastAsked), <A href={draftLink(u.question)}>Write an article</A>])}
+        />
+      </Section>
+
+      <Section id="down" title="Answers rated down" description="Answers a user marked as unhelpful, with their comment and the articles the answer cited." counts={r.downRated.total}>
+        <Table
+          label="Answers rated down"
+          head={['Question', 'Answer', 'Engine', 'Comment', 'Sources', 'When']}
+          empty="No answers were rated down in the last 30 days."
+          rows={r.downRated.rows.map((d) => [
+            <>
+              {clip(d.question, 200)}
+              <div className="mt-1">
+                <A href={draftLink(d.question)}>Write an article</A>
+              </div>
+            </>,
+            <span className="whitespace-pre-line">{clip(d.answer, 400)}</span>,
+            d.engine ?? '—',
+            d.comment ?? '—',
+            d.sources.length ? (
+              <ul className="space-y-1">
+                {d.sources.map((s) => (
+                  <li key={s.id}>
+                    <A href={editLink(s.id)}>Edit “{s.title}”</A>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              'None'
+            ),
+            when(d.at),
+          ])}
+        />
+      </Section>
+
+      <Section id="read" title="Most-read articles" description="Article reads on the knowledge base and through the API." counts={r.mostRead.total}>
+        <Table
+          label="Most-read articles"
+          head={['Article', 'Last 7 days', 'Last 30 days', '']}
+          empty="No articles were read in the last 30 days."
+          rows={r.mostRead.rows.map((a) => [<A href={`/knowledge/article/${encodeURIComponent(a.id)}`}>{a.title}</A>, a.last7, a.last30, <A href={editLink(a.id)}>Edit</A>])}
+        />
+      </Section>
+
+      <Section id="outbox" title="Mail outbox" description="The most recent mail and whether it was delivered (bodies are not shown).">
+        {statuses.length > 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="outbox-counts">
+            {statuses.map(([s, c]) => `${s}: ${c.last7} in 7 days, ${c.last30} in 30 days`).join(' · ')}
+          </p>
+        )}
+        <Table
+          label="Mail outbox"
+          head={['To', 'Subject', 'State', 'Attempts', 'Last error', 'Created', 'Sent']}
+          empty="No mail has been sent."
+          rows={r.outbox.rows.map((m) => [m.to, m.subject, m.status, m.attempts, m.lastError ?? '—', when(m.createdAt), when(m.sentAt)])}
+        />
+      </Section>
+    </div>
+  );
+}
+
+export const adminPages = new Hono<AppEnv>()
+  // The spec: non-admins are silently sent home.
+  .get('/user-management', requireAdmin({ denied: 'home' }), async (c) => {
+    const initial = await c.var.services.users.pageOf({ pageSize: USERS_PAGE_SIZE });
+    return renderApp(
+      c,
+      { title: 'User Management' },
+      <div className="space-y-6">
+        <div>
+          <h1 className="text-2xl font-bold">User Management</h1>
+          <p className="text-muted-foreground">Find users, manage admin rights and extend trials.</p>
+        </div>
+        <Island name="UserManagement" component={UserManagement} props={{ initial, currentUserId: c.var.user!.id, now: c.var.services.clock().toISOString() }} />
+      </div>,
+    );
+  })
+  .get('/admin/insights', requireAdmin({ denied: 'page' }), async (c) =>
+    renderApp(c, { title: 'Insights' }, <InsightsPage r={await c.var.services.insights.report()} />),
+  );

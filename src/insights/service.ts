@@ -1,0 +1,137 @@
+// Admin insights: knowledge searches that found nothing, answers rated down, questions the built-in assistant
+// could not answer, the most-read articles and the mail outbox, each counted over the last 7 and 30 days.
+import { and, desc, eq, gte, like, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DB } from '../../db';
+import { knowledgeItems, knowledgeItemViews, knowledgeSearchMisses, mailOutbox, messageFeedback, messages } from '../../db/schema';
+import { DONT_KNOW_ANSWER } from '../assistant/builtin';
+import { saDate } from '../billing/calendar';
+import type { Logger } from '../lib/logger';
+import type { InsightsDTO, WindowCounts } from '../schemas/insights';
+
+const DAY = 86_400_000;
+const ROWS = 50;
+// The built-in engine's "I don't know" answer, recognised by its fixed opening.
+const DONT_KNOW_OPENING = DONT_KNOW_ANSWER.slice(0, DONT_KNOW_ANSWER.indexOf('.') + 1);
+
+/** A query as it is counted: trimmed, single-spaced, lower case, bounded. */
+export const missKey = (q: string) => q.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, 200);
+
+const counts = (since7: Date, at: unknown) => ({
+  last7: sql<number>`count(*) filter (where ${at} >= ${since7.toISOString()})`.mapWith(Number),
+  last30: sql<number>`count(*)`.mapWith(Number),
+});
+const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
+/** The latest of a timestamptz column, as ISO text whatever the driver does with dates. */
+const latest = (col: unknown) => sql<string>`to_char(max(${col}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export function createInsightsService(deps: { db: DB; clock: () => Date; log: Logger }) {
+  const { db, clock, log } = deps;
+
+  // Recording never fails the search or the read that caused it.
+  const quietly = async (what: string, work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (err) {
+      log.warn(`insights: could not record ${what}`, { error: err instanceof Error ? err.message : String(err) });
+    }
+  };
+
+  /** A user's knowledge search: kept only when it found nothing. */
+  const searched = (userId: number | null, q: string, found: number) =>
+    found > 0 || !missKey(q) ? Promise.resolve() : quietly('a search', () => db.insert(knowledgeSearchMisses).values({ userId, query: missKey(q), at: clock() }));
+
+  /** An article read by a user. */
+  const read = (itemId: string) =>
+    quietly('a read', () =>
+      db
+        .insert(knowledgeItemViews)
+        .values({ itemId, day: saDate(clock()), views: 1 })
+        .onConflictDoUpdate({ target: [knowledgeItemViews.itemId, knowledgeItemViews.day], set: { views: sql`${knowledgeItemViews.views} + 1` } }),
+    );
+
+  async function report(): Promise<InsightsDTO> {
+    const now = clock();
+    const since7 = new Date(now.getTime() - 7 * DAY);
+    const since30 = new Date(now.getTime() - 30 * DAY);
+    const day7 = saDate(since7);
+    const day30 = saDate(since30);
+
+    const m = knowledgeSearchMisses;
+    const missWhere = gte(m.at, since30);
+    const missRows = db
+      .select({ query: m.query, ...counts(since7, m.at), lastSeen: latest(m.at) })
+      .from(m)
+      .where(missWhere)
+      .groupBy(m.query)
+      .orderBy(desc(sql`count(*)`), desc(sql`max(${m.at})`))
+      .limit(ROWS);
+    const missTotal = db.select(counts(since7, m.at)).from(m).where(missWhere);
+
+    const f = messageFeedback;
+    const downWhere = and(eq(f.rating, 'down'), gte(f.updatedAt, since30));
+    const downRows = db
+      .select({ messageId: f.messageId, question: f.question, answer: f.answer, engine: f.engine, comment: f.comment, sources: f.sources, at: f.updatedAt })
+      .from(f)
+      .where(downWhere)
+      .orderBy(desc(f.updatedAt))
+      .limit(ROWS);
+    const downTotal = db.select(counts(since7, f.updatedAt)).from(f).where(downWhere);
+
+    // Answers and their questions are both messages; message timestamps are ISO text.
+    const a = alias(messages, 'answer');
+    const q = alias(messages, 'question');
+    const dontKnow = and(eq(a.role, 'assistant'), eq(a.engine, 'builtin'), like(a.content, `${DONT_KNOW_OPENING}%`), gte(a.timestamp, since30.toISOString()));
+    const questionKey = sql<string>`lower(btrim(${q.content}))`;
+    const unansweredRows = db
+      .select({ question: sql<string>`min(${q.content})`, ...counts(since7, a.timestamp), lastAsked: sql<string>`max(${a.timestamp})` })
+      .from(a)
+      .innerJoin(q, eq(q.id, a.replyTo))
+      .where(dontKnow)
+      .groupBy(questionKey)
+      .orderBy(desc(sql`count(*)`), desc(sql`max(${a.timestamp})`))
+      .limit(ROWS);
+    const unansweredTotal = db.select(counts(since7, a.timestamp)).from(a).where(dontKnow);
+
+    const v = knowledgeItemViews;
+    const sum7 = sql<number>`coalesce(sum(${v.views}) filter (where ${v.day} >= ${day7}), 0)`.mapWith(Number);
+    const sum30 = sql<number>`coalesce(sum(${v.views}), 0)`.mapWith(Number);
+    const readRows = db
+      .select({ id: knowledgeItems.id, title: knowledgeItems.title, last7: sum7, last30: sum30 })
+      .from(v)
+      .innerJoin(knowledgeItems, eq(knowledgeItems.id, v.itemId))
+      .where(gte(v.day, day30))
+      .groupBy(knowledgeItems.id, knowledgeItems.title)
+      .orderBy(desc(sum30), desc(sum7), knowledgeItems.title)
+      .limit(ROWS);
+    const readTotal = db.select({ last7: sum7, last30: sum30 }).from(v).where(gte(v.day, day30));
+
+    const o = mailOutbox;
+    const outboxRows = db
+      .select({ id: o.id, to: o.to, subject: o.subject, status: o.status, attempts: o.attempts, lastError: o.lastError, createdAt: o.createdAt, sentAt: o.sentAt })
+      .from(o)
+      .orderBy(desc(o.id))
+      .limit(ROWS);
+    const outboxByStatus = db.select({ status: o.status, ...counts(since7, o.createdAt) }).from(o).where(gte(o.createdAt, since30)).groupBy(o.status);
+
+    const [misses, [missT], down, [downT], unanswered, [unansweredT], reads, [readT], outbox, byStatus] = await Promise.all([
+      missRows, missTotal, downRows, downTotal, unansweredRows, unansweredTotal, readRows, readTotal, outboxRows, outboxByStatus,
+    ]);
+    const total = (t: WindowCounts | undefined): WindowCounts => ({ last7: t?.last7 ?? 0, last30: t?.last30 ?? 0 });
+    return {
+      generatedAt: now.toISOString(),
+      searchMisses: { total: total(missT), rows: misses },
+      downRated: { total: total(downT), rows: down.map((r) => ({ ...r, at: iso(r.at) })) },
+      unanswered: { total: total(unansweredT), rows: unanswered },
+      mostRead: { total: total(readT), rows: reads },
+      outbox: {
+        byStatus: Object.fromEntries(byStatus.map((s) => [s.status, { last7: s.last7, last30: s.last30 }])),
+        rows: outbox.map((r) => ({ ...r, createdAt: iso(r.createdAt), sentAt: r.sentAt ? iso(r.sentAt) : null })),
+      },
+    };
+  }
+
+  return { searched, read, report };
+}
+
+export type InsightsService = ReturnType<typeof createInsightsService>;
