@@ -6,6 +6,7 @@ import { assistant, streamingFirstByte } from './sections/assistant';
 import { signInDuringBursts } from './sections/burst';
 import { landingVersusBare, transferSizes } from './sections/transfer';
 import { billing } from './sections/billing';
+import { userManagement } from './sections/users';
 
 // `npm run bench`: builds, then measures each capability on PGlite and on PostgreSQL (when reachable).
 type Section = { name: string; perDatabase?: (s: BenchServer) => Promise<void>; once?: () => Promise<void> };
@@ -18,6 +19,7 @@ const sections: Section[] = [
   // After the knowledge section: the assistant searches 10 000 articles.
   { name: 'Assistant (built-in engine) at 10 000 articles', perDatabase: assistant },
   { name: 'Assistant streaming (OpenAI-compatible engine, local model)', once: streamingFirstByte },
+  { name: 'User management at 10 000 users and 200 000 messages', perDatabase: userManagement },
 ];
 
 async function main() {
@@ -25,11 +27,29 @@ async function main() {
   if (await postgresReachable()) kinds.push('postgres');
   else console.log('PostgreSQL not reachable: PostgreSQL figures skipped (set TEST_DATABASE_URL).');
   console.log(`PayeWise bench — node ${process.version}, ${new Date().toISOString()}\n`);
+  // BENCH_ONLY=<part of a section name> runs just the matching sections (for working on one of them).
+  const only = process.env.BENCH_ONLY?.toLowerCase();
+  if (only) {
+    const picked = sections.filter((x) => x.name.toLowerCase().includes(only));
+    sections.splice(0, sections.length, ...picked);
+  }
   for (const sec of sections.filter((x) => x.once)) {
     console.log(`# ${sec.name}`);
     await sec.once!();
   }
   for (const kind of kinds) {
+    if (only) {
+      const server = await startBenchServer(kind);
+      try {
+        for (const sec of sections.filter((x) => x.perDatabase)) {
+          console.log(`# ${sec.name} — ${kind}`);
+          await sec.perDatabase!(server);
+        }
+      } finally {
+        await server.close();
+      }
+      continue;
+    }
     console.log(`# A normal sign-in during attack bursts (production limits) — ${kind}`);
     await signInDuringBursts(kind);
     console.log(`# Subscriptions (PayFast ITNs against a local validate endpoint) — ${kind}`);

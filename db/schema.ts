@@ -79,6 +79,10 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.seq),
     uniqueIndex('messages_reply_to_idx').on(t.replyTo),
     index('messages_search_idx').using('gin', t.search),
+    // The built-in engine's "I don't know" answers, for the admin insights (src/insights/service.ts says the same).
+    index('messages_unanswered_idx')
+      .on(t.timestamp)
+      .where(sql`role = 'assistant' and engine = 'builtin' and content like 'I don''t know the answer to that one, and I won''t guess.%'`),
   ],
 );
 

@@ -91,10 +91,10 @@ function AdminDialog({ user, onClose, onDone }: { user: AdminUserDTO; onClose: (
             await onDone();
           }}
         >
-          <button type="button" className="btn btn-outline" onClick={close}>
+          <button type="button" className="btn btn-outline" onClick={close} autoFocus>
             Cancel
           </button>
-          <button type="submit" className={makeAdmin ? 'btn btn-primary' : 'btn btn-destructive'} disabled={busy} autoFocus>
+          <button type="submit" className={makeAdmin ? 'btn btn-primary' : 'btn btn-destructive'} disabled={busy}>
             {busy ? 'Saving...' : makeAdmin ? 'Make Admin' : 'Remove Admin'}
           </button>
         </form>

@@ -1,6 +1,6 @@
 // Admin insights: knowledge searches that found nothing, answers rated down, questions the built-in assistant
 // could not answer, the most-read articles and the mail outbox, each counted over the last 7 and 30 days.
-import { and, desc, eq, gte, like, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DB } from '../../db';
 import { knowledgeItems, knowledgeItemViews, knowledgeSearchMisses, mailOutbox, messageFeedback, messages } from '../../db/schema';
@@ -81,7 +81,11 @@ export function createInsightsService(deps: { db: DB; clock: () => Date; log: Lo
     // Answers and their questions are both messages; message timestamps are ISO text.
     const a = alias(messages, 'answer');
     const q = alias(messages, 'question');
-    const dontKnow = and(eq(a.role, 'assistant'), eq(a.engine, 'builtin'), like(a.content, `${DONT_KNOW_OPENING}%`), gte(a.timestamp, since30.toISOString()));
+    // Literals, not parameters, so PostgreSQL can use the partial index messages_unanswered_idx (migration 0006).
+    const dontKnow = and(
+      sql`${a.role} = 'assistant' and ${a.engine} = 'builtin' and ${a.content} like ${sql.raw(`'${DONT_KNOW_OPENING.replace(/'/g, "''")}%'`)}`,
+      gte(a.timestamp, since30.toISOString()),
+    );
     const questionKey = sql<string>`lower(btrim(${q.content}))`;
     const unansweredRows = db
       .select({ question: sql<string>`min(${q.content})`, ...counts(since7, a.timestamp), lastAsked: sql<string>`max(${a.timestamp})` })
