@@ -168,9 +168,9 @@ function TrialDialog({ user, onClose, onDone }: { user: AdminUserDTO; onClose: (
 
 function SummaryCard({ label, value }: { label: string; value: number }) {
   return (
-    <div className="card p-5">
-      <p className="text-sm font-medium text-muted-foreground">{label}</p>
-      <p className="mt-1 text-2xl font-bold" data-testid={`summary-${label}`}>
+    <div className="card p-3 sm:p-5">
+      <p className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
+      <p className="mt-1 text-xl font-bold sm:text-2xl" data-testid={`summary-${label}`}>
         {value.toLocaleString('en-ZA')}
       </p>
     </div>
@@ -231,7 +231,7 @@ export default function UserManagement({ initial, currentUserId, now }: UserMana
 
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-3 gap-2 sm:gap-4">
         <SummaryCard label="Total Users" value={summary.totalUsers} />
         <SummaryCard label="Active Subscriptions" value={summary.activeSubscriptions} />
         <SummaryCard label="Trial Users" value={summary.trialUsers} />

@@ -81,7 +81,7 @@ export function createServices(deps: ServiceDeps): Services {
     chat,
     billing,
     users: createUsersService({ db, clock }),
-    insights: createInsightsService({ db, clock, log }),
+    insights: createInsightsService({ db, clock, log, mailer }),
     mailer,
     storage,
     healthy: () => database.ping(),

@@ -4,14 +4,14 @@ import type { AppEnv } from '../../src/http/context';
 import { requireAdmin } from '../../src/http/guard';
 import { renderApp } from '../../src/http/render';
 import { USERS_PAGE_SIZE } from '../../src/schemas/users';
-import type { InsightsDTO, WindowCounts } from '../../src/schemas/insights';
+import type { InsightsDTO, WindowCounts } from '../../src/insights/service';
 import { Island } from '../../src/ui/island';
 import UserManagement from '../../islands/UserManagement';
 
 // Admin screens: the spec's /user-management, and the insights beyond the spec.
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'medium', timeStyle: 'short' }) : '—';
+const when = (at: string | Date | null) =>
+  at ? new Date(at).toLocaleString('en-ZA', { timeZone: 'Africa/Johannesburg', dateStyle: 'medium', timeStyle: 'short' }) : '—';
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 const draftLink = (title: string) => `/knowledge-admin?draft=${encodeURIComponent(clip(title.trim(), 200))}`;
 const editLink = (id: string) => `/knowledge-admin?edit=${encodeURIComponent(id)}`;

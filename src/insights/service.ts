@@ -7,7 +7,7 @@ import { knowledgeItems, knowledgeItemViews, knowledgeSearchMisses, mailOutbox, 
 import { DONT_KNOW_ANSWER } from '../assistant/builtin';
 import { saDate } from '../billing/calendar';
 import type { Logger } from '../lib/logger';
-import type { InsightsDTO, WindowCounts } from '../schemas/insights';
+import type { Mailer, OutboxEntry } from '../mail';
 
 const DAY = 86_400_000;
 const ROWS = 50;
@@ -25,8 +25,47 @@ const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
 /** The latest of a timestamptz column, as ISO text whatever the driver does with dates. */
 const latest = (col: unknown) => sql<string>`to_char(max(${col}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export function createInsightsService(deps: { db: DB; clock: () => Date; log: Logger }) {
-  const { db, clock, log } = deps;
+export interface WindowCounts {
+  last7: number;
+  last30: number;
+}
+
+export interface SearchMissDTO extends WindowCounts {
+  query: string;
+  lastSeen: string;
+}
+
+export interface DownRatedDTO {
+  messageId: string;
+  question: string;
+  answer: string;
+  engine: string | null;
+  comment: string | null;
+  sources: { id: string; title: string }[];
+  at: string;
+}
+
+export interface UnansweredDTO extends WindowCounts {
+  question: string;
+  lastAsked: string;
+}
+
+export interface MostReadDTO extends WindowCounts {
+  id: string;
+  title: string;
+}
+
+export interface InsightsDTO {
+  generatedAt: string;
+  searchMisses: { total: WindowCounts; rows: SearchMissDTO[] };
+  downRated: { total: WindowCounts; rows: DownRatedDTO[] };
+  unanswered: { total: WindowCounts; rows: UnansweredDTO[] };
+  mostRead: { total: WindowCounts; rows: MostReadDTO[] };
+  outbox: { byStatus: Record<string, WindowCounts>; rows: OutboxEntry[] };
+}
+
+export function createInsightsService(deps: { db: DB; clock: () => Date; log: Logger; mailer: Mailer }) {
+  const { db, clock, log, mailer } = deps;
 
   // Recording never fails the search or the read that caused it.
   const quietly = async (what: string, work: () => Promise<unknown>) => {
@@ -111,11 +150,7 @@ export function createInsightsService(deps: { db: DB; clock: () => Date; log: Lo
     const readTotal = db.select({ last7: sum7, last30: sum30 }).from(v).where(gte(v.day, day30));
 
     const o = mailOutbox;
-    const outboxRows = db
-      .select({ id: o.id, to: o.to, subject: o.subject, status: o.status, attempts: o.attempts, lastError: o.lastError, createdAt: o.createdAt, sentAt: o.sentAt })
-      .from(o)
-      .orderBy(desc(o.id))
-      .limit(ROWS);
+    const outboxRows = mailer.recent(ROWS);
     const outboxByStatus = db.select({ status: o.status, ...counts(since7, o.createdAt) }).from(o).where(gte(o.createdAt, since30)).groupBy(o.status);
 
     const [misses, [missT], down, [downT], unanswered, [unansweredT], reads, [readT], outbox, byStatus] = await Promise.all([
@@ -130,7 +165,7 @@ export function createInsightsService(deps: { db: DB; clock: () => Date; log: Lo
       mostRead: { total: total(readT), rows: reads },
       outbox: {
         byStatus: Object.fromEntries(byStatus.map((s) => [s.status, { last7: s.last7, last30: s.last30 }])),
-        rows: outbox.map((r) => ({ ...r, createdAt: iso(r.createdAt), sentAt: r.sentAt ? iso(r.sentAt) : null })),
+        rows: outbox,
       },
     };
   }
