@@ -13,8 +13,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Brings the schema up to date, then runs `seed`, while holding a PostgreSQL advisory lock: of processes
+   * starting together one migrates and seeds, the others wait and then find nothing left to do.
+   */
+  prepare(seed: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The rows of a raw `db.execute` result, which PGlite wraps in `{ rows }` and postgres.js does not. */
+export const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
 const pinger = (db: DB) => () => db.execute(sql`select 1`).then(() => true, () => false);
 
@@ -27,7 +35,10 @@ export function migrationsFolder(): string {
   return found;
 }
 
-/** PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory with `memory`). Migrations run before it is returned. */
+// Any fixed 64-bit key: it names the start-up lock among this database's advisory locks.
+const STARTUP_LOCK = 0x70617965_7769n; // 'payewi'
+
+/** PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory with `memory`). Call prepare() before use. */
 export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean }): Promise<Database> {
   if (opts.url) {
     const { default: postgres } = await import('postgres');
@@ -35,8 +46,24 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
     const client = postgres(opts.url, { max: 10, onnotice: () => {}, connect_timeout: 5 });
     const db = drizzle(client, { schema });
-    await migrate(db, { migrationsFolder: migrationsFolder() });
-    return { db: db as unknown as DB, kind: 'postgres', ping: pinger(db as unknown as DB), close: () => client.end({ timeout: 5 }) };
+    return {
+      db: db as unknown as DB,
+      kind: 'postgres',
+      ping: pinger(db as unknown as DB),
+      async prepare(seed) {
+        // A session lock on one reserved connection; the work itself runs on the pool. A crash drops the connection and the lock with it.
+        const held = await client.reserve();
+        try {
+          await held`select pg_advisory_lock(${STARTUP_LOCK.toString()}::bigint)`;
+          await migrate(db, { migrationsFolder: migrationsFolder() });
+          await seed();
+        } finally {
+          await held`select pg_advisory_unlock(${STARTUP_LOCK.toString()}::bigint)`.catch(() => {});
+          held.release();
+        }
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -48,6 +75,15 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
   }
   const client = dir ? new PGlite(dir) : new PGlite();
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as DB, kind: 'pglite', ping: pinger(db as unknown as DB), close: () => client.close() };
+  return {
+    db: db as unknown as DB,
+    kind: 'pglite',
+    ping: pinger(db as unknown as DB),
+    // PGlite's data directory belongs to this one process: nobody to wait for.
+    async prepare(seed) {
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+      await seed();
+    },
+    close: () => client.close(),
+  };
 }

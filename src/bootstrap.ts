@@ -49,10 +49,12 @@ export async function bootstrap(config: Config, opts: BootstrapOptions = {}): Pr
     payfast: opts.payfast,
     chatPerMinute: opts.chatPerMinute,
   });
-  await services.auth.backfillUsernameKeys();
-  if (config.demoAccounts) await services.auth.seedDemoAccounts();
-  // The knowledge base ships with the app: seeded in every environment, never overwriting an admin's edits.
-  await seedKnowledge(database.db, { log });
+  await database.prepare(async () => {
+    await services.auth.backfillUsernameKeys();
+    if (config.demoAccounts) await services.auth.seedDemoAccounts();
+    // The knowledge base ships with the app: seeded in every environment, never overwriting an admin's edits.
+    await seedKnowledge(database.db, { log });
+  });
   return {
     app: createApp(services),
     services,

@@ -31,7 +31,8 @@
 // Attachment files are deleted only after the database change has committed, and only when no other item
 // still lists them.
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { DB } from '../../db';
+import { rowsOf, type DB } from '../../db';
+import { onlyOne } from '../lib/jobs';
 import { adminAuditLog, knowledgeCategories, knowledgeItems } from '../../db/schema';
 import { AppError, pgCode } from '../errors';
 import { writeAudit } from '../lib/audit';
@@ -184,13 +185,13 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   }
 
   /** Deletes stored files no item lists any more. Never throws: a leftover file is logged, not fatal. */
-  async function removeFiles(paths: string[]): Promise<number> {
+  async function removeFiles(paths: string[], via: DB = db): Promise<number> {
     let removed = 0;
     for (const p of new Set(paths)) {
       const key = storageKeyFromPath(p);
       if (!key) continue;
       try {
-        const [still] = await db
+        const [still] = await via
           .select({ id: knowledgeItems.id })
           .from(knowledgeItems)
           .where(sql`${knowledgeItems.attachments} @> ARRAY[${p}]::text[]`)
@@ -205,7 +206,6 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     return removed;
   }
 
-  const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
   const numbered = (n: number, f: (i: number) => SQL, sep = sql`, `) => sql.join(Array.from({ length: n }, (_, i) => f(i)), sep);
   const col = (name: string, i: number) => sql.raw(`${name}${i}`);
 
@@ -513,21 +513,25 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
      */
     async sweepOrphanUploads(graceMs = 24 * 60 * 60_000): Promise<number> {
       const cutoff = new Date(clock().getTime() - graceMs);
-      const rows = await db
-        .select({ key: adminAuditLog.target })
-        .from(adminAuditLog)
-        .where(
-          sql`${adminAuditLog.action} = 'knowledge.upload' and ${adminAuditLog.at} < ${cutoff.toISOString()}::timestamptz
-            and not exists (select 1 from admin_audit_log r where r.action = 'knowledge.upload.removed' and r.target = ${adminAuditLog.target})
-            and not exists (select 1 from knowledge_items i where i.attachments @> array[${UPLOAD_PREFIX} || ${adminAuditLog.target}])`,
-        )
-        .limit(500);
-      const keys = rows.map((r) => r.key).filter((k): k is string => !!k && isValidStorageKey(k));
-      if (!keys.length) return 0;
-      const removed = await removeFiles(keys.map((k) => `${UPLOAD_PREFIX}${k}`));
-      await db.insert(adminAuditLog).values(keys.map((k) => ({ actorId: null, action: 'knowledge.upload.removed', target: k, details: { reason: 'never attached' }, at: clock() })));
+      // One process at a time: the removals it logs are what keeps the next sweep from listing the same files.
+      const removed = await onlyOne(db, 'upload-sweep', async (tx) => {
+        const rows = await tx
+          .select({ key: adminAuditLog.target })
+          .from(adminAuditLog)
+          .where(
+            sql`${adminAuditLog.action} = 'knowledge.upload' and ${adminAuditLog.at} < ${cutoff.toISOString()}::timestamptz
+              and not exists (select 1 from admin_audit_log r where r.action = 'knowledge.upload.removed' and r.target = ${adminAuditLog.target})
+              and not exists (select 1 from knowledge_items i where i.attachments @> array[${UPLOAD_PREFIX} || ${adminAuditLog.target}])`,
+          )
+          .limit(500);
+        const keys = rows.map((r) => r.key).filter((k): k is string => !!k && isValidStorageKey(k));
+        if (!keys.length) return 0;
+        const n = await removeFiles(keys.map((k) => `${UPLOAD_PREFIX}${k}`), tx);
+        await tx.insert(adminAuditLog).values(keys.map((k) => ({ actorId: null, action: 'knowledge.upload.removed', target: k, details: { reason: 'never attached' }, at: clock() })));
+        return n;
+      });
       if (removed) log?.info('removed uploads that were never attached', { count: removed });
-      return removed;
+      return removed ?? 0;
     },
 
     async openUpload(key: string): Promise<UploadFile | null> {

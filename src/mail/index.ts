@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { DB } from '../../db';
 import { mailOutbox } from '../../db/schema';
@@ -38,7 +38,10 @@ export interface OutboxEntry {
 }
 
 const MAX_ATTEMPTS = 8;
-const backoffMs = (attempts: number) => Math.min(60 * 60_000, 15_000 * 2 ** (attempts - 1));
+const BATCH = 20;
+// Retries wait 15 s, 30 s, 1 min, … up to an hour.
+const FIRST_BACKOFF_S = 15;
+const MAX_BACKOFF_S = 60 * 60;
 
 export async function createMailer(opts: { db: DB; smtpUrl?: string; from: string; log: Logger; clock: () => Date }): Promise<Mailer> {
   const { db, log, clock } = opts;
@@ -50,22 +53,27 @@ export async function createMailer(opts: { db: DB; smtpUrl?: string; from: strin
   let lastOk = true;
   let running: Promise<number> | null = null;
 
-  async function deliverOnce(): Promise<number> {
-    const due = await db
-      .select()
+  async function deliverOnce(): Promise<{ claimed: number; sent: number }> {
+    const now = clock();
+    // Claim due rows in one statement: rows another process holds are skipped, never sent twice.
+    const waiting = db
+      .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, clock())))
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
       .orderBy(asc(mailOutbox.id))
-      .limit(20);
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    const due = await db
+      .update(mailOutbox)
+      .set({
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        nextAttemptAt: sql`${now.toISOString()}::timestamptz + make_interval(secs => least(${MAX_BACKOFF_S}, ${FIRST_BACKOFF_S} * power(2, ${mailOutbox.attempts})))`,
+      })
+      .where(inArray(mailOutbox.id, waiting))
+      .returning();
+    due.sort((a, b) => a.id - b.id);
     let sent = 0;
     for (const m of due) {
-      // Claim the row so a second process does not send it too.
-      const claimed = await db
-        .update(mailOutbox)
-        .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(clock().getTime() + backoffMs(m.attempts + 1)) })
-        .where(and(eq(mailOutbox.id, m.id), eq(mailOutbox.attempts, m.attempts), eq(mailOutbox.status, 'pending')))
-        .returning({ attempts: mailOutbox.attempts });
-      if (!claimed.length) continue;
       if (!transport) {
         log.info('mail (outbox only, no SMTP_URL)', { to: m.to, subject: m.subject, text: m.text });
         await db.update(mailOutbox).set({ status: 'logged', sentAt: clock() }).where(eq(mailOutbox.id, m.id));
@@ -80,7 +88,7 @@ export async function createMailer(opts: { db: DB; smtpUrl?: string; from: strin
         sent++;
       } catch (err) {
         lastOk = false;
-        const attempts = claimed[0].attempts;
+        const attempts = m.attempts;
         log.warn('mail delivery failed; will retry', { id: m.id, attempts, error: String(err) });
         await db
           .update(mailOutbox)
@@ -88,7 +96,17 @@ export async function createMailer(opts: { db: DB; smtpUrl?: string; from: strin
           .where(eq(mailOutbox.id, m.id));
       }
     }
-    return sent;
+    return { claimed: due.length, sent };
+  }
+
+  /** Batches until nothing due is left unclaimed. */
+  async function deliverAll(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { claimed, sent } = await deliverOnce();
+      total += sent;
+      if (claimed < BATCH) return total;
+    }
   }
 
   const mailer: Mailer = {
@@ -103,7 +121,7 @@ export async function createMailer(opts: { db: DB; smtpUrl?: string; from: strin
     },
     deliverDue() {
       if (running) return running.then(() => mailer.deliverDue());
-      running = deliverOnce().finally(() => (running = null));
+      running = deliverAll().finally(() => (running = null));
       return running;
     },
     healthy: () => lastOk,

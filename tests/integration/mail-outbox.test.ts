@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db';
 import { mailOutbox, users } from '../../db/schema';
+import { createMailer } from '../../src/mail';
 import { startSmtpPeer } from '../helpers/browser';
 import { createTestApp, registerUser, type TestApp } from '../helpers/app';
 import { dbKinds } from '../helpers/db';
@@ -62,5 +64,28 @@ describe.each(dbKinds)('mail outbox on %s', (kind) => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows[0]).toHaveProperty('subject');
     expect(rows[0]).not.toHaveProperty('text');
+  });
+});
+
+// Three mailers on three connection pools stand for three processes sharing one PostgreSQL outbox.
+describe.runIf(!!process.env.TEST_DATABASE_URL)('mail outbox shared by several processes on postgres', () => {
+  it('sends each due mail exactly once when they deliver at the same moment', async () => {
+    const t = await createTestApp('postgres');
+    const smtp = await startSmtpPeer();
+    const pools = await Promise.all([0, 1, 2].map(() => openDatabase({ url: t.services.config.databaseUrl })));
+    try {
+      const to = Array.from({ length: 70 }, (_, i) => `once${i}@example.co.za`);
+      await t.database.db.insert(mailOutbox).values(to.map((addr) => ({ to: addr, subject: 'Once', text: 'hello', nextAttemptAt: new Date() })));
+      const mailers = await Promise.all(pools.map((p) => createMailer({ db: p.db, smtpUrl: smtp.url, from: 'PayeWise <no-reply@payewise.test>', log: t.services.log, clock: () => new Date() })));
+      const sent = await Promise.all(mailers.map((m) => m.deliverDue()));
+      expect(sent.reduce((a, b) => a + b, 0)).toBe(to.length);
+      expect(smtp.mails.map((m) => m.to).sort()).toEqual([...to].sort());
+      const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Once'));
+      expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    } finally {
+      await Promise.all(pools.map((p) => p.close()));
+      await smtp.close();
+      await t.close();
+    }
   });
 });
