@@ -23,6 +23,8 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Matching control characters on purpose is how bad input is refused.
       'no-control-regex': 'off',
+      // Hono's `c.var` copies every request variable into a new object on each access.
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='c'][property.name='var']", message: "Use c.get('name'): c.var copies all variables on every access." }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',

@@ -7,11 +7,14 @@ import { signInDuringBursts } from './sections/burst';
 import { landingVersusBare, transferSizes } from './sections/transfer';
 import { billing } from './sections/billing';
 import { userManagement } from './sections/users';
+import { overhead } from './sections/overhead';
 
 // `npm run bench`: builds, then measures each capability on PGlite and on PostgreSQL (when reachable).
 type Section = { name: string; perDatabase?: (s: BenchServer) => Promise<void>; once?: () => Promise<void> };
 
 const sections: Section[] = [
+  // The built server as its own process beside a bare Hono + postgres.js one (needs PostgreSQL).
+  { name: 'Per-request overhead against bare Hono (separate processes, PostgreSQL)', once: overhead },
   { name: 'Accounts and pages', perDatabase: accounts },
   { name: 'Payroll engine (PAYE computations)', once: payrollEngine },
   { name: 'Payroll calculators over HTTP', perDatabase: payrollHttp },

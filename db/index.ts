@@ -18,6 +18,11 @@ export interface Database {
    * starting together one migrates and seeds, the others wait and then find nothing left to do.
    */
   prepare(seed: () => Promise<void>): Promise<void>;
+  /**
+   * Calls `fn` whenever any process on this database runs `pg_notify(channel, …)`, and each time the
+   * subscription (re)connects: what was announced while it was away is lost, so a listener starts afresh.
+   */
+  subscribe(channel: string, fn: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,6 +67,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
           held.release();
         }
       },
+      async subscribe(channel, fn) {
+        // postgres.js holds a connection of its own for this and reconnects it by itself; onlisten runs on every (re)connect.
+        await client.listen(channel, () => fn(), () => fn());
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -83,6 +92,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
     async prepare(seed) {
       await migrate(db, { migrationsFolder: migrationsFolder() });
       await seed();
+    },
+    async subscribe(channel, fn) {
+      await client.listen(channel, () => fn());
+      fn();
     },
     close: () => client.close(),
   };

@@ -8,7 +8,7 @@ import { uploadParamSchema } from '../src/knowledge/schemas';
 // The type always follows from the (allow-listed) extension, never from what was uploaded; SVG and HTML
 // are not on the allow-list, so they can never be served.
 export const uploadsRoute = new Hono<AppEnv>().get('/uploads/:key', requireUser, validate('param', uploadParamSchema), async (c) => {
-  const file = await c.var.services.knowledge.openUpload(c.req.valid('param').key);
+  const file = await c.get('services').knowledge.openUpload(c.req.valid('param').key);
   if (!file) return c.json({ message: 'File not found' }, 404);
   const headers: Record<string, string> = {
     'Content-Type': file.contentType,

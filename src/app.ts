@@ -1,6 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import path from 'node:path';
 import { AppError } from './errors';
@@ -9,7 +8,8 @@ import type { AppEnv } from './http/context';
 import { csrfGuard } from './http/csrf';
 import { notFound, onError } from './http/failures';
 import { rejectUnsafeText } from './http/input';
-import { requestId, sessionLoader } from './http/middleware';
+import { sessionLoader } from './http/middleware';
+import { securityHeaders } from './http/security-headers';
 import type { Services } from './services';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from './knowledge/files';
 import { authApi } from '../routes/api/auth';
@@ -71,39 +71,18 @@ export function createApp(services: Services) {
   const { config, assets } = services;
   const app = new Hono<AppEnv>();
 
-  app.use('*', requestId());
-  app.use('*', async (c, next) => {
+  app.use('*', (c, next) => {
     c.set('services', services);
     c.set('user', null);
     c.set('sessionId', null);
-    await next();
+    return next();
   });
   app.use('*', compression());
   if (assets.clientDir) {
     const files = staticFiles(assets.clientDir);
     for (const p of ['/assets/*', '/favicon.svg', '/robots.txt']) app.use(p, files);
   }
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'", 'https://www.payfast.co.za', 'https://sandbox.payfast.co.za'],
-      },
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      strictTransportSecurity: config.production ? 'max-age=31536000; includeSubDomains' : false,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  app.use('*', securityHeaders({ hsts: config.production }));
   app.use('*', csrfGuard({ publicUrl: config.publicUrl, trustProxy: config.trustProxy, exempt: [ITN_PATH] }));
   app.use('*', bodyLimits);
   app.use('*', rejectUnsafeText());

@@ -1,5 +1,5 @@
 // The one place where the app's parts are wired together. Route handlers receive `Services` (through
-// c.var.services) and never the database itself.
+// c.get('services')) and never the database itself.
 import type { Database } from '../db';
 import { createAuthService, type AuthService } from './auth/service';
 import { createPasswords, type HashingLimits } from './auth/password';
@@ -67,7 +67,7 @@ export function createServices(deps: ServiceDeps): Services {
   const payfast = deps.payfast ?? createPayfastClient({ payfast: config.payfast, clock });
   const billing = createBillingService({ db, config, mailer, payfast, limiter, clock, log });
   const auth = createAuthService({ db, mailer, limiter, passwords, clock, log, limits: deps.limits, beforeDelete: (u) => billing.stopCharges(u) });
-  const knowledge = createKnowledgeService({ db, storage, clock, log });
+  const knowledge = createKnowledgeService({ db, storage, clock, log, subscribe: (channel, fn) => database.subscribe(channel, fn) });
   const tools = knowledgeTools(knowledge);
   const engine = deps.engine ?? createEngine(config, tools);
   const chat = createChatService({ db, engine, knowledge: tools, limiter, clock, log, timeoutMs: config.aiTimeoutMs, perMinute: deps.chatPerMinute });

@@ -6,15 +6,15 @@ import { clientIp } from '../../src/http/middleware';
 // Subscriptions through PayFast: the spec's two calls, cancelling, the payment history, and the ITN
 // (notify_url), which PayFast posts without a session.
 export const billingApi = new Hono<AppEnv>()
-  .get('/subscription-status', requireUser, async (c) => c.json(await c.var.services.billing.status(c.var.user!)))
+  .get('/subscription-status', requireUser, async (c) => c.json(await c.get('services').billing.status(c.get('user')!)))
   .post('/create-subscription', requireUser, async (c) => {
-    const { billing, config } = c.var.services;
-    return c.json(await billing.startCheckout(c.var.user!, requestOrigin(c, config.trustProxy)));
+    const { billing, config } = c.get('services');
+    return c.json(await billing.startCheckout(c.get('user')!, requestOrigin(c, config.trustProxy)));
   })
-  .post('/cancel-subscription', requireUser, async (c) => c.json(await c.var.services.billing.cancel(c.var.user!)))
-  .get('/subscription/payments', requireUser, async (c) => c.json(await c.var.services.billing.payments(c.var.user!.id)))
+  .post('/cancel-subscription', requireUser, async (c) => c.json(await c.get('services').billing.cancel(c.get('user')!)))
+  .get('/subscription/payments', requireUser, async (c) => c.json(await c.get('services').billing.payments(c.get('user')!.id)))
   // Stored as it arrived, then answered at once; checking and applying happen from the stored row.
   .post('/payfast/itn', async (c) => {
-    await c.var.services.billing.receiveItn(await c.req.text(), clientIp(c));
+    await c.get('services').billing.receiveItn(await c.req.text(), clientIp(c));
     return c.text('OK');
   });

@@ -11,10 +11,10 @@ import {
 // The assistant's API: the spec's two calls, the stream the chat page uses, and conversations.
 export const chatApi = new Hono<AppEnv>()
   .get('/messages', requireUser, validate('query', messagesQuerySchema), async (c) => {
-    return c.json(await c.var.services.chat.messages(c.var.user!.id, c.req.valid('query').conversationId));
+    return c.json(await c.get('services').chat.messages(c.get('user')!.id, c.req.valid('query').conversationId));
   })
   .post('/chat', requireUser, validate('json', chatRequestSchema), async (c) => {
-    const run = await c.var.services.chat.ask(c.var.user!, c.req.valid('json'));
+    const run = await c.get('services').chat.ask(c.get('user')!, c.req.valid('json'));
     try {
       return c.json(await run.result);
     } catch (err) {
@@ -23,7 +23,7 @@ export const chatApi = new Hono<AppEnv>()
     }
   })
   .post('/chat/stream', requireUser, validate('json', chatRequestSchema), async (c) => {
-    const run = await c.var.services.chat.ask(c.var.user!, c.req.valid('json'));
+    const run = await c.get('services').chat.ask(c.get('user')!, c.req.valid('json'));
     c.header('Cache-Control', 'no-store');
     c.header('X-Accel-Buffering', 'no');
     // The browser leaving ends this stream only: the run goes on and stores the answer.
@@ -38,22 +38,22 @@ export const chatApi = new Hono<AppEnv>()
       }
     });
   })
-  .get('/chat/allowance', requireUser, async (c) => c.json(await c.var.services.chat.allowance(c.var.user!)))
+  .get('/chat/allowance', requireUser, async (c) => c.json(await c.get('services').chat.allowance(c.get('user')!)))
   .post('/messages/:id/stop', requireUser, validate('param', idParamSchema), async (c) => {
-    return c.json(await c.var.services.chat.stop(c.var.user!.id, c.req.valid('param').id));
+    return c.json(await c.get('services').chat.stop(c.get('user')!.id, c.req.valid('param').id));
   })
   .post('/messages/:id/feedback', requireUser, validate('param', idParamSchema), validate('json', feedbackSchema), async (c) => {
     const { rating, comment } = c.req.valid('json');
-    return c.json(await c.var.services.chat.feedback(c.var.user!.id, c.req.valid('param').id, rating, comment));
+    return c.json(await c.get('services').chat.feedback(c.get('user')!.id, c.req.valid('param').id, rating, comment));
   })
-  .get('/conversations', requireUser, async (c) => c.json(await c.var.services.chat.conversations(c.var.user!.id)))
+  .get('/conversations', requireUser, async (c) => c.json(await c.get('services').chat.conversations(c.get('user')!.id)))
   .get('/conversations/search', requireUser, validate('query', historySearchSchema), async (c) => {
-    return c.json(await c.var.services.chat.searchHistory(c.var.user!.id, c.req.valid('query').q));
+    return c.json(await c.get('services').chat.searchHistory(c.get('user')!.id, c.req.valid('query').q));
   })
   .patch('/conversations/:id', requireUser, validate('param', idParamSchema), validate('json', renameConversationSchema), async (c) => {
-    return c.json(await c.var.services.chat.rename(c.var.user!.id, c.req.valid('param').id, c.req.valid('json').title));
+    return c.json(await c.get('services').chat.rename(c.get('user')!.id, c.req.valid('param').id, c.req.valid('json').title));
   })
   .delete('/conversations/:id', requireUser, validate('param', idParamSchema), async (c) => {
-    await c.var.services.chat.remove(c.var.user!.id, c.req.valid('param').id);
+    await c.get('services').chat.remove(c.get('user')!.id, c.req.valid('param').id);
     return c.json({ message: 'Conversation deleted' });
   });

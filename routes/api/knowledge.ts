@@ -12,8 +12,8 @@ import {
 // Knowledge base API, as the spec's call table has it (§7). Reads: any signed-in user. Writes: admins.
 // Write bodies may be JSON or a form (multipart or urlencoded); validate() reads either.
 
-const actor = (c: AppContext) => ({ id: c.var.user!.id });
-const k = (c: AppContext) => c.var.services.knowledge;
+const actor = (c: AppContext) => ({ id: c.get('user')!.id });
+const k = (c: AppContext) => c.get('services').knowledge;
 
 export const knowledgeApi = new Hono<AppEnv>()
   // Reads
@@ -21,13 +21,13 @@ export const knowledgeApi = new Hono<AppEnv>()
   .get('/category/:categoryId', requireUser, validate('param', categoryParamSchema), async (c) => c.json(await k(c).listItemsByCategory(c.req.valid('param').categoryId)))
   .get('/item/:itemId', requireUser, validate('param', itemParamSchema), async (c) => {
     const item = await k(c).getItem(c.req.valid('param').itemId);
-    await c.var.services.insights.read(item.id);
+    await c.get('services').insights.read(item.id);
     return c.json(item);
   })
   .get('/search', requireUser, validate('query', searchQuerySchema), async (c) => {
     const { q, limit } = c.req.valid('query');
     const results = await k(c).search(q, { limit });
-    await c.var.services.insights.searched(c.var.user!.id, q, results.length);
+    await c.get('services').insights.searched(c.get('user')!.id, q, results.length);
     return c.json(results);
   })
 

@@ -13,7 +13,7 @@ export const payrollApi = new Hono<AppEnv>().use('*', requireUser);
 for (const calc of PAYROLL_CALCULATOR_LIST) {
   payrollApi.post(`/${calc.name}`, validate('json', calc.input), (c) => {
     try {
-      return c.json(calc.run(c.req.valid('json'), c.var.services.clock()) as object);
+      return c.json(calc.run(c.req.valid('json'), c.get('services').clock()) as object);
     } catch (err) {
       // What the schema cannot know (e.g. today falls outside the supported tax years).
       if (err instanceof PayrollError) throw new AppError(400, err.message, { field: err.field });

@@ -6,8 +6,8 @@ import { extendTrialSchema, toggleAdminSchema, userIdParamSchema, usersQuerySche
 
 // The spec's user-management calls (§7), admins only. The list is filtered, sorted and paged by the server;
 // the body stays the spec's plain list, and X-Total-Count says how many match.
-const users = (c: AppContext) => c.var.services.users;
-const actor = (c: AppContext) => ({ id: c.var.user!.id });
+const users = (c: AppContext) => c.get('services').users;
+const actor = (c: AppContext) => ({ id: c.get('user')!.id });
 
 export const usersApi = new Hono<AppEnv>()
   .use('*', requireAdmin())

@@ -8,7 +8,7 @@ import ProfileForms from '../../islands/ProfileForms';
 // The signed-in user's own account.
 export const accountPages = new Hono<AppEnv>()
   .get('/profile', requireUser, (c) => {
-    const u = c.var.user!;
+    const u = c.get('user')!;
     return renderApp(
       c,
       { title: 'Profile Settings' },

@@ -158,7 +158,7 @@ function InsightsPage({ r }: { r: InsightsDTO }) {
 export const adminPages = new Hono<AppEnv>()
   // The spec: non-admins are silently sent home.
   .get('/user-management', requireAdmin({ denied: 'home' }), async (c) => {
-    const initial = await c.var.services.users.pageOf({ pageSize: USERS_PAGE_SIZE });
+    const initial = await c.get('services').users.pageOf({ pageSize: USERS_PAGE_SIZE });
     return renderApp(
       c,
       { title: 'User Management' },
@@ -167,10 +167,10 @@ export const adminPages = new Hono<AppEnv>()
           <h1 className="text-2xl font-bold">User Management</h1>
           <p className="text-muted-foreground">Find users, manage admin rights and extend trials.</p>
         </div>
-        <Island name="UserManagement" component={UserManagement} props={{ initial, currentUserId: c.var.user!.id, now: c.var.services.clock().toISOString() }} />
+        <Island name="UserManagement" component={UserManagement} props={{ initial, currentUserId: c.get('user')!.id, now: c.get('services').clock().toISOString() }} />
       </div>,
     );
   })
   .get('/admin/insights', requireAdmin({ denied: 'page' }), async (c) =>
-    renderApp(c, { title: 'Insights' }, <InsightsPage r={await c.var.services.insights.report()} />),
+    renderApp(c, { title: 'Insights' }, <InsightsPage r={await c.get('services').insights.report()} />),
   );

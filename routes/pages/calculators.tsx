@@ -37,7 +37,7 @@ export const calculatorPages = new Hono<AppEnv>()
     const q = c.req.query('tab');
     const tab: CalcId = isCalcId(q) ? q : 'paye';
     const def = CALCULATORS[tab] as CalcDef;
-    const today = c.var.services.clock();
+    const today = c.get('services').clock();
     const query = c.req.query();
     const { values, outcome } = compute(def, query, today);
     return page(c, { tab, values, outcome, showMissing: hasInput(def, query), today });
@@ -52,7 +52,7 @@ export const calculatorPages = new Hono<AppEnv>()
       const calc = c.req.param('calc');
       if (!isCalcId(calc)) return c.notFound();
       const def = CALCULATORS[calc] as CalcDef;
-      const today = c.var.services.clock();
+      const today = c.get('services').clock();
       const body = await c.req.parseBody();
       const { values, outcome } = compute(def, body, today);
       if (isHtmxFragment(c)) {

@@ -8,8 +8,8 @@ import { ChatPage } from '../../src/ui/chat/ChatPage';
 
 // The assistant's page: history rendered here, the chat island hydrates over it.
 export const chatPages = new Hono<AppEnv>().get('/chat', requireUser, validate('query', chatPageQuerySchema), async (c) => {
-  const { chat, knowledge } = c.var.services;
-  const user = c.var.user!;
+  const { chat, knowledge } = c.get('services');
+  const user = c.get('user')!;
   const q = c.req.valid('query');
   const [open, conversations, allowance, article] = await Promise.all([
     chat.openConversation(user.id, q.c, q.new !== undefined),

@@ -10,10 +10,11 @@ import { KnowledgeContent, KnowledgePage, isSearchable, stateTitle, type KbState
 import { escapeHtml } from '../../src/ui/markdown';
 import { hxToast, renderApp } from '../../src/http/render';
 import { requireAdmin, requireUser } from '../../src/http/guard';
+import { requestIdOf } from '../../src/http/middleware';
 
 import KnowledgeAdmin from '../../islands/KnowledgeAdmin';
 
-const knowledge = (c: AppContext) => c.var.services.knowledge;
+const knowledge = (c: AppContext) => c.get('services').knowledge;
 
 /** The query as held in the search box: trimmed, capped. */
 function queryParam(c: AppContext, name = 'q') {
@@ -59,22 +60,22 @@ export const knowledgePages = new Hono<AppEnv>()
   // Categories (/knowledge, or /knowledge?tab=categories&q=… holding a query) and search (/knowledge?q=…).
   .get('/knowledge', async (c) => {
     const q = queryParam(c);
-    const log = c.var.services.log;
+    const log = c.get('services').log;
     if (q && c.req.query('tab') !== 'categories') {
       if (!isSearchable(q)) return respond(c, { view: 'search', q, status: 'short', results: [], categoryNames: {} });
       try {
         const [results, names] = await Promise.all([knowledge(c).search(q), categoryNames(c)]);
-        await c.var.services.insights.searched(c.var.user!.id, q, results.length);
+        await c.get('services').insights.searched(c.get('user')!.id, q, results.length);
         return respond(c, { view: 'search', q, status: 'ok', results, categoryNames: names });
       } catch (err) {
-        log.error('knowledge search failed', { requestId: c.var.requestId, error: err instanceof Error ? err.stack : String(err) });
+        log.error('knowledge search failed', { requestId: requestIdOf(c), error: err instanceof Error ? err.stack : String(err) });
         return respond(c, { view: 'search', q, status: 'error', results: [], categoryNames: {} }, 500);
       }
     }
     try {
       return respond(c, { view: 'categories', q, categories: await knowledge(c).listCategories() });
     } catch (err) {
-      log.error('knowledge categories failed', { requestId: c.var.requestId, error: err instanceof Error ? err.stack : String(err) });
+      log.error('knowledge categories failed', { requestId: requestIdOf(c), error: err instanceof Error ? err.stack : String(err) });
       return respond(c, { view: 'categories', q, categories: null }, 500);
     }
   })
@@ -92,7 +93,7 @@ export const knowledgePages = new Hono<AppEnv>()
     const fromCategory = queryParam(c, 'category') || null;
     const article = await knowledge(c).findItem(c.req.valid('param').id);
     if (!article) return respond(c, { view: 'article', q, fromCategory, article: null, categoryNames: {} }, 404);
-    await c.var.services.insights.read(article.id);
+    await c.get('services').insights.read(article.id);
     return respond(c, { view: 'article', q, fromCategory, article, categoryNames: await categoryNames(c) });
   })
   // The spec: a non-admin sees 'Access Denied'.

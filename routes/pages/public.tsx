@@ -10,15 +10,15 @@ const LANDING = {
   description: 'South African payroll answers for 2026/27: PAYE, UIF, SDL, ETI and leave, exact to the cent. 7-day free trial, then R80/month.',
 };
 
-const anonymousLanding = cachedHtml((c) => renderDocument(c.var.services.assets, { ...LANDING, entries: ['public'] }, <LandingPage signedIn={false} />));
+const anonymousLanding = cachedHtml((c) => renderDocument(c.get('services').assets, { ...LANDING, entries: ['public'] }, <LandingPage signedIn={false} />));
 
 export const publicPages = new Hono<AppEnv>()
   .get('/', (c) => {
-    if (!c.var.user) return anonymousLanding(c);
+    if (!c.get('user')) return anonymousLanding(c);
     c.header('Cache-Control', 'private, no-store');
-    return c.html(renderDocument(c.var.services.assets, { ...LANDING, entries: ['public'] }, <LandingPage signedIn />));
+    return c.html(renderDocument(c.get('services').assets, { ...LANDING, entries: ['public'] }, <LandingPage signedIn />));
   })
   .get('/auth', (c) => {
-    if (c.var.user) return c.redirect('/', 302);
-    return renderPublic(c, { title: 'Sign in', entries: ['public'] }, <AuthPage demo={c.var.services.config.demoAccounts} />);
+    if (c.get('user')) return c.redirect('/', 302);
+    return renderPublic(c, { title: 'Sign in', entries: ['public'] }, <AuthPage demo={c.get('services').config.demoAccounts} />);
   });

@@ -7,8 +7,8 @@ import Subscription from '../../islands/Subscription';
 
 // The plan, its status and payments; the island subscribes, cancels, and waits for PayFast's confirmation.
 export const subscriptionPages = new Hono<AppEnv>().get('/subscription', requireUser, async (c) => {
-  const { billing } = c.var.services;
-  const user = c.var.user!;
+  const { billing } = c.get('services');
+  const user = c.get('user')!;
   const [status, payments] = await Promise.all([billing.status(user), billing.payments(user.id)]);
   const back = c.req.query('checkout');
   return renderApp(

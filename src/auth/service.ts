@@ -77,6 +77,14 @@ export function createAuthService(deps: {
 }) {
   const { db, mailer, limiter, passwords, clock } = deps;
   const limits: AuthLimits = { ...DEFAULT_LIMITS, ...deps.limits };
+  // Every signed-in request runs this: its SQL is built once, and PostgreSQL plans it once per connection.
+  const sessionLookup = db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_lookup');
   // A burst from one client is turned away before it costs database work or a hash, so it cannot queue
   // ahead of everyone else; the counters in the database still decide what is allowed.
   const inFlight = createWorkQueue({ concurrency: Infinity, maxQueue: 0, perKey: limits.inFlightPerClient });
@@ -227,12 +235,7 @@ export function createAuthService(deps: {
     async validateSession(token: string): Promise<{ user: User; sessionId: string; renewed: boolean } | null> {
       const id = hashToken(token);
       const now = clock();
-      const [row] = await db
-        .select({ user: users, expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const [row] = await sessionLookup.execute({ id, now: now.toISOString() });
       if (!row) return null;
       let renewed = false;
       if (row.expiresAt.getTime() - now.getTime() < (SESSION_DAYS / 2) * DAY) {

@@ -7,7 +7,7 @@ export type AppEnv = {
     services: Services;
     user: User | null;
     sessionId: string | null;
-    requestId: string;
+    requestId: string | undefined;
   };
 };
 export type AppContext = Context<AppEnv>;

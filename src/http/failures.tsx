@@ -5,11 +5,12 @@ import { ErrorPage, NotFoundPage } from '../ui/error-pages';
 import { cachedHtml, renderPublic } from './render';
 import { answerAs, type AppContext } from './context';
 import { MALFORMED_JSON } from './validate';
+import { requestIdOf } from './middleware';
 
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 const BROKEN = 'Something went wrong on our side. Please try again.';
 
-const notFoundHtml = cachedHtml((c) => renderDocument(c.var.services.assets, { title: '404 Page Not Found' }, <NotFoundPage />));
+const notFoundHtml = cachedHtml((c) => renderDocument(c.get('services').assets, { title: '404 Page Not Found' }, <NotFoundPage />));
 
 /** Unknown paths: JSON for the API, the designed 404 page for everything else. */
 export function notFound(c: AppContext) {
@@ -41,18 +42,18 @@ export function onError(err: Error, c: AppContext) {
     status = err.status;
     message = status === 400 && /json/i.test(err.message) ? MALFORMED_JSON : err.message || 'Bad request';
   } else if (isDatabaseUnavailable(err)) {
-    c.var.services.log.error('database unavailable', { requestId: c.var.requestId, error: String(err) });
+    c.get('services').log.error('database unavailable', { requestId: requestIdOf(c), error: String(err) });
     c.header('Retry-After', '5');
     status = 503;
     message = UNAVAILABLE;
   } else {
-    c.var.services.log.error('unhandled error', { requestId: c.var.requestId, path: c.req.path, error: err.stack ?? String(err) });
+    c.get('services').log.error('unhandled error', { requestId: requestIdOf(c), path: c.req.path, error: err.stack ?? String(err) });
     status = 500;
     message = BROKEN;
-    extra = { requestId: c.var.requestId };
+    extra = { requestId: requestIdOf(c) };
   }
   if (answerAs(c) !== 'page') return c.json({ message, ...extra }, status as 400);
   c.header('Cache-Control', 'private, no-store');
   const title = PAGE_TITLES[status] ?? 'That did not work';
-  return renderPublic(c, { title }, <ErrorPage title={title} message={message} requestId={status >= 500 ? c.var.requestId : undefined} />, status as 400);
+  return renderPublic(c, { title }, <ErrorPage title={title} message={message} requestId={status >= 500 ? requestIdOf(c) : undefined} />, status as 400);
 }

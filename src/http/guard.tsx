@@ -22,7 +22,7 @@ function toSignIn(c: AppContext) {
 }
 
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.user) return toSignIn(c);
+  if (!c.get('user')) return toSignIn(c);
   await next();
 };
 
@@ -32,7 +32,7 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export function requireAdmin(opts: { denied?: 'page' | 'home' } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const user = c.var.user;
+    const user = c.get('user');
     if (!user) return toSignIn(c);
     if (!user.isAdmin) {
       if (answerAs(c) === 'json') throw new AppError(403, NOT_ALLOWED);

@@ -66,9 +66,15 @@ function decodeSegment(segment: string): string {
  */
 export function rejectUnsafeText(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    for (const segment of c.req.path.split('/')) {
-      const p = textProblem(decodeSegment(segment));
-      if (p) reject(describe('path', p));
+    const path = c.req.path;
+    const problem = textProblem(path);
+    if (problem) reject(describe('path', problem));
+    // What the router's decoding leaves encoded (reserved characters, broken escapes) is checked per segment.
+    if (path.includes('%')) {
+      for (const segment of path.split('/')) {
+        const p = textProblem(decodeSegment(segment));
+        if (p) reject(describe('path', p));
+      }
     }
     const url = c.req.url;
     const q = url.indexOf('?');

@@ -9,16 +9,16 @@ import { TOAST_EVENT, type ToastInput } from '../../islands/toast';
 
 /** A public page (no shell). */
 export function renderPublic(c: AppContext, opts: PageOptions, body: ReactNode, status: 200 | 400 | 403 | 404 | 413 | 429 | 500 | 503 = 200) {
-  return c.html(renderDocument(c.var.services.assets, opts, body), status);
+  return c.html(renderDocument(c.get('services').assets, opts, body), status);
 }
 
 /** A signed-in page inside the shared layout (sidebar, top bar, toaster). */
 export function renderApp(c: AppContext, opts: PageOptions, body: ReactNode) {
-  const user = c.var.user!;
+  const user = c.get('user')!;
   const html = renderDocument(
-    c.var.services.assets,
+    c.get('services').assets,
     { ...opts, entries: ['app', ...(opts.entries ?? [])] },
-    <AppShell user={user} path={c.req.path} now={c.var.services.clock()}>
+    <AppShell user={user} path={c.req.path} now={c.get('services').clock()}>
       {body}
     </AppShell>,
   );
@@ -30,8 +30,8 @@ export function renderApp(c: AppContext, opts: PageOptions, body: ReactNode) {
 export function cachedHtml(render: (c: AppContext) => string) {
   const perApp = new WeakMap<object, Precompressed>();
   return (c: AppContext, status: 200 | 404 = 200) => {
-    let page = perApp.get(c.var.services);
-    if (!page) perApp.set(c.var.services, (page = precompress(render(c))));
+    let page = perApp.get(c.get('services'));
+    if (!page) perApp.set(c.get('services'), (page = precompress(render(c))));
     return sendPrecompressed(c, page, status);
   };
 }

@@ -1,6 +1,6 @@
 // Knowledge base service: browse, search, admin CRUD, attachments. Routes and pages call these directly.
 //
-//   const k = createKnowledgeService({ db, storage, clock, log })          // c.var.services.knowledge
+//   const k = createKnowledgeService({ db, storage, clock, log })          // c.get('services').knowledge
 //
 //   Reads (any signed-in user; pages may call them directly)
 //     k.listCategories(): Promise<CategoryDTO[]>                         // seed order, then creation order
@@ -31,7 +31,8 @@
 // Attachment files are deleted only after the database change has committed, and only when no other item
 // still lists them.
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DB } from '../../db';
+import { LRUCache } from 'lru-cache';
+import { rowsOf, type Database, type DB } from '../../db';
 import { onlyOne } from '../lib/jobs';
 import { adminAuditLog, knowledgeCategories, knowledgeItems } from '../../db/schema';
 import { AppError, pgCode } from '../errors';
@@ -42,7 +43,7 @@ import {
   CONTENT_TYPES, IMAGE_EXTENSIONS, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UPLOAD_PREFIX, extensionOf, isAllowedExtension,
   isValidStorageKey, matchesMagicBytes, newStorageKey, storageKeyFromPath, type AllowedExtension,
 } from './files';
-import { atLeast, buildSearchQuery, lexemesOf, makeSnippet, titleOnly } from './query';
+import { atLeast, buildSearchQuery, lexemesOf, makeSnippet, titleOnly, type SearchQuery } from './query';
 import {
   SEARCH_TOO_SHORT, isUuid, type CategoryDTO, type CreateCategoryData, type CreateItemData, type ItemDTO, type SearchResultDTO,
   type UpdateCategoryData, type UpdateItemData,
@@ -67,7 +68,12 @@ export interface KnowledgeDeps {
   storage: Storage;
   clock?: () => Date;
   log?: Logger;
+  /** The database's change announcements (Database.subscribe): with them, search answers are cached. */
+  subscribe?: Database['subscribe'];
 }
+
+/** Announced (pg_notify) by every committed change to categories or articles. */
+export const KNOWLEDGE_CHANGED = 'knowledge_changed';
 
 export const NOT_FOUND = {
   category: 'Category not found',
@@ -145,6 +151,29 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   const now = () => clock().toISOString();
 
   type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
+
+  // Search answers, shared by everyone asking the same thing (one query while it runs). Emptied on every change
+  // here at once and in other processes by the announcement; used only while subscribed to announcements; the
+  // TTL bounds what a missed announcement could leave behind.
+  const answers = new LRUCache<string, Promise<SearchResultDTO[]>>({ max: 1000, ttl: 60_000 });
+  let cacheAnswers = false;
+  deps.subscribe?.(KNOWLEDGE_CHANGED, () => {
+    answers.clear();
+    cacheAnswers = true;
+  }).catch((err) => log?.warn('knowledge search answers not cached: no change announcements', { error: String(err) }));
+
+  /** A transaction that changes what search finds: announced to every process on commit, forgotten here at once. */
+  async function change<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(async (tx) => {
+        const result = await work(tx);
+        await tx.execute(sql`select pg_notify(${KNOWLEDGE_CHANGED}, '')`);
+        return result;
+      });
+    } finally {
+      answers.clear();
+    }
+  }
   const audit = (tx: Tx | DB, actor: Actor | undefined, action: string, target: string, details?: Record<string, unknown>) =>
     writeAudit(tx, { actorId: actor?.id ?? null, action, target, details, at: clock() });
 
@@ -314,6 +343,18 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     const built = buildSearchQuery(q.trim());
     if (!built) return [];
     const n = opts.limit ?? DEFAULT_LIMIT;
+    if (!cacheAnswers) return find(built, n);
+    const key = JSON.stringify([built.terms, built.looseTerms, built.leads, n]);
+    let answer = answers.get(key);
+    if (!answer) {
+      const p = find(built, n);
+      answers.set(key, (answer = p));
+      p.catch(() => answers.get(key) === p && answers.delete(key));
+    }
+    return answer;
+  }
+
+  async function find(built: SearchQuery, n: number): Promise<SearchResultDTO[]> {
     let hits = await ranked(built.terms, built.leads, n);
     // A half-typed last word ("uif ceilin") that no article matches as typed: again with a looser prefix.
     const last = built.terms[built.terms.length - 1];
@@ -362,7 +403,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     async createCategory(data: CreateCategoryData, actor?: Actor): Promise<CategoryDTO> {
       const at = now();
       try {
-        return await db.transaction(async (tx) => {
+        return await change(async (tx) => {
           const [row] = await tx
             .insert(knowledgeCategories)
             .values({ ...data, createdAt: at, updatedAt: at })
@@ -381,7 +422,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     async updateCategory(id: string, data: UpdateCategoryData, actor?: Actor): Promise<CategoryDTO> {
       await getCategory(id);
       if (data.id !== undefined && data.id.trim() !== '' && data.id.trim().toLowerCase() !== id) throw new AppError(400, 'The category ID cannot be changed');
-      return db.transaction(async (tx) => {
+      return change(async (tx) => {
         const [row] = await tx
           .update(knowledgeCategories)
           .set({ name: data.name, description: data.description, updatedAt: now() })
@@ -395,7 +436,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
     async deleteCategory(id: string, actor?: Actor): Promise<{ deletedItems: number; deletedFiles: number }> {
       await getCategory(id);
-      const { files, items } = await db.transaction(async (tx) => {
+      const { files, items } = await change(async (tx) => {
         const rows = await tx
           .select({ id: knowledgeItems.id, attachments: knowledgeItems.attachments })
           .from(knowledgeItems)
@@ -419,7 +460,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       await assertUploadsExist(attachments);
       const at = now();
       try {
-        return await db.transaction(async (tx) => {
+        return await change(async (tx) => {
           const [row] = await tx
             .insert(knowledgeItems)
             .values({ id, title: data.title, content: data.content, categoryId: data.categoryId, keywords: data.keywords ?? [], attachments, createdAt: at, updatedAt: at })
@@ -460,7 +501,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       };
       let row: ItemDTO;
       try {
-        row = await db.transaction(async (tx) => {
+        row = await change(async (tx) => {
           const [r] = await tx.update(knowledgeItems).set(changes).where(eq(knowledgeItems.id, current.id)).returning(itemCols);
           if (!r) throw new AppError(404, NOT_FOUND.item);
           await audit(tx, actor, 'knowledge.item.update', current.id, {
@@ -480,7 +521,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
     async deleteItem(id: string, actor?: Actor): Promise<{ deletedFiles: number }> {
       const item = await getItem(id);
-      const files = await db.transaction(async (tx) => {
+      const files = await change(async (tx) => {
         const [gone] = await tx.delete(knowledgeItems).where(eq(knowledgeItems.id, item.id)).returning({ attachments: knowledgeItems.attachments });
         if (!gone) throw new AppError(404, NOT_FOUND.item);
         await audit(tx, actor, 'knowledge.item.delete', item.id, { title: item.title, categoryId: item.categoryId });

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bootstrap, type Started } from '../../src/bootstrap';
-import { loadConfig } from '../../src/config';
+import { loadConfig, type Config } from '../../src/config';
 import { loadAssets } from '../../src/ui/assets';
 import { createTestDatabase, type DbKind } from './db';
 
 export interface TestApp extends Started {
+  config: Config;
   kind: DbKind;
   dataDir: string;
   client(opts?: ClientOptions): TestClient;
@@ -34,6 +35,7 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
   });
   return {
     ...started,
+    config,
     kind,
     dataDir,
     client: (opts?: ClientOptions) => new TestClient(started.app, opts),

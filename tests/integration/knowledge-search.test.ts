@@ -239,3 +239,60 @@ describe.runIf(dbKinds.includes('postgres'))('knowledge search: PGlite and Postg
     }
   });
 });
+
+// Search answers are kept until an article or category changes: the change empties them at once in the
+// process that made it, and in every other process on the same database through its announcement.
+const until = async (what: string, check: () => Promise<boolean>, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe.each(dbKinds)('kept search answers on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('every edit shows in the next search on the same process', async () => {
+    const k = t.services.knowledge;
+    const titles = async (q: string) => (await k.search(q)).map((h) => h.title);
+    await until('subscribed', async () => ((await k.search('uif ceiling')), true));
+    expect(await titles('gribbleflax')).toEqual([]);
+    const made = await k.createItem({ categoryId: 'uif', title: 'Gribbleflax rules', content: 'About gribbleflax.', keywords: [] });
+    expect(await titles('gribbleflax')).toEqual(['Gribbleflax rules']);
+    await k.updateItem(made.id, { title: 'Gribbleflax rules, revised' });
+    expect(await titles('gribbleflax')).toEqual(['Gribbleflax rules, revised']);
+    await k.deleteItem(made.id);
+    expect(await titles('gribbleflax')).toEqual([]);
+  });
+
+  it.runIf(kind === 'postgres')('an edit on one process shows in the next search on another; a lost announcement is made up on reconnect', async () => {
+    const other = await createTestApp('postgres', { DATABASE_URL: t.config.databaseUrl! });
+    try {
+      const here = t.services.knowledge;
+      const there = other.services.knowledge;
+      const titlesThere = async (q: string) => (await there.search(q)).map((h) => h.title);
+      expect(await titlesThere('plumbusquark')).toEqual([]);
+      expect(await titlesThere('plumbusquark')).toEqual([]); // now kept there
+      const made = await here.createItem({ categoryId: 'uif', title: 'Plumbusquark guide', content: 'Plumbusquark.', keywords: [] });
+      await until('the other process sees the new article', async () => (await titlesThere('plumbusquark')).length === 1);
+
+      // A change the other process is never told of (straight into the table), then its listening connection drops:
+      // on reconnecting it forgets what it kept.
+      await other.database.db.execute(sql`update knowledge_items set title = 'Plumbusquark handbook' where id = ${made.id}`);
+      expect(await titlesThere('plumbusquark')).toEqual(['Plumbusquark guide']);
+      await t.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`);
+      await until('the other process forgets on reconnect', async () => (await titlesThere('plumbusquark'))[0] === 'Plumbusquark handbook', 10_000);
+      await here.deleteItem(made.id);
+      await until('the other process sees the deletion', async () => (await titlesThere('plumbusquark')).length === 0);
+    } finally {
+      await other.close();
+    }
+  });
+});

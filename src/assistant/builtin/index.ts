@@ -75,8 +75,8 @@ function previousQuestion(history: EngineTurn[]): string | null {
 
 const callId = () => randomUUID().replace(/-/g, '').slice(0, 12);
 
-export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; now?: () => number }): AssistantEngine {
-  const kb = createKnowledgeAnswers(deps.knowledge, deps.now ?? Date.now);
+export function createBuiltinEngine(deps: { knowledge: KnowledgeTools }): AssistantEngine {
+  const kb = createKnowledgeAnswers(deps.knowledge);
 
   async function calculation(p: ParsedQuestion, req: EngineRequest, previous: PreviousCall | null): Promise<Answer> {
     const plan = planCalculation(p, previous, req.today);

@@ -1,6 +1,5 @@
 // Answers from the knowledge base: the passage of the best article that answers the question, quoted and
 // cited; and the articles to cite beside a calculation. At most one search per answer on a cold cache.
-import type { SearchResultDTO } from '../../knowledge/schemas';
 import type { SourceDTO } from '../../schemas/chat';
 import type { ArticleContext } from '../types';
 import type { KnowledgeTools } from '../tools';
@@ -46,25 +45,11 @@ function judge(article: { id: string; title: string; content: string }, question
   return { ...p, score: p.score + prior + 0.7 * titleMatch(article.title, words), article };
 }
 
-export function createKnowledgeAnswers(knowledge: KnowledgeTools, now: () => number) {
-  // The articles beside a calculation come from a fixed query per topic: kept briefly, so a burst of
-  // calculations does not search every article for the same words. An admin's edit shows within 30 s.
-  const TOPIC_CACHE_MS = 30_000;
-  const topicCache = new Map<string, { at: number; hits: Promise<SearchResultDTO[]> }>();
-
-  function searchTopic(q: string): Promise<SearchResultDTO[]> {
-    const hit = topicCache.get(q);
-    if (hit && now() - hit.at < TOPIC_CACHE_MS) return hit.hits;
-    const hits = knowledge.search(q, 2);
-    topicCache.set(q, { at: now(), hits });
-    hits.catch(() => topicCache.delete(q));
-    return hits;
-  }
-
+export function createKnowledgeAnswers(knowledge: KnowledgeTools) {
   /** The articles to cite for a calculation: the topic's own, and one on the special case the question raises. */
   async function topicSources(topic: Topic, p: ParsedQuestion, input: Record<string, unknown>): Promise<SourceDTO[]> {
     const queries = [topicQuery(topic, p, input), specialQuery(topic, p, input)].filter((q): q is string => !!q);
-    const found = await Promise.all(queries.map(searchTopic));
+    const found = await Promise.all(queries.map((q) => knowledge.search(q, 2)));
     const out = new Map<string, SourceDTO>();
     for (const hits of found) if (hits[0]) out.set(hits[0].id, source(hits[0]));
     return [...out.values()];
