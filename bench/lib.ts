@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,8 +65,14 @@ export async function login(url: string, username = 'demo', password = 'password
 
 export interface LoadResult { label: string; rps: number; p50: number; p99: number; errors: number; non2xx: number }
 
-export async function load(label: string, opts: { url: string; method?: string; headers?: Record<string, string>; body?: string; connections?: number; seconds?: number }): Promise<LoadResult> {
+/** `next` varies each request (path, cookie, body); without it every request is the same. */
+export async function load(
+  label: string,
+  opts: { url: string; method?: string; headers?: Record<string, string>; body?: string; connections?: number; seconds?: number; next?: (r: Request) => Request },
+): Promise<LoadResult> {
+  const next = opts.next;
   const r = await autocannon({
+    ...(next ? { requests: [{ setupRequest: (req: Request) => next(req) }] } : {}),
     url: opts.url,
     method: (opts.method ?? 'GET') as 'GET',
     headers: opts.headers,

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 
 // Servers as their own processes, so the load generator does not share their event loop.
@@ -86,4 +86,63 @@ export async function startApp(opts: { databaseUrl?: string; env?: Record<string
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * What a crowd needs in a seeded database: the knowledge base grown to `articles` (variants of the seeded ones,
+ * so every query has many matches) and `users` accounts `crowd1`… on a 7-day trial with the demo user's password.
+ * One SQL script, run by postgres.js or PGlite alike.
+ */
+export function crowdSql(opts: { articles: number; users: number }): string {
+  const words = `array['alpha','bravo','charlie','delta','echo','foxtrot','golf','hotel','india','juliet','kilo','lima','mike','november','oscar','papa']`;
+  return `
+    with base as (select row_number() over (order by id) - 1 as i, * from knowledge_items),
+         n as (select count(*) as c from knowledge_items)
+    insert into knowledge_items (id, title, content, category_id, keywords, attachments, created_at, updated_at)
+    select gen_random_uuid()::text,
+           b.title || ' (' || (${words})[j % 16 + 1] || ' ' || j || ')',
+           b.content || E'\\n\\nNote ' || (${words})[j % 16 + 1] || ' ' || (${words})[(j * 7) % 16 + 1] || ' ' || j || '.',
+           b.category_id, b.keywords[1 + j % 3:], '{}', b.created_at, b.updated_at
+    from n, generate_series((select c from n), ${opts.articles - 1}) j join base b on b.i = j % (select c from n);
+    analyze knowledge_items;
+    insert into users (username, username_key, email, password, subscription_status, trial_end_date, created_at, updated_at)
+    select 'crowd' || k, 'crowd' || k, 'crowd' || k || '@payewise.test', d.password, 'trialing',
+           to_char((now() + interval '7 days') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), d.created_at, d.updated_at
+    from users d, generate_series(1, ${opts.users}) k where d.username = 'demo';
+    select pg_notify('knowledge_changed', '');`;
+}
+
+/** Sessions for `crowd1`…`crowdN` written straight into the database: the cookies to send as those users. */
+export function crowdSessions(users: number): { sql: string; cookies: string[] } {
+  const cookies: string[] = [];
+  const rows: string[] = [];
+  for (let k = 1; k <= users; k++) {
+    const token = randomBytes(32).toString('base64url');
+    cookies.push(`pw_session=${token}`);
+    rows.push(`('${createHash('sha256').update(token).digest('hex')}', 'crowd${k}')`);
+  }
+  return {
+    cookies,
+    sql: `insert into sessions (id, user_id, expires_at) select s.id, u.id, now() + interval '30 days' from (values ${rows.join(',')}) s(id, username) join users u on u.username = s.username;`,
+  };
+}
+
+/** Runs SQL on an app's database from outside the app: PostgreSQL at `url`, or (with the app stopped) PGlite in `dataDir`. */
+export async function runSql(target: { url: string } | { dataDir: string }, script: string): Promise<void> {
+  if ('url' in target) {
+    const sql = postgres(target.url, { max: 1, onnotice: () => {} });
+    try {
+      await sql.unsafe(script);
+    } finally {
+      await sql.end();
+    }
+    return;
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = new PGlite(path.join(target.dataDir, 'db'));
+  try {
+    await db.exec(script);
+  } finally {
+    await db.close();
+  }
 }

@@ -8,6 +8,7 @@ import { landingVersusBare, transferSizes } from './sections/transfer';
 import { billing } from './sections/billing';
 import { userManagement } from './sections/users';
 import { overhead } from './sections/overhead';
+import { crowd } from './sections/crowd';
 
 // `npm run bench`: builds, then measures each capability on PGlite and on PostgreSQL (when reachable).
 type Section = { name: string; perDatabase?: (s: BenchServer) => Promise<void>; once?: () => Promise<void> };
@@ -15,6 +16,7 @@ type Section = { name: string; perDatabase?: (s: BenchServer) => Promise<void>; 
 const sections: Section[] = [
   // The built server as its own process beside a bare Hono + postgres.js one (needs PostgreSQL).
   { name: 'Per-request overhead against bare Hono (separate processes, PostgreSQL)', once: overhead },
+  { name: 'Search and chat for 200 connections at 10 000 articles (the built server as its own process)', once: crowd },
   { name: 'Accounts and pages', perDatabase: accounts },
   { name: 'Payroll engine (PAYE computations)', once: payrollEngine },
   { name: 'Payroll calculators over HTTP', perDatabase: payrollHttp },

@@ -25,6 +25,9 @@ const CONNECTION_CODES = new Set([
   'CONNECTION_ENDED', 'CONNECTION_DESTROYED', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004',
 ]);
 
+/** How long to wait before retrying while the database is away (sent as Retry-After with a 503). */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** True for errors that mean "the database cannot be reached right now" (they become a 503). */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (const e of causes(err)) {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { AssistantError } from '../../src/assistant/types';
+import { RETRY_AFTER_SECONDS } from '../../src/errors';
 import type { AppEnv } from '../../src/http/context';
 import { requireUser } from '../../src/http/guard';
 import { validate } from '../../src/http/validate';
@@ -18,8 +19,9 @@ export const chatApi = new Hono<AppEnv>()
     try {
       return c.json(await run.result);
     } catch (err) {
-      if (err instanceof AssistantError) return c.json({ message: err.message, questionId: run.question.id }, err.status);
-      throw err;
+      if (!(err instanceof AssistantError)) throw err;
+      if (err.status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return c.json({ message: err.message, questionId: run.question.id }, err.status);
     }
   })
   .post('/chat/stream', requireUser, validate('json', chatRequestSchema), async (c) => {

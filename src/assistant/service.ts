@@ -2,12 +2,12 @@
 // an answer is finished and stored even when the browser goes away, Stop, Retry, quotas and feedback.
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { DB } from '../../db';
+import { rowsOf, type DB } from '../../db';
 import { conversations, messageFeedback, messages, users, type Conversation, type Message, type User } from '../../db/schema';
 import type { RateLimiter } from '../auth/rate-limit';
 import { assistantAccess } from '../billing/access';
 import { saDay } from '../billing/calendar';
-import { AppError } from '../errors';
+import { AppError, isDatabaseUnavailable } from '../errors';
 import { lexemesOf, makeSnippet } from '../knowledge/query';
 import type { Logger } from '../lib/logger';
 import {
@@ -15,7 +15,7 @@ import {
   type MessageStatus, type SourceDTO, type ToolCallDTO,
 } from '../schemas/chat';
 import type { KnowledgeTools } from './tools';
-import { AssistantError, MODEL_ERROR_MESSAGE, MODEL_TIMEOUT_MESSAGE, type AssistantEngine, type EngineEvent, type EngineTurn } from './types';
+import { AssistantError, MODEL_ERROR_MESSAGE, MODEL_TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE, type AssistantEngine, type EngineEvent, type EngineTurn } from './types';
 
 export const NOT_FOUND = {
   conversation: 'Conversation not found',
@@ -149,14 +149,29 @@ export function createChatService(deps: ChatDeps) {
     return { limited: true, remaining: access.perDay - day.count, perDay: access.perDay };
   }
 
+  // Prepared once: the statements every answer runs.
+  const earlierTurns = db
+    .select({ id: messages.id, role: messages.role, content: messages.content, status: messages.status, toolCalls: messages.toolCalls, sources: messages.sources, seq: messages.seq })
+    .from(messages)
+    .where(and(eq(messages.conversationId, sql.placeholder('conversationId')), sql`${messages.seq} < (select seq from ${messages} where id = ${sql.placeholder('before')})`))
+    .orderBy(desc(messages.seq))
+    .limit(HISTORY_TURNS * 2)
+    .prepare('chat_history');
+  const storeAnswer = db
+    .update(messages)
+    .set({
+      content: sql`${sql.placeholder('content')}`,
+      status: sql`${sql.placeholder('status')}`,
+      sources: sql`${sql.placeholder('sources')}::jsonb`,
+      toolCalls: sql`${sql.placeholder('toolCalls')}::jsonb`,
+      engine: engine.name,
+    })
+    .where(eq(messages.id, sql.placeholder('id')))
+    .prepare('chat_store_answer');
+
   /** Earlier complete turns of the conversation for the engine, oldest first. */
   async function historyFor(conversationId: string, beforeQuestion: string): Promise<EngineTurn[]> {
-    const rows = await db
-      .select({ id: messages.id, role: messages.role, content: messages.content, status: messages.status, toolCalls: messages.toolCalls, sources: messages.sources, seq: messages.seq })
-      .from(messages)
-      .where(and(eq(messages.conversationId, conversationId), sql`${messages.seq} < (select seq from ${messages} where id = ${beforeQuestion})`))
-      .orderBy(desc(messages.seq))
-      .limit(HISTORY_TURNS * 2);
+    const rows = await earlierTurns.execute({ conversationId, before: beforeQuestion });
     return rows
       .reverse()
       .filter((r) => r.role === 'user' || r.status === 'complete' || r.status === 'stopped')
@@ -166,7 +181,7 @@ export function createChatService(deps: ChatDeps) {
   /** Starts answering a new question, or a stored one again (`retryOf`). Throws AppError before anything starts. */
   async function ask(user: ChatUser, req: ChatRequest): Promise<AnswerRun> {
     let question: MessageDTO;
-    let conversation: Conversation;
+    let conversation: ConversationDTO;
     let answerId: string;
     let allowanceNow: ChatAllowanceDTO;
 
@@ -174,7 +189,7 @@ export function createChatService(deps: ChatDeps) {
       const [q] = await db.select(msgCols).from(messages).leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id))
         .where(and(eq(messages.id, req.retryOf), eq(messages.userId, user.id), eq(messages.role, 'user')));
       if (!q) throw new AppError(404, NOT_FOUND.message);
-      conversation = await ownConversation(user.id, q.conversationId);
+      conversation = toConversationDTO(await ownConversation(user.id, q.conversationId));
       const [a] = await db.select({ id: messages.id, status: messages.status }).from(messages).where(eq(messages.replyTo, q.id));
       if (a && running.has(a.id)) throw new AppError(409, STILL_ANSWERING);
       if (a && (a.status === 'complete' || a.status === 'stopped')) throw new AppError(409, ALREADY_ANSWERED);
@@ -193,30 +208,38 @@ export function createChatService(deps: ChatDeps) {
       const ref = REF_TAG.exec(req.message);
       const text = req.message.replace(REF_TAG, '').trim();
       const articleId = ref ? ((await knowledge.getArticle(ref[1]))?.id ?? null) : null;
-      const existing = req.newConversation ? null : req.conversationId ? await ownConversation(user.id, req.conversationId) : await latestConversation(user.id);
+      const named = req.conversationId && !req.newConversation ? await ownConversation(user.id, req.conversationId) : null;
       allowanceNow = await admit(user);
-      const now = clock();
-      const stamp = now.toISOString();
+      const stamp = clock().toISOString();
       const questionId = randomUUID();
       answerId = randomUUID();
-      conversation = await db.transaction(async (tx) => {
-        let conv = existing;
-        if (!conv) {
-          [conv] = await tx.insert(conversations).values({ id: randomUUID(), userId: user.id, title: titleFrom(text), createdAt: now, updatedAt: now }).returning();
-        } else {
-          [conv] = await tx.update(conversations).set({ updatedAt: now }).where(eq(conversations.id, conv.id)).returning();
-        }
-        await tx.insert(messages).values({ id: questionId, userId: user.id, conversationId: conv.id, role: 'user', content: text, timestamp: stamp, articleId });
-        await tx.insert(messages).values({ id: answerId, userId: user.id, conversationId: conv.id, role: 'assistant', content: '', timestamp: stamp, replyTo: questionId, status: 'pending' });
-        await tx.update(users).set({ totalChatMessages: sql`${users.totalChatMessages} + 1` }).where(eq(users.id, user.id));
-        return conv;
-      });
+      // One statement, so all or nothing in one round trip: the conversation (the one named, else the user's latest,
+      // else a new one) moved to the top, the question and its pending answer in that order, and the user's count.
+      const target = named ? sql`${named.id}` : req.newConversation ? sql`null` : sql`(select id from ${conversations} where user_id = ${user.id} order by updated_at desc, created_at desc limit 1)`;
+      const [row] = rowsOf<{ id: string; title: string; created_at: Date | string; updated_at: Date | string }>(await db.execute(sql`
+        with conv as (
+          insert into ${conversations} (id, user_id, title, created_at, updated_at)
+          values (coalesce(${target}, ${randomUUID()}), ${user.id}, ${titleFrom(text)}, ${stamp}::timestamptz, ${stamp}::timestamptz)
+          on conflict (id) do update set updated_at = excluded.updated_at where ${conversations}.user_id = excluded.user_id
+          returning id, title, created_at, updated_at
+        ), asked as (
+          insert into ${messages} (id, user_id, conversation_id, role, content, timestamp, article_id, reply_to, status)
+          select m.id, ${user.id}, conv.id, m.role, m.content, ${stamp}, m.article_id, m.reply_to, m.status
+          from conv, (values (1, ${questionId}, 'user', ${text}, ${articleId}::text, null::text, 'complete'),
+                             (2, ${answerId}, 'assistant', '', null, ${questionId}, 'pending')) m(ord, id, role, content, article_id, reply_to, status)
+          order by m.ord
+        ), counted as (
+          update ${users} set total_chat_messages = total_chat_messages + 1 where id = ${user.id} and exists (select 1 from conv)
+        )
+        select * from conv`));
+      if (!row) throw new AppError(404, NOT_FOUND.conversation);
+      conversation = { id: row.id, title: row.title, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
       question = {
         id: questionId, userId: user.id, role: 'user', content: text, timestamp: stamp, conversationId: conversation.id, sources: [], toolCalls: [],
         status: 'complete', articleId, feedback: null,
       };
     }
-    return start(user, toConversationDTO(conversation), question, answerId, allowanceNow);
+    return start(user, conversation, question, answerId, allowanceNow);
   }
 
   function start(user: ChatUser, conversation: ConversationDTO, question: MessageDTO, answerId: string, allowanceNow: ChatAllowanceDTO): AnswerRun {
@@ -260,7 +283,7 @@ export function createChatService(deps: ChatDeps) {
         if (controller.signal.aborted && controller.signal.reason === 'timeout') throw new AssistantError(504, MODEL_TIMEOUT_MESSAGE);
         const status: MessageStatus = controller.signal.aborted ? 'stopped' : 'complete';
         const answer: ChatAnswerDTO = { id: answerId, response: text, conversationId: conversation.id, sources: [...sources.values()], toolCalls: tools, status };
-        await db.update(messages).set({ content: text, status, sources: answer.sources, toolCalls: tools as unknown as Record<string, unknown>[], engine: engine.name }).where(eq(messages.id, answerId));
+        await storeAnswer.execute({ id: answerId, content: text, status, sources: JSON.stringify(answer.sources), toolCalls: JSON.stringify(tools) });
         emit({ event: 'done', data: answer });
         return answer;
       } catch (err) {
@@ -269,7 +292,9 @@ export function createChatService(deps: ChatDeps) {
             ? err
             : controller.signal.reason === 'timeout'
               ? new AssistantError(504, MODEL_TIMEOUT_MESSAGE)
-              : new AssistantError(502, MODEL_ERROR_MESSAGE);
+              : isDatabaseUnavailable(err)
+                ? new AssistantError(503, UNAVAILABLE_MESSAGE)
+                : new AssistantError(502, MODEL_ERROR_MESSAGE);
         log.error('assistant failed', { engine: engine.name, status: failure.status, error: String(err), cause: err instanceof Error && err.cause ? String(err.cause) : undefined });
         await db.update(messages).set({ content: failure.message, status: 'error', engine: engine.name }).where(eq(messages.id, answerId))
           .catch((e: unknown) => log.error('storing a failed answer failed', { error: String(e) }));

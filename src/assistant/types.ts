@@ -42,10 +42,10 @@ export interface AssistantEngine {
   answer(req: EngineRequest): AsyncIterable<EngineEvent>;
 }
 
-/** A model or engine failure a person can read: 502 for a model error, 504 for a timeout. */
+/** A model or engine failure a person can read: 502 for a model error, 503 when the database went away mid-answer, 504 for a timeout. */
 export class AssistantError extends Error {
   constructor(
-    readonly status: 502 | 504,
+    readonly status: 502 | 503 | 504,
     message: string,
     cause?: unknown,
   ) {
@@ -55,4 +55,5 @@ export class AssistantError extends Error {
 }
 
 export const MODEL_ERROR_MESSAGE = 'The assistant could not answer just now (the AI model returned an error). Your question is saved: please try again.';
+export const UNAVAILABLE_MESSAGE = 'The assistant could not finish its answer just now (the service is temporarily unavailable). Your question is saved: please try again in a moment.';
 export const MODEL_TIMEOUT_MESSAGE = 'The assistant took too long to answer. Your question is saved: please try again.';

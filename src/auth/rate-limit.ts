@@ -12,22 +12,24 @@ export interface Count {
  * statement that increments and returns the new count, so concurrent requests can never both see room.
  */
 export function createRateLimiter(db: DB, clock: () => Date) {
+  // Prepared once: the statement every sign-in and question runs.
+  const expired = sql`${rateLimits.resetAt} <= ${sql.placeholder('now')}::timestamptz`;
+  const hitStatement = db
+    .insert(rateLimits)
+    .values({ key: sql.placeholder('key'), count: 1, resetAt: sql`${sql.placeholder('reset')}::timestamptz` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${expired} then ${sql.placeholder('reset')}::timestamptz else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .prepare('rate_limit_hit');
   return {
     async hit(key: string, windowMs: number): Promise<Count> {
-      const now = clock().toISOString();
-      const reset = new Date(clock().getTime() + windowMs).toISOString();
-      const expired = sql`${rateLimits.resetAt} <= ${now}::timestamptz`;
-      const [row] = await db
-        .insert(rateLimits)
-        .values({ key, count: 1, resetAt: new Date(reset) })
-        .onConflictDoUpdate({
-          target: rateLimits.key,
-          set: {
-            count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-            resetAt: sql`case when ${expired} then ${reset}::timestamptz else ${rateLimits.resetAt} end`,
-          },
-        })
-        .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+      const at = clock();
+      const [row] = await hitStatement.execute({ key, now: at.toISOString(), reset: new Date(at.getTime() + windowMs).toISOString() });
       return row;
     },
     /** Takes back one counted attempt (it turned out to be a success). */

@@ -1,5 +1,5 @@
 import { HTTPException } from 'hono/http-exception';
-import { AppError, isDatabaseUnavailable } from '../errors';
+import { AppError, RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../errors';
 import { renderDocument } from '../ui/document';
 import { ErrorPage, NotFoundPage } from '../ui/error-pages';
 import { cachedHtml, renderPublic } from './render';
@@ -43,7 +43,7 @@ export function onError(err: Error, c: AppContext) {
     message = status === 400 && /json/i.test(err.message) ? MALFORMED_JSON : err.message || 'Bad request';
   } else if (isDatabaseUnavailable(err)) {
     c.get('services').log.error('database unavailable', { requestId: requestIdOf(c), error: String(err) });
-    c.header('Retry-After', '5');
+    c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     status = 503;
     message = UNAVAILABLE;
   } else {

@@ -2,7 +2,7 @@
 //
 //   const k = createKnowledgeService({ db, storage, clock, log })          // c.get('services').knowledge
 //
-//   Reads (any signed-in user; pages may call them directly)
+//   Reads (any signed-in user; pages may call them directly; search, articles and categories are kept until the next change)
 //     k.listCategories(): Promise<CategoryDTO[]>                         // seed order, then creation order
 //     k.listCategoriesWithCounts(): Promise<(CategoryDTO & { itemCount: number })[]>
 //     k.findCategory(id: string): Promise<CategoryDTO | null>
@@ -152,15 +152,27 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
   type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 
-  // Search answers, shared by everyone asking the same thing (one query while it runs). Emptied on every change
-  // here at once and in other processes by the announcement; used only while subscribed to announcements; the
-  // TTL bounds what a missed announcement could leave behind.
-  const answers = new LRUCache<string, Promise<SearchResultDTO[]>>({ max: 1000, ttl: 60_000 });
-  let cacheAnswers = false;
+  // What readers ask for most (search answers, articles), shared by everyone asking the same thing (one query
+  // while it runs). Emptied on every change here at once and in other processes by the announcement; used only
+  // while subscribed to announcements; the TTL bounds what a missed announcement could leave behind. Admin
+  // changes read the database itself.
+  const kept = new LRUCache<string, Promise<unknown>>({ max: 2000, ttl: 60_000 });
+  let keeping = false;
   deps.subscribe?.(KNOWLEDGE_CHANGED, () => {
-    answers.clear();
-    cacheAnswers = true;
-  }).catch((err) => log?.warn('knowledge search answers not cached: no change announcements', { error: String(err) }));
+    kept.clear();
+    keeping = true;
+  }).catch((err) => log?.warn('knowledge reads not cached: no change announcements', { error: String(err) }));
+
+  function remembered<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!keeping) return load();
+    let p = kept.get(key) as Promise<T> | undefined;
+    if (!p) {
+      const loading = load();
+      kept.set(key, (p = loading));
+      loading.catch(() => kept.get(key) === loading && kept.delete(key));
+    }
+    return p;
+  }
 
   /** A transaction that changes what search finds: announced to every process on commit, forgotten here at once. */
   async function change<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -171,7 +183,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         return result;
       });
     } finally {
-      answers.clear();
+      kept.clear();
     }
   }
   const audit = (tx: Tx | DB, actor: Actor | undefined, action: string, target: string, details?: Record<string, unknown>) =>
@@ -189,14 +201,16 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     return c;
   }
 
-  async function findItem(id: string): Promise<ItemDTO | null> {
+  async function readItem(id: string): Promise<ItemDTO | null> {
     if (typeof id !== 'string' || !isUuid(id)) return null;
     const [row] = await db.select(itemCols).from(knowledgeItems).where(eq(knowledgeItems.id, id.toLowerCase()));
     return row ?? null;
   }
 
-  async function getItem(id: string): Promise<ItemDTO> {
-    const item = await findItem(id);
+  const findItem = (id: string): Promise<ItemDTO | null> => remembered(`item:${id}`, () => readItem(id));
+
+  async function getItem(id: string, from = findItem): Promise<ItemDTO> {
+    const item = await from(id);
     if (!item) throw new AppError(404, NOT_FOUND.item);
     return item;
   }
@@ -343,15 +357,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     const built = buildSearchQuery(q.trim());
     if (!built) return [];
     const n = opts.limit ?? DEFAULT_LIMIT;
-    if (!cacheAnswers) return find(built, n);
-    const key = JSON.stringify([built.terms, built.looseTerms, built.leads, n]);
-    let answer = answers.get(key);
-    if (!answer) {
-      const p = find(built, n);
-      answers.set(key, (answer = p));
-      p.catch(() => answers.get(key) === p && answers.delete(key));
-    }
-    return answer;
+    return remembered(JSON.stringify(['search', built.terms, built.looseTerms, built.leads, n]), () => find(built, n));
   }
 
   async function find(built: SearchQuery, n: number): Promise<SearchResultDTO[]> {
@@ -372,11 +378,11 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     findCategory,
     getCategory,
     findItem,
-    getItem,
+    getItem: (id: string) => getItem(id),
     search,
 
-    async listCategories(): Promise<CategoryDTO[]> {
-      return db.select(categoryCols).from(knowledgeCategories).orderBy(asc(knowledgeCategories.createdAt), asc(knowledgeCategories.id));
+    listCategories(): Promise<CategoryDTO[]> {
+      return remembered('categories', () => db.select(categoryCols).from(knowledgeCategories).orderBy(asc(knowledgeCategories.createdAt), asc(knowledgeCategories.id)));
     },
 
     /** For the admin screen: each category with how many items it holds. */
@@ -387,13 +393,15 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         .orderBy(asc(knowledgeCategories.createdAt), asc(knowledgeCategories.id));
     },
 
-    async listItemsByCategory(categoryId: string): Promise<ItemDTO[]> {
-      await getCategory(categoryId);
-      return db
-        .select(itemCols)
-        .from(knowledgeItems)
-        .where(eq(knowledgeItems.categoryId, categoryId))
-        .orderBy(asc(sql`lower(${knowledgeItems.title})`), asc(knowledgeItems.id));
+    listItemsByCategory(categoryId: string): Promise<ItemDTO[]> {
+      return remembered(`category:${categoryId}`, async () => {
+        await getCategory(categoryId);
+        return db
+          .select(itemCols)
+          .from(knowledgeItems)
+          .where(eq(knowledgeItems.categoryId, categoryId))
+          .orderBy(asc(sql`lower(${knowledgeItems.title})`), asc(knowledgeItems.id));
+      });
     },
 
     async listItems(): Promise<ItemDTO[]> {
@@ -454,7 +462,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
     async createItem(data: CreateItemData, actor?: Actor): Promise<ItemDTO> {
       const id = data.id ?? crypto.randomUUID();
-      if (await findItem(id)) throw new AppError(409, 'A knowledge item with this ID already exists');
+      if (await readItem(id)) throw new AppError(409, 'A knowledge item with this ID already exists');
       await assertCategoryExists(data.categoryId);
       const attachments = data.attachments ?? [];
       await assertUploadsExist(attachments);
@@ -479,7 +487,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     },
 
     async updateItem(id: string, data: UpdateItemData, actor?: Actor): Promise<ItemDTO> {
-      const current = await getItem(id);
+      const current = await getItem(id, readItem);
       if (data.id !== undefined && data.id.trim() !== '' && data.id.trim().toLowerCase() !== current.id) throw new AppError(400, 'The item ID cannot be changed');
       if (data.categoryId !== undefined && data.categoryId !== current.categoryId) await assertCategoryExists(data.categoryId);
 
@@ -520,7 +528,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     },
 
     async deleteItem(id: string, actor?: Actor): Promise<{ deletedFiles: number }> {
-      const item = await getItem(id);
+      const item = await getItem(id, readItem);
       const files = await change(async (tx) => {
         const [gone] = await tx.delete(knowledgeItems).where(eq(knowledgeItems.id, item.id)).returning({ attachments: knowledgeItems.attachments });
         if (!gone) throw new AppError(404, NOT_FOUND.item);

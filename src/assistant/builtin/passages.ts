@@ -1,4 +1,5 @@
-// Picking the part of an article that answers a question. Pure.
+// Picking the part of an article that answers a question. Pure (an article's analysis is memoised).
+import { LRUCache } from 'lru-cache';
 
 const STOP = new Set(
   ('a an the of to for on in at by and or is are was were be been being do does did can could should would will shall may might must i we my our ' +
@@ -172,6 +173,21 @@ export interface Scored {
   coverage: number;
 }
 
+const stemsOf = (t: string) => new Set(tokens(t).map(stem));
+
+// An article's units and their words, worked out once per article text (the same few articles answer most questions).
+const analyses = new LRUCache<string, { units: Unit[]; inText: Set<string>[]; inHeading: Set<string>[] }>({ max: 500 });
+function analysed(markdown: string, lists: boolean) {
+  const key = (lists ? 'l' : 'u') + markdown;
+  let a = analyses.get(key);
+  if (!a) {
+    const units = lists ? wholeLists(unitsOf(markdown)) : unitsOf(markdown);
+    a = { units, inText: units.map((u) => stemsOf(u.text)), inHeading: units.map((u) => stemsOf(u.heading)) };
+    analyses.set(key, a);
+  }
+  return a;
+}
+
 interface Ranked {
   unit: Unit;
   score: number;
@@ -183,14 +199,11 @@ export function rankUnits(markdown: string, question: string, opts: { title?: st
   const words = opts.words ?? meaningfulWords(question);
   const ask = askOf(question);
   // "How is it done?" is answered by a whole list of steps, not by one of them.
-  const units = ask === 'how' ? wholeLists(unitsOf(markdown)) : unitsOf(markdown);
-  const stemsOf = (t: string) => new Set(tokens(t).map(stem));
+  const { units, inText, inHeading } = analysed(markdown, ask === 'how');
   // Stored articles have their title apart; a markdown file carries it as its first heading.
   const title = opts.title ?? /^#\s+(.+)$/m.exec(markdown)?.[1] ?? '';
   const inTitle = stemsOf(title);
   const titleFigures = (title.match(/R\s?\d[\d ,.]*\d|\b\d+(st|nd|rd|th)\b|\d+(\.\d+)?%/g) ?? []).map((f) => f.replace(/\s/g, ''));
-  const inText = units.map((u) => stemsOf(u.text));
-  const inHeading = units.map((u) => stemsOf(u.heading));
   const has = (set: Set<string>, w: string) => w.split('|').some((f) => set.has(f));
   // The word itself counts fully; another way of saying it ("weeks" for "months") a little less.
   const match = (set: Set<string>, w: string) => (set.has(w.split('|')[0]) ? 1 : has(set, w) ? 0.6 : 0);
@@ -242,8 +255,8 @@ export function bestPassage(markdown: string, question: string, opts: { title?: 
   const best = ranked.reduce<Ranked | null>((a, b) => (!a || b.score > a.score ? b : a), null);
   if (!best || best.score <= 0) return { passage: '', score: 0, coverage: 0 };
   const ask = askOf(question);
-  const units = ask === 'how' ? wholeLists(unitsOf(markdown)) : unitsOf(markdown);
-  const i = units.findIndex((u) => u.text === best.unit.text && u.group === best.unit.group);
+  const { units } = analysed(markdown, ask === 'how');
+  const i = units.indexOf(best.unit);
   return { passage: countsInFigures(withContext(units, i, ask)), score: best.score, coverage: best.coverage };
 }
 

@@ -1,0 +1,81 @@
+import type { Request } from 'autocannon';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { load, postgresReachable, printLoad } from '../lib';
+import { crowdSessions, crowdSql, freshDatabase, runSql, startApp, type ServerProcess } from '../processes';
+
+const ARTICLES = 10_000;
+const CONNECTIONS = 200;
+// Enough accounts that no one passes the assistant's fair-use limit (20 questions a minute) during a run.
+const USERS = 1_000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5) * 2;
+
+const SEARCHES = [
+  'uif ceiling', 'emp 201 deadline', '13th cheque tax', 'pay as you earn', 'UI-19', 'sick leave', 'irp 5', 'minimum wage', 'tax',
+  'overtime pay', 'maternity', 'bonus', 'ceil', 'employee', 'leave', 'medical aid credit', 'how many annual leave days',
+  'when is the EMP501 interim reconciliation due', 'what is the tax threshold for someone aged 65', 'Do foreign nationals pay UIF?',
+];
+const QUESTIONS = [
+  'What PAYE do I deduct on R20 000 a month for a 33-year-old?',
+  'monthly tax on 60k salary, age 45, medical aid for 4 people',
+  'What is the employer and employee UIF on R40 000 a month?',
+  'SDL on R50 000 monthly payroll, annual payroll R600 000?',
+  'Net pay on R22 000 gross monthly, age 30, no medical aid?',
+  'How many days of annual leave does an employee get?',
+  'When is the EMP201 due?',
+  'What is the capital of France?',
+];
+
+/** The built server as its own process with 10 000 articles and USERS signed-in accounts, on PGlite or PostgreSQL. */
+async function crowdServer(kind: 'pglite' | 'postgres'): Promise<{ app: ServerProcess; cookies: string[]; close(): Promise<void> }> {
+  const sessions = crowdSessions(USERS);
+  const script = crowdSql({ articles: ARTICLES, users: USERS }) + sessions.sql;
+  if (kind === 'postgres') {
+    const db = await freshDatabase();
+    const app = await startApp({ databaseUrl: db.url });
+    await runSql({ url: db.url }, script);
+    return { app, cookies: sessions.cookies, close: async () => (await app.stop(), await db.drop()) };
+  }
+  // PGlite belongs to one process: seed it with the app, grow it with the app stopped, then serve it.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-crowd-'));
+  await (await startApp({ env: { DATA_DIR: dataDir } })).stop();
+  await runSql({ dataDir }, script);
+  const app = await startApp({ env: { DATA_DIR: dataDir } });
+  return { app, cookies: sessions.cookies, close: async () => (await app.stop(), fs.rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/**
+ * Issue 12: knowledge search and the built-in assistant for 200 concurrent connections at 10 000 articles,
+ * each request as a different user (search words and questions rotating), the server in its own process.
+ */
+export async function crowd() {
+  for (const kind of ['pglite', 'postgres'] as const) {
+    if (kind === 'postgres' && !(await postgresReachable())) continue;
+    const { app, cookies, close } = await crowdServer(kind);
+    try {
+      let n = 0;
+      const as = (r: Request) => ({ ...r, headers: { ...r.headers, cookie: cookies[n++ % USERS] } });
+      const rows = [
+        await load(`search, ${CONNECTIONS} connections, 20 queries [${kind}]`, {
+          url: app.url,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          next: (r) => as({ ...r, path: `/api/knowledge/search?q=${encodeURIComponent(SEARCHES[n % SEARCHES.length])}` }),
+        }),
+        await load(`POST /api/chat built-in, ${CONNECTIONS} connections [${kind}]`, {
+          url: app.url,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: app.url },
+          next: (r) => as({ ...r, path: '/api/chat', body: JSON.stringify({ message: QUESTIONS[n % QUESTIONS.length] }) }),
+        }),
+      ];
+      printLoad(rows);
+      console.log(`  p99 targets [${kind}]: search ${rows[0].p99} ms (< 250), chat ${rows[1].p99} ms (< 500); errors ${rows[0].errors + rows[1].errors + rows[0].non2xx + rows[1].non2xx}`);
+    } finally {
+      await close();
+    }
+  }
+}
