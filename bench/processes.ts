@@ -13,7 +13,7 @@ export interface ServerProcess {
   url: string;
   child: ChildProcess;
   log: string[];
-  stop(): Promise<void>;
+  stop(opts?: { keepData?: boolean }): Promise<void>;
 }
 
 /** A fresh PostgreSQL database for one run, and how to drop it. */
@@ -81,9 +81,9 @@ export async function startApp(opts: { databaseUrl?: string; env?: Record<string
   return {
     ...p,
     dataDir,
-    async stop() {
+    async stop(o) {
       await p.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!o?.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -129,19 +129,31 @@ export function crowdSessions(users: number): { sql: string; cookies: string[] }
 
 /** Runs SQL on an app's database from outside the app: PostgreSQL at `url`, or (with the app stopped) PGlite in `dataDir`. */
 export async function runSql(target: { url: string } | { dataDir: string }, script: string): Promise<void> {
+  await onDatabase(target, async (sql) => void (await sql.unsafe(script)), async (db) => void (await db.exec(script)));
+}
+
+/** The rows of one query on an app's database (as runSql). */
+export async function querySql<T>(target: { url: string } | { dataDir: string }, query: string): Promise<T[]> {
+  return onDatabase(target, async (sql) => [...(await sql.unsafe(query))] as T[], async (db) => (await db.query<T>(query)).rows);
+}
+
+async function onDatabase<R>(
+  target: { url: string } | { dataDir: string },
+  pg: (sql: postgres.Sql) => Promise<R>,
+  lite: (db: import('@electric-sql/pglite').PGlite) => Promise<R>,
+): Promise<R> {
   if ('url' in target) {
     const sql = postgres(target.url, { max: 1, onnotice: () => {} });
     try {
-      await sql.unsafe(script);
+      return await pg(sql);
     } finally {
       await sql.end();
     }
-    return;
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite(path.join(target.dataDir, 'db'));
   try {
-    await db.exec(script);
+    return await lite(db);
   } finally {
     await db.close();
   }

@@ -49,7 +49,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; memor
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-    const client = postgres(opts.url, { max: 10, onnotice: () => {}, connect_timeout: 5 });
+    // While the database is away requests fail fast (503): reconnecting is retried at least once a second (the
+    // driver's own backoff grows to 20 s, which queued requests would wait out), and a connect gives up after 3 s.
+    const client = postgres(opts.url, { max: 10, onnotice: () => {}, connect_timeout: 3, backoff: (retries) => Math.min(0.05 * 2 ** retries, 1) });
     const db = drizzle(client, { schema });
     return {
       db: db as unknown as DB,

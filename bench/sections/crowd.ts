@@ -1,7 +1,4 @@
 import type { Request } from 'autocannon';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { load, postgresReachable, printLoad } from '../lib';
 import { crowdSessions, crowdSql, freshDatabase, runSql, startApp, type ServerProcess } from '../processes';
 
@@ -38,11 +35,11 @@ async function crowdServer(kind: 'pglite' | 'postgres'): Promise<{ app: ServerPr
     return { app, cookies: sessions.cookies, close: async () => (await app.stop(), await db.drop()) };
   }
   // PGlite belongs to one process: seed it with the app, grow it with the app stopped, then serve it.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-crowd-'));
-  await (await startApp({ env: { DATA_DIR: dataDir } })).stop();
-  await runSql({ dataDir }, script);
-  const app = await startApp({ env: { DATA_DIR: dataDir } });
-  return { app, cookies: sessions.cookies, close: async () => (await app.stop(), fs.rmSync(dataDir, { recursive: true, force: true })) };
+  const first = await startApp();
+  await first.stop({ keepData: true });
+  await runSql({ dataDir: first.dataDir }, script);
+  const app = await startApp({ env: { DATA_DIR: first.dataDir } });
+  return { app, cookies: sessions.cookies, close: () => app.stop() };
 }
 
 /**

@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../helpers/app';
+import { startFakeModel } from '../helpers/fake-model';
 
 // A real outage: the test's PostgreSQL database stops accepting connections, then comes back.
 describe.runIf(!!process.env.TEST_DATABASE_URL)('database outage on postgres', () => {
@@ -40,6 +41,48 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('database outage on postgres', (
       if (status !== 200) await new Promise((r) => setTimeout(r, 100));
     }
     expect(status).toBe(200);
+  });
+});
+
+// The database goes away while an answer is being written: the question stays saved with an answer to retry,
+// and the person is told so with a 503 and Retry-After, not a model error.
+describe.runIf(!!process.env.TEST_DATABASE_URL)('database outage in the middle of an answer', () => {
+  it('the question is kept, its answer is a retryable failure, and the reply is a 503 with Retry-After', async () => {
+    const model = await startFakeModel(() => ({ kind: 'text', chunks: ['Part ', 'of it.'], firstDelayMs: 800 }));
+    const t = await createTestApp('postgres', { AI_BASE_URL: model.url, AI_MODEL: 'fake-1' });
+    const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+    const dbName = new URL(t.config.databaseUrl!).pathname.slice(1);
+    try {
+      const { client } = await registerUser(t);
+      const asking = client.post('/api/chat', { message: 'What is UIF?' });
+      await new Promise((r) => setTimeout(r, 300)); // stored, the model still thinking
+      await admin.unsafe(`alter database "${dbName}" allow_connections false`);
+      await admin.unsafe(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${dbName}' and pid <> pg_backend_pid()`);
+      const res = await asking;
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      const body = (await res.json()) as { message: string; questionId: string };
+      expect(body.message).toBe('The assistant could not finish its answer just now (the service is temporarily unavailable). Your question is saved: please try again in a moment.');
+
+      await admin.unsafe(`alter database "${dbName}" allow_connections true`);
+      const db = postgres(t.config.databaseUrl!, { max: 1, onnotice: () => {} });
+      const rows = await db`select role, status, content from messages where id = ${body.questionId} or reply_to = ${body.questionId} order by seq`;
+      await db.end();
+      expect(rows.map((r) => [r.role, r.status])).toEqual([['user', 'complete'], ['assistant', 'pending']]);
+      expect(rows[0].content).toBe('What is UIF?');
+      // Shown as failed once no process is working on it, and a retry answers it.
+      let retried = 0;
+      for (let i = 0; i < 50 && retried !== 200; i++) {
+        retried = (await client.post('/api/chat', { retryOf: body.questionId })).status;
+        if (retried !== 200) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(retried).toBe(200);
+    } finally {
+      await admin.unsafe(`alter database "${dbName}" allow_connections true`);
+      await admin.end();
+      await t.close();
+      await model.close();
+    }
   });
 });
 
