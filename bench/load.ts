@@ -183,7 +183,7 @@ async function outage(dbName: string, apps: ServerProcess[], t: Tally) {
 async function main() {
   const only = process.env.LOAD_ONLY;
   const want = (k: string) => !only || only === k;
-  const crowd = crowdSql({ articles: 10_000, users: USERS });
+  const crowd = crowdSql({ articles: Number(process.env.LOAD_ARTICLES ?? 10_000), users: USERS });
   const env = { TRUST_PROXY: 'true' };
   console.log(`PayeWise load — ${USERS} users × ${SECONDS} s, think time ${THINK_MS / 2}–${(THINK_MS * 3) / 2} ms, node ${process.version}, ${new Date().toISOString()}`);
   const failures: string[] = [];
