@@ -50,17 +50,18 @@ export async function knowledge(s: BenchServer) {
   const articleId = await fillTo10k(s);
   const svc = s.started.services.knowledge;
   for (const [label, queries] of [['search', QUERIES], ['questions', QUESTIONS]] as const) {
-    for (let w = 0; w < 3; w++) for (const q of queries) await svc.search(q);
+    for (let w = 0; w < 3; w++) for (const q of queries) await svc.search(q, { limit: 4 });
     const samples: number[] = [];
+    // Answers are kept until the next change: each (query, limit) here is asked once, so every search runs.
     for (let round = 0; round < 20; round++) {
       for (const q of queries) {
         const t = performance.now();
-        await svc.search(q);
+        await svc.search(q, { limit: 5 + round });
         samples.push(performance.now() - t);
       }
     }
     samples.sort((a, b) => a - b);
-    console.log(`  ${label} at ${ARTICLES} articles [${s.kind}]: p50 ${pct(samples, 0.5).toFixed(1)} ms, p95 ${pct(samples, 0.95).toFixed(1)} ms, max ${samples[samples.length - 1].toFixed(1)} ms (${samples.length} searches, ${queries.length} queries)`);
+    console.log(`  ${label} at ${ARTICLES} articles, not asked before [${s.kind}]: p50 ${pct(samples, 0.5).toFixed(1)} ms, p95 ${pct(samples, 0.95).toFixed(1)} ms, max ${samples[samples.length - 1].toFixed(1)} ms (${samples.length} searches, ${queries.length} queries)`);
   }
   const cookie = await login(s.url);
   printLoad([
