@@ -20,6 +20,8 @@ export async function overhead() {
   try {
     const cookie = await login(app.url);
     const opts = { connections: CONNECTIONS };
+    // Both warmed first (JIT, prepared statements, pools): the ratios compare steady states.
+    for (const url of [`${app.url}/api/user`, `${bare.url}/api/select`, `${app.url}/api/x`, `${bare.url}/api/x`]) await load('warm-up', { url, headers: { cookie }, ...opts, seconds: 2 });
     // Each pair back to back, so both see the same machine.
     const user = await load(`GET /api/user signed in, the app [postgres]`, { url: `${app.url}/api/user`, headers: { cookie }, ...opts });
     const select = await load(`GET, bare Hono + postgres.js indexed select`, { url: `${bare.url}/api/select`, ...opts });
