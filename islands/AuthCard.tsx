@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { loginSchema, registerFormSchema, type PublicUser } from '../src/schemas/auth';
+import { useEffect, useState, type FormEvent } from 'react';
+import { authTabOf, authUrl, loginSchema, registerFormSchema, type AuthTab, type PublicUser } from '../src/schemas/auth';
 import { api, errorMessage } from './api';
 import ForgotPassword from './ForgotPassword';
 import { toast } from './toast';
 import { toastAfterNavigation } from './toaster';
 import { Field, fieldErrors } from './ui';
 
-type Tab = 'login' | 'register';
+type Tab = AuthTab;
 
 function LoginForm({ demo, onForgot }: { demo: boolean; onForgot: () => void }) {
   const [values, setValues] = useState({ username: '', password: '' });
@@ -90,8 +90,21 @@ function RegisterForm() {
 }
 
 /** The /auth card: Login and Register tabs; the forgot-password wizard runs inside the Login tab. */
-export default function AuthCard({ demo }: { demo: boolean }) {
-  const [tab, setTab] = useState<Tab>('login');
+export default function AuthCard({ demo, initialTab = 'login' }: { demo: boolean; initialTab?: Tab }) {
+  const [tab, show] = useState<Tab>(initialTab);
+  // The tab lives in the URL: choosing one adds a history entry, Back and Forward bring theirs back.
+  const setTab = (next: Tab) => {
+    if (next === tab) return;
+    history.pushState(null, '', authUrl(next));
+    show(next);
+  };
+  useEffect(() => {
+    const fromUrl = () => show(authTabOf(new URLSearchParams(location.search).get('tab')));
+    addEventListener('popstate', fromUrl);
+    // Arriving to sign up: straight into the first field.
+    if (initialTab === 'register') document.querySelector<HTMLInputElement>('#panel-register input')?.focus();
+    return () => removeEventListener('popstate', fromUrl);
+  }, [initialTab]);
   const [forgot, setForgot] = useState(false);
   const tabs: [Tab, string][] = [['login', 'Login'], ['register', 'Register']];
   return (

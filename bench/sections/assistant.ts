@@ -5,7 +5,7 @@ import { users } from '../../db/schema';
 import { load, login, printLoad, startBenchServer, type BenchServer } from '../lib';
 
 // Questions in the users' own words: calculations, follow-up-free facts, and one off-topic.
-const QUESTIONS = [
+export const QUESTIONS = [
   'What PAYE do I deduct on R20 000 a month for a 33-year-old?',
   'monthly tax on 60k salary, age 45, medical aid for 4 people',
   'What is the employer and employee UIF on R40 000 a month?',

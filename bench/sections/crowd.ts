@@ -1,5 +1,6 @@
 import type { Request } from 'autocannon';
 import { load, postgresReachable, printLoad } from '../lib';
+import { QUESTIONS } from './assistant';
 import { crowdSessions, crowdSql, freshDatabase, runSql, startApp, type ServerProcess } from '../processes';
 
 const ARTICLES = 10_000;
@@ -12,16 +13,6 @@ const SEARCHES = [
   'uif ceiling', 'emp 201 deadline', '13th cheque tax', 'pay as you earn', 'UI-19', 'sick leave', 'irp 5', 'minimum wage', 'tax',
   'overtime pay', 'maternity', 'bonus', 'ceil', 'employee', 'leave', 'medical aid credit', 'how many annual leave days',
   'when is the EMP501 interim reconciliation due', 'what is the tax threshold for someone aged 65', 'Do foreign nationals pay UIF?',
-];
-const QUESTIONS = [
-  'What PAYE do I deduct on R20 000 a month for a 33-year-old?',
-  'monthly tax on 60k salary, age 45, medical aid for 4 people',
-  'What is the employer and employee UIF on R40 000 a month?',
-  'SDL on R50 000 monthly payroll, annual payroll R600 000?',
-  'Net pay on R22 000 gross monthly, age 30, no medical aid?',
-  'How many days of annual leave does an employee get?',
-  'When is the EMP201 due?',
-  'What is the capital of France?',
 ];
 
 /** The built server as its own process with 10 000 articles and USERS signed-in accounts, on PGlite or PostgreSQL. */

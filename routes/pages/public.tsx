@@ -4,6 +4,7 @@ import { renderDocument } from '../../src/ui/document';
 import { cachedHtml, renderPublic } from '../../src/http/render';
 import { LandingPage } from '../../src/ui/landing/LandingPage';
 import { AuthPage } from '../../src/ui/AuthPage';
+import { authTabOf } from '../../src/schemas/auth';
 
 const LANDING = {
   title: 'PayeWise',
@@ -20,5 +21,5 @@ export const publicPages = new Hono<AppEnv>()
   })
   .get('/auth', (c) => {
     if (c.get('user')) return c.redirect('/', 302);
-    return renderPublic(c, { title: 'Sign in', entries: ['public'] }, <AuthPage demo={c.get('services').config.demoAccounts} />);
+    return renderPublic(c, { title: 'Sign in', entries: ['public'] }, <AuthPage demo={c.get('services').config.demoAccounts} tab={authTabOf(c.req.query('tab'))} />);
   });

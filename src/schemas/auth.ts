@@ -124,3 +124,8 @@ export interface PublicUser {
 
 export const FORGOT_PASSWORD_MESSAGE = 'If your email is registered, you will receive reset instructions.';
 export const RESET_DONE_MESSAGE = 'Your password has been reset successfully.';
+
+/** The /auth card's tabs; the tab is in the URL, so sign-up links open Register and Back returns to the tab before. */
+export type AuthTab = 'login' | 'register';
+export const authUrl = (tab: AuthTab) => (tab === 'register' ? '/auth?tab=register' : '/auth');
+export const authTabOf = (value: string | null | undefined): AuthTab => (value === 'register' ? 'register' : 'login');

@@ -1,9 +1,10 @@
 import AuthCard from '../../islands/AuthCard';
+import type { AuthTab } from '../schemas/auth';
 import { Island } from './island';
 import { Icon, Logo, ToastRegion } from './components';
 
 /** /auth: the two-tab card beside a marketing panel on wide screens. */
-export function AuthPage({ demo }: { demo: boolean }) {
+export function AuthPage({ demo, tab }: { demo: boolean; tab: AuthTab }) {
   return (
     <div className="min-h-screen bg-slate-50 lg:grid lg:grid-cols-2">
       <main className="flex items-center justify-center p-4 sm:p-8">
@@ -11,7 +12,7 @@ export function AuthPage({ demo }: { demo: boolean }) {
           <a href="/" className="mb-6 inline-block" aria-label="PayeWise home">
             <Logo className="text-xl" />
           </a>
-          <Island name="AuthCard" component={AuthCard} props={{ demo }} />
+          <Island name="AuthCard" component={AuthCard} props={{ demo, initialTab: tab }} />
         </div>
       </main>
       <aside className="hidden bg-gradient-to-br from-emerald-800 to-emerald-950 p-12 text-white lg:flex lg:flex-col lg:justify-center" aria-label="About PayeWise">

@@ -33,7 +33,7 @@ describe('accounts in Chromium', () => {
     const mismatch = panel.getByText("Passwords don't match");
     await mismatch.waitFor();
     expect(await mismatch.isVisible()).toBe(true);
-    expect(page.url()).toBe(`${server.url}/auth`);
+    expect(page.url()).toBe(`${server.url}/auth?tab=register`); // the Register tab, in the URL
     expect((await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'naledi', password: 'secret123' }) })).status).toBe(401);
     await panel.getByLabel('Confirm Password').fill('secret123');
     await panel.getByRole('button', { name: 'Create Account' }).click();
@@ -161,5 +161,36 @@ describe('accounts in Chromium', () => {
       expect(await page.getByRole('link', { name: 'Manage Knowledge' }).count()).toBe(admin ? 1 : 0);
       await ctx.close();
     }
+  });
+
+  it("every sign-up call to action opens the Register tab, server-rendered and focused; the tab is in the URL, so Back works", async () => {
+    const html = await (await fetch(`${server.url}/auth?tab=register`)).text();
+    expect(html).toMatch(/id="tab-register"[^>]*aria-selected="true"/);
+    expect(html).toMatch(/id="panel-login"[^>]*hidden/);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.url}/`);
+    for (const name of ['Sign Up Free', 'Start your free 7-day trial']) {
+      for (const href of await page.getByRole('link', { name }).evaluateAll((as) => as.map((a) => a.getAttribute('href')))) expect(href, name).toBe('/auth?tab=register');
+    }
+    await page.getByRole('link', { name: 'Sign Up Free' }).first().click();
+    await page.waitForURL(`${server.url}/auth?tab=register`);
+    await page.locator('[data-island="AuthCard"][data-hydrated="true"]').waitFor();
+    expect(await page.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest('#panel-register') !== null && (document.activeElement as HTMLInputElement).name)).toBe('username');
+
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await page.waitForURL(`${server.url}/auth`);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(`${server.url}/auth?tab=register`);
+    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).toBe('true');
+    await page.goBack();
+    await page.waitForURL(`${server.url}/`);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

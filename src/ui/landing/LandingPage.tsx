@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Icon, Logo, ToastRegion } from '../components';
 import { LandingIcon, type LandingIconName } from './icons';
+import { authUrl } from '../../schemas/auth';
+
+const SIGN_UP = authUrl('register');
 
 /*
  * The public landing page (/). Server-rendered only: no hooks, no state, no client React.
@@ -64,7 +67,7 @@ function SiteHeader({ signedIn }: { signedIn: boolean }) {
               <a href="/auth" className="btn btn-ghost btn-sm sm:h-10 sm:px-4 sm:text-sm">
                 Log In
               </a>
-              <a href="/auth" className="btn btn-primary btn-sm sm:h-10 sm:px-4 sm:text-sm">
+              <a href={SIGN_UP} className="btn btn-primary btn-sm sm:h-10 sm:px-4 sm:text-sm">
                 Sign Up Free
               </a>
             </>
@@ -660,7 +663,7 @@ function FloatingSignup() {
           <span className="font-semibold">Try PayeWise free for 7 days.</span>
           <span className="hidden text-muted-foreground sm:inline"> No credit card required.</span>
         </p>
-        <a href="/auth" className="btn btn-primary btn-sm shrink-0 sm:h-10 sm:px-4 sm:text-sm">
+        <a href={SIGN_UP} className="btn btn-primary btn-sm shrink-0 sm:h-10 sm:px-4 sm:text-sm">
           Sign Up Free
         </a>
       </div>
@@ -671,7 +674,7 @@ function FloatingSignup() {
 /* -------------------------------------------------------------------- page */
 
 export function LandingPage({ signedIn }: { signedIn: boolean }) {
-  const ctaHref = signedIn ? '/chat' : '/auth';
+  const ctaHref = signedIn ? '/chat' : SIGN_UP;
   return (
     <div className="flex min-h-screen flex-col bg-white">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:p-2">
