@@ -89,6 +89,8 @@ function RegisterForm() {
   );
 }
 
+const panelClass = (shown: boolean) => `[grid-area:1/1] ${shown ? '' : 'invisible'}`;
+
 /** The /auth card: Login and Register tabs; the forgot-password wizard runs inside the Login tab. */
 export default function AuthCard({ demo, initialTab = 'login' }: { demo: boolean; initialTab?: Tab }) {
   const [tab, show] = useState<Tab>(initialTab);
@@ -133,21 +135,24 @@ export default function AuthCard({ demo, initialTab = 'login' }: { demo: boolean
           </button>
         ))}
       </div>
-      <div id="panel-login" role="tabpanel" aria-labelledby="tab-login" hidden={tab !== 'login'}>
-        {forgot ? (
-          <ForgotPassword onDone={() => setForgot(false)} />
-        ) : (
-          <>
-            <h1 className="mb-1 text-2xl font-bold">Welcome back</h1>
-            <p className="mb-6 text-sm text-muted-foreground">Log in to your PayeWise account.</p>
-            <LoginForm demo={demo} onForgot={() => setForgot(true)} />
-          </>
-        )}
-      </div>
-      <div id="panel-register" role="tabpanel" aria-labelledby="tab-register" hidden={tab !== 'register'}>
-        <h1 className="mb-1 text-2xl font-bold">Create an account</h1>
-        <p className="mb-6 text-sm text-muted-foreground">Start your 7-day free trial.</p>
-        <RegisterForm />
+      {/* Both panels share one grid cell, the other one invisible: the card keeps the height of the taller and does not jump between tabs and steps. */}
+      <div className="grid">
+        <div id="panel-login" role="tabpanel" aria-labelledby="tab-login" className={panelClass(tab === 'login')} aria-hidden={tab !== 'login' || undefined}>
+          {forgot ? (
+            <ForgotPassword onDone={() => setForgot(false)} />
+          ) : (
+            <>
+              <h1 className="mb-1 text-2xl font-bold">Welcome back</h1>
+              <p className="mb-6 text-sm text-muted-foreground">Log in to your PayeWise account.</p>
+              <LoginForm demo={demo} onForgot={() => setForgot(true)} />
+            </>
+          )}
+        </div>
+        <div id="panel-register" role="tabpanel" aria-labelledby="tab-register" className={panelClass(tab === 'register')} aria-hidden={tab !== 'register' || undefined}>
+          <h1 className="mb-1 text-2xl font-bold">Create an account</h1>
+          <p className="mb-6 text-sm text-muted-foreground">Start your 7-day free trial.</p>
+          <RegisterForm />
+        </div>
       </div>
     </div>
   );

@@ -166,7 +166,7 @@ describe('accounts in Chromium', () => {
   it("every sign-up call to action opens the Register tab, server-rendered and focused; the tab is in the URL, so Back works", async () => {
     const html = await (await fetch(`${server.url}/auth?tab=register`)).text();
     expect(html).toMatch(/id="tab-register"[^>]*aria-selected="true"/);
-    expect(html).toMatch(/id="panel-login"[^>]*hidden/);
+    expect(html).toMatch(/id="panel-login"[^>]*aria-hidden="true"/);
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchPageErrors(page);
@@ -193,4 +193,40 @@ describe('accounts in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  for (const width of [1280, 375]) {
+    it(`at ${width} px the auth card keeps its height across tabs and the reset wizard; fields with errors are marked red and aria-invalid`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(`${server.url}/auth`);
+      await page.locator('[data-island="AuthCard"][data-hydrated="true"]').waitFor();
+      const card = page.locator('[data-island="AuthCard"] .card');
+      const height = async () => Math.round((await card.boundingBox())!.height);
+      const login = await height();
+      await page.getByRole('tab', { name: 'Register' }).click();
+      await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+      expect(await height()).toBe(login);
+      await page.getByRole('tab', { name: 'Login' }).click();
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+      expect(await height()).toBe(login);
+
+      await page.getByRole('tab', { name: 'Register' }).click();
+      const panel = page.locator('#panel-register');
+      await panel.getByRole('button', { name: 'Create Account' }).click();
+      const username = panel.getByLabel('Username');
+      await panel.getByRole('alert').first().waitFor();
+      expect(await username.getAttribute('aria-invalid')).toBe('true');
+      expect(await username.evaluate((el) => getComputedStyle(el).borderColor)).toBe('rgb(185, 28, 28)');
+      expect(await panel.getByLabel('Email').evaluate((el) => getComputedStyle(el).borderColor)).toBe('rgb(185, 28, 28)');
+      await username.fill('thandi');
+      await panel.getByLabel('Email').fill('thandi@example.co.za');
+      await panel.getByLabel('Password', { exact: true }).fill('secret123');
+      await panel.getByLabel('Confirm Password').fill('secret124');
+      await panel.getByRole('button', { name: 'Create Account' }).click();
+      await panel.getByText("Passwords don't match").waitFor();
+      expect(await username.getAttribute('aria-invalid')).toBeNull();
+      expect(await username.evaluate((el) => getComputedStyle(el).borderColor)).not.toBe('rgb(185, 28, 28)');
+      await page.close();
+    });
+  }
 });
