@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { forgotPasswordSchema } from '../src/schemas/auth';
 import { api, errorMessage } from './api';
-import { toast } from './toast';
+import { dismissErrorToast, toast } from './toast';
 import { Field } from './ui';
 
 type Step = 'email' | 'verification' | 'newPassword';
@@ -53,6 +53,7 @@ export default function ForgotPassword({ onDone }: { onDone: () => void }) {
     setBusy(true);
     try {
       setVerified(await api<Verified>('POST', '/api/forgot-password/verify', { resetToken, code }));
+      dismissErrorToast();
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, 'An error occurred. Please try again.'), variant: 'destructive' });
     } finally {

@@ -1,4 +1,4 @@
-import { TOAST_EVENT, type ToastInput } from './toast';
+import { TOAST_DISMISS_EVENT, TOAST_EVENT, type ToastInput } from './toast';
 
 // Spec §9: one toast at a time, 5000 ms, swipe right (50 px) to dismiss, F8 focuses the region.
 const DURATION = 5000;
@@ -6,8 +6,18 @@ const SWIPE = 50;
 
 export function startToaster(doc: Document = document) {
   const region = doc.getElementById('pw-toasts');
-  if (!region) return;
+  const section = doc.getElementById('pw-toast-region');
+  if (!region || !section) return;
+  const home = section.parentElement!;
   let timer: ReturnType<typeof setTimeout> | undefined;
+
+  // An open modal dialog sits in the top layer and makes the rest of the page inert: a toast raised then goes
+  // into the dialog, above its backdrop and operable, and comes home when the dialog closes.
+  const place = () => {
+    const parent = doc.querySelector('dialog:modal') ?? home;
+    if (section.parentElement !== parent) parent.append(section);
+  };
+  doc.addEventListener('close', () => section.parentElement !== home && home.append(section), true);
 
   const dismiss = (li: HTMLElement) => {
     clearTimeout(timer);
@@ -16,6 +26,7 @@ export function startToaster(doc: Document = document) {
 
   const show = (t: ToastInput) => {
     if (!t || typeof t.title !== 'string') return;
+    place();
     region.replaceChildren();
     clearTimeout(timer);
     const li = doc.createElement('li');
@@ -75,6 +86,9 @@ export function startToaster(doc: Document = document) {
   doc.addEventListener(TOAST_EVENT, (e) => {
     const d = (e as CustomEvent).detail;
     show(d && typeof d.title !== 'string' && d.value ? d.value : d);
+  });
+  doc.addEventListener(TOAST_DISMISS_EVENT, () => {
+    for (const li of region.querySelectorAll<HTMLElement>('li[data-variant="destructive"]')) dismiss(li);
   });
   doc.addEventListener('keydown', (e) => {
     if (e.key === 'F8') {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, startServer, startSmtpPeer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { launchBrowser, signIn, startServer, startSmtpPeer, watchPageErrors, type RunningServer } from '../helpers/browser';
 
 describe('accounts in Chromium', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
@@ -96,8 +96,14 @@ describe('accounts in Chromium', () => {
     const mail = await smtp.waitFor('sipho@example.co.za');
     const code = /code is (\d{6})/.exec(mail.raw)![1];
     expect(await login.getByLabel('Email').inputValue()).toBe('sipho@example.co.za');
+    // A wrong code first: its error toast goes once the right code is accepted.
+    await login.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
+    await login.getByRole('button', { name: 'Verify code' }).click();
+    await page.getByRole('alert').getByText('Invalid or expired code').waitFor();
     await login.getByLabel('Verification code').fill(code);
     await login.getByRole('button', { name: 'Verify code' }).click();
+    await login.getByRole('button', { name: 'Continue' }).waitFor();
+    expect(await page.locator('#pw-toasts li[data-variant="destructive"]').count()).toBe(0);
     await login.getByRole('button', { name: 'Continue' }).click();
     expect(await login.getByLabel('Username').inputValue()).toBe('sipho');
     await login.getByLabel('New Password', { exact: true }).fill('brandnew7');
@@ -229,4 +235,36 @@ describe('accounts in Chromium', () => {
       await page.close();
     });
   }
+
+  it("a toast raised while a dialog is open shows above its overlay and stays operable (×, F8), and comes back out when it closes", async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signIn(ctx, server.url);
+    const page = await ctx.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.url}/profile`);
+    await page.locator('[data-island="ProfileForms"][data-hydrated="true"]').waitFor();
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Enter your password to confirm').fill('not-the-password');
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    const failed = page.getByRole('alert').filter({ hasText: 'Deletion Failed' });
+    await failed.waitFor();
+    // Not under the backdrop: the topmost element at the × is the × itself, and it closes the toast.
+    const close = failed.getByRole('button', { name: 'Close' });
+    const box = (await close.boundingBox())!;
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.getAttribute('aria-label'), [box.x + box.width / 2, box.y + box.height / 2])).toBe('Close');
+    await close.click();
+    await failed.waitFor({ state: 'detached' });
+    expect(await dialog.isVisible()).toBe(true);
+    // F8 still reaches the notifications while the dialog is open.
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await failed.waitFor();
+    await page.keyboard.press('F8');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pw-toasts');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.getElementById('pw-toast-region')?.closest('dialog'))).toBeNull();
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
 });
