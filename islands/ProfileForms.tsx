@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { deleteAccountSchema, updateProfileSchema, type PublicUser } from '../src/schemas/auth';
 import { api, errorMessage } from './api';
-import { toast } from './toast';
+import { toast, userChanged } from './toast';
 import { toastAfterNavigation } from './toaster';
 import { Field, fieldErrors } from './ui';
 
@@ -22,7 +22,7 @@ function AccountInformation({ user }: { user: Pick<PublicUser, 'username' | 'ema
       const updated = await api<PublicUser>('PATCH', '/api/user', values);
       setValues({ username: updated.username, email: updated.email ?? '', ...empty });
       toast({ title: 'Profile Updated', description: 'Your profile has been successfully updated.' });
-      document.querySelectorAll('[data-testid="avatar"]').forEach((el) => (el.textContent = updated.username.slice(0, 2).toUpperCase()));
+      userChanged(updated);
     } catch (err) {
       toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update profile'), variant: 'destructive' });
     } finally {

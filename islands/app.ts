@@ -1,20 +1,38 @@
+import { initials, userMenuLabel } from '../src/billing/status';
+import { USER_CHANGED_EVENT } from './toast';
 import { startToaster } from './toaster';
 
 // Shared by every signed-in page: the toaster and the menus. No React here; htmx comes with islands/htmx.ts where a page uses it.
 startToaster();
 
-function toggle(buttonId: string, panelId: string) {
+/** A menu button (WAI-ARIA menu button pattern): click, Enter or the arrows open it; arrows, Home and End move; Esc closes. */
+function menuButtonPattern(buttonId: string, panelId: string) {
   const button = document.getElementById(buttonId);
   const panel = document.getElementById(panelId);
   if (!button || !panel) return;
-  const set = (open: boolean) => {
+  const items = () => [...panel.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  const set = (open: boolean, focus: 'first' | 'last' = 'first') => {
     panel.hidden = !open;
     button.setAttribute('aria-expanded', String(open));
-    if (open) panel.querySelector<HTMLElement>('a,button')?.focus();
+    if (open) (focus === 'first' ? items()[0] : items().at(-1))?.focus();
   };
   button.addEventListener('click', (e) => {
     e.stopPropagation();
     set(panel.hidden);
+  });
+  button.addEventListener('keydown', (e) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      set(true, e.key === 'ArrowDown' ? 'first' : 'last');
+    }
+  });
+  panel.addEventListener('keydown', (e) => {
+    const all = items();
+    const at = all.indexOf(document.activeElement as HTMLElement);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: all.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    all[(to + all.length) % all.length]?.focus();
   });
   document.addEventListener('click', (e) => {
     if (!panel.hidden && !panel.contains(e.target as Node)) set(false);
@@ -26,7 +44,19 @@ function toggle(buttonId: string, panelId: string) {
     }
   });
 }
-toggle('user-menu-button', 'user-menu');
+menuButtonPattern('user-menu-button', 'user-menu');
+
+// A rename in /profile shows at once everywhere the user is shown.
+document.addEventListener(USER_CHANGED_EVENT, (e) => {
+  const { username, email } = (e as CustomEvent<{ username: string; email: string | null }>).detail;
+  document.querySelectorAll('[data-testid="avatar"]').forEach((el) => (el.textContent = initials(username)));
+  document.getElementById('user-menu-button')?.setAttribute('aria-label', userMenuLabel(username));
+  document.querySelectorAll<HTMLElement>('[data-user="username"]').forEach((el) => (el.textContent = username));
+  document.querySelectorAll<HTMLElement>('[data-user="email"]').forEach((el) => {
+    el.textContent = email ?? '';
+    el.hidden = !email;
+  });
+});
 
 // Mobile sidebar: the menu button opens the sidebar as a drawer.
 const sidebar = document.getElementById('sidebar');

@@ -16,3 +16,10 @@ export const TOAST_DISMISS_EVENT = 'pw:toast-dismiss';
 export function dismissErrorToast() {
   document.dispatchEvent(new CustomEvent(TOAST_DISMISS_EVENT));
 }
+
+export const USER_CHANGED_EVENT = 'pw:user';
+
+/** Tells everything on the page that shows the signed-in user (the avatar, the user menu) that it changed. */
+export function userChanged(user: { username: string; email: string | null }) {
+  document.dispatchEvent(new CustomEvent(USER_CHANGED_EVENT, { detail: user }));
+}

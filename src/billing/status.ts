@@ -52,6 +52,9 @@ export function statusBadge(status: string | null | undefined): StatusBadge {
 }
 
 /** First two letters of the username in upper case, or '?'. */
+/** The avatar button's accessible name: it holds the initials the button shows (WCAG 2.5.3, label in name). */
+export const userMenuLabel = (username: string) => `${initials(username)}: user menu for ${username}`;
+
 export function initials(username: string | null | undefined): string {
   const s = (username ?? '').trim();
   return s ? s.slice(0, 2).toUpperCase() : '?';

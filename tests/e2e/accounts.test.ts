@@ -263,7 +263,7 @@ describe('accounts in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('pw-toasts');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.getElementById('pw-toast-region')?.closest('dialog'))).toBeNull();
+    await page.waitForFunction(() => document.getElementById('pw-toast-region')?.parentElement?.closest('dialog') === null);
     expect(errors).toEqual([]);
     await ctx.close();
   });

@@ -89,13 +89,66 @@ describe('shell and toasts in Chromium', () => {
     await page.waitForTimeout(300);
     expect(await inView()).toBe(false);
 
-    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('button', { name: /user menu/i }).click();
     const menu = page.getByRole('menu');
     await menu.waitFor();
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Your Profile', 'Subscription', 'Sign out']);
     await menu.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('status').getByText('You have been logged out successfully.').waitFor();
+    await ctx.close();
+  });
+
+  it('the user menu: its name holds the initials it shows; arrows, Home, End and Esc work; a rename shows at once in the avatar and the menu', async () => {
+    const reg = await fetch(`${server.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'lerato', email: 'lerato@example.co.za', password: 'secret123' }),
+    });
+    expect(reg.status).toBe(201);
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    expect((await ctx.request.post(`${server.url}/api/login`, { data: { username: 'lerato', password: 'secret123' } })).status()).toBe(200);
+    const page = await ctx.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.url}/profile`);
+    await page.locator('[data-island="ProfileForms"][data-hydrated="true"]').waitFor();
+    const button = page.locator('#user-menu-button');
+    const avatar = page.getByTestId('avatar');
+    expect(await avatar.textContent()).toBe('LE');
+    expect(await button.getAttribute('aria-label')).toBe('LE: user menu for lerato');
+
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await button.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Your Profile');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Subscription');
+    await page.keyboard.press('End');
+    expect(await focused()).toBe('Sign out');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Your Profile');
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe('Sign out');
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe('Your Profile');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('#user-menu').isHidden()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('user-menu-button');
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe('Sign out');
+    await page.keyboard.press('Escape');
+
+    await page.getByLabel('Username').fill('thabo');
+    await page.getByLabel('Email').fill('thabo@example.co.za');
+    await page.getByLabel('Current Password').fill('secret123');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await page.getByRole('status').getByText('Profile Updated').waitFor();
+    expect(await avatar.textContent()).toBe('TH');
+    expect(await button.getAttribute('aria-label')).toBe('TH: user menu for thabo');
+    await button.click();
+    expect(await page.locator('#user-menu [data-user="username"]').textContent()).toBe('thabo');
+    expect(await page.locator('#user-menu [data-user="email"]').textContent()).toBe('thabo@example.co.za');
+    expect(errors).toEqual([]);
     await ctx.close();
   });
 });

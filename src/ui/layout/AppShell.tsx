@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { User } from '../../../db/schema';
 import { billingStateOf } from '../../billing/access';
-import { formatDate, initials } from '../../billing/status';
+import { formatDate, initials, userMenuLabel } from '../../billing/status';
 import { subscriptionView } from '../../billing/subscription';
 import { Icon, Logo, ToastRegion } from '../components';
 
@@ -133,14 +133,14 @@ export function AppShell({ user, path, now, children }: { user: User; path: stri
               aria-haspopup="menu"
               aria-expanded="false"
               aria-controls="user-menu"
-              aria-label={`User menu for ${user.username}`}
+              aria-label={userMenuLabel(user.username)}
             >
               <span data-testid="avatar">{initials(user.username)}</span>
             </button>
             <div id="user-menu" role="menu" hidden className="absolute right-0 mt-2 w-52 rounded-md border border-border bg-white p-1 shadow-lg">
               <div className="px-3 py-2 text-sm">
-                <div className="font-medium">{user.username}</div>
-                {user.email && <div className="truncate text-muted-foreground">{user.email}</div>}
+                <div className="font-medium" data-user="username">{user.username}</div>
+                <div className="truncate text-muted-foreground" data-user="email" hidden={!user.email}>{user.email}</div>
               </div>
               <hr className="my-1 border-border" />
               <a role="menuitem" href="/profile" className="block rounded px-3 py-2 text-sm hover:bg-muted">Your Profile</a>
