@@ -58,21 +58,41 @@ document.addEventListener(USER_CHANGED_EVENT, (e) => {
   });
 });
 
-// Mobile sidebar: the menu button opens the sidebar as a drawer.
+// Below 1024 px the sidebar is a drawer: closed, it is inert (no Tab stops on links out of view); open, the page
+// behind it is inert, so focus stays in the drawer until it closes and goes back to the menu button.
 const sidebar = document.getElementById('sidebar');
 const backdrop = document.getElementById('sidebar-backdrop');
 const menuButton = document.getElementById('mobile-menu-button');
-const setSidebar = (open: boolean) => {
-  sidebar?.classList.toggle('max-lg:-translate-x-full', !open);
+const wide = matchMedia('(min-width: 1024px)');
+const behind = () => [...(sidebar?.parentElement?.children ?? [])].filter((el): el is HTMLElement => el !== sidebar && el !== backdrop && el.id !== 'pw-toast-region');
+const setSidebar = (open: boolean, returnFocus = true) => {
+  if (!sidebar) return;
+  const drawer = !wide.matches;
+  sidebar.classList.toggle('max-lg:-translate-x-full', !open);
   backdrop?.toggleAttribute('hidden', !open);
   menuButton?.setAttribute('aria-expanded', String(open));
-  if (open) sidebar?.querySelector<HTMLElement>('a')?.focus();
+  sidebar.inert = drawer && !open;
+  for (const el of behind()) el.inert = drawer && open;
+  if (open) sidebar.querySelector<HTMLElement>('a')?.focus();
+  else if (drawer && returnFocus) menuButton?.focus();
 };
+setSidebar(false, false);
+wide.addEventListener('change', () => setSidebar(false, false));
 menuButton?.addEventListener('click', () => setSidebar(true));
 backdrop?.addEventListener('click', () => setSidebar(false));
 document.getElementById('sidebar-close')?.addEventListener('click', () => setSidebar(false));
 document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && backdrop && !backdrop.hidden) setSidebar(false);
+});
+// Tab past the drawer's last control comes round to its first (and Shift+Tab the other way).
+sidebar?.addEventListener('keydown', (e) => {
+  if (e.key !== 'Tab' || !backdrop || backdrop.hidden) return;
+  const stops = [...sidebar.querySelectorAll<HTMLElement>('a[href],button:not([disabled])')].filter((el) => el.offsetParent !== null);
+  const [first, last] = [stops[0], stops.at(-1)];
+  if (e.shiftKey ? document.activeElement === first : document.activeElement === last) {
+    e.preventDefault();
+    (e.shiftKey ? last : first)?.focus();
+  }
 });
 
 // Sign out from the user menu: POST, then back to the landing page.

@@ -151,4 +151,40 @@ describe('shell and toasts in Chromium', () => {
     expect(errors).toEqual([]);
     await ctx.close();
   });
+
+  it('below 1024 px the closed drawer takes no Tab stops; open, it holds focus; Esc closes it and focus returns to the menu button; at 1280 px its links are reachable', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    await signIn(ctx, server.url);
+    const page = await ctx.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.url}/calculators`);
+    const inSidebar = () => page.evaluate(() => !!document.activeElement?.closest('#sidebar'));
+    // Tabbing through the whole page never lands in the closed drawer.
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inSidebar(), `Tab ${i + 1}`).toBe(false);
+    }
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !!document.activeElement?.closest('#sidebar'));
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inSidebar(), `Tab ${i + 1} in the open drawer`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('mobile-menu-button');
+    expect(await page.locator('#sidebar').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    // The close button closes it the same way.
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('mobile-menu-button');
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForFunction(() => !(document.getElementById('sidebar') as HTMLElement).inert);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Knowledge Base' }).focus();
+    expect(await inSidebar()).toBe(true);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
 });
