@@ -2,3 +2,24 @@ import htmx from 'htmx.org';
 
 // Loaded only by pages that use hx-* attributes (knowledge base, calculators).
 (window as unknown as { htmx: typeof htmx }).htmx = htmx;
+
+// Knowledge base: the Search tab is enabled while the search box holds text (spec), and choosing it submits the search.
+document.addEventListener('input', (e) => {
+  const box = e.target as HTMLInputElement;
+  const tab = document.querySelector<HTMLAnchorElement>('[data-search-tab]');
+  if (box.id !== 'kb-q' || !tab) return;
+  const q = box.value.trim();
+  if (q) {
+    tab.removeAttribute('aria-disabled');
+    tab.href = `/knowledge?${new URLSearchParams({ q })}`;
+  } else {
+    tab.setAttribute('aria-disabled', 'true');
+    tab.removeAttribute('href');
+  }
+});
+document.addEventListener('click', (e) => {
+  const tab = (e.target as Element).closest?.('[data-search-tab]');
+  if (!tab || tab.hasAttribute('aria-disabled')) return;
+  e.preventDefault();
+  document.querySelector<HTMLFormElement>('#kb-search')?.requestSubmit();
+});

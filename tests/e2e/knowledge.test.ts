@@ -49,6 +49,20 @@ describe('knowledge base in Chromium', () => {
     await openKnowledge(page);
     expect(await selectedTab(page)).toBe('Categories');
     expect(await page.getByRole('tab', { name: 'Search' }).getAttribute('aria-disabled')).toBe('true');
+    // The Search tab enables while typing (not only after submitting), disables again when the box is emptied,
+    // and choosing it runs the search.
+    const box = page.getByPlaceholder('Search for payroll information...');
+    await box.pressSequentially('sick');
+    expect(await page.getByRole('tab', { name: 'Search' }).getAttribute('aria-disabled')).toBeNull();
+    await box.fill('');
+    expect(await page.getByRole('tab', { name: 'Search' }).getAttribute('aria-disabled')).toBe('true');
+    await box.pressSequentially('sick leave');
+    await page.getByRole('tab', { name: 'Search' }).click();
+    await page.waitForURL(/\/knowledge\?q=sick(\+|%20)leave$/);
+    expect(await selectedTab(page)).toBe('Search');
+    await noReload(page);
+    await page.goBack();
+    await page.waitForURL(/\/knowledge$/);
 
     // Two characters: no search, a hint.
     await page.getByPlaceholder('Search for payroll information...').fill('ui');

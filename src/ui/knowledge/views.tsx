@@ -222,6 +222,14 @@ function Tabs({ s }: { s: KbState }) {
             </span>
           );
         }
+        if (!t.href && t.id === 'search') {
+          // Enabled by the page's script as soon as the search box holds text (it then submits the search).
+          return (
+            <a key={t.id} {...common} aria-disabled="true" data-search-tab="">
+              {t.label}
+            </a>
+          );
+        }
         if (!t.href) {
           return (
             <span key={t.id} {...common} aria-disabled="true">
