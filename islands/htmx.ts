@@ -23,3 +23,12 @@ document.addEventListener('click', (e) => {
   e.preventDefault();
   document.querySelector<HTMLFormElement>('#kb-search')?.requestSubmit();
 });
+
+// After a knowledge-base swap from a link in the panel: focus goes to the new panel without scrolling it under
+// the header (htmx has already brought the page's top, with the title, search box and tabs, into view).
+document.addEventListener('htmx:afterSettle', () => {
+  const panel = document.querySelector<HTMLElement>('#kb-panel[data-focus-panel]');
+  if (!panel) return;
+  panel.removeAttribute('data-focus-panel');
+  panel.focus({ preventScroll: true });
+});

@@ -307,4 +307,35 @@ describe('knowledge base in Chromium', () => {
     await userCtx.close();
     await adminCtx.close();
   });
+
+  it('at 375 px choosing a category or an article keeps the title, search box and tabs in view under an opaque header', async () => {
+    const { context, page, errors } = await signedIn('demo', { width: 375, height: 700 });
+    await openKnowledge(page);
+    const header = page.locator('header').first();
+    expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
+    const headerBottom = (await header.boundingBox())!.y + (await header.boundingBox())!.height;
+    const inView = async () => {
+      for (const sel of ['h1', '#kb-search', '[role="tablist"]']) {
+        const box = (await page.locator(sel).first().boundingBox())!;
+        expect(box.y, sel).toBeGreaterThanOrEqual(sel === 'h1' ? headerBottom - 1 : headerBottom);
+        expect(box.y + box.height, sel).toBeLessThanOrEqual(700);
+      }
+    };
+    // The last category's button is far down the list.
+    const browse = page.getByRole('link', { name: /^Browse Articles/ }).last();
+    await browse.scrollIntoViewIfNeeded();
+    await browse.click();
+    await page.waitForURL(/\/knowledge\/category\//);
+    await page.waitForFunction(() => document.activeElement?.id === 'kb-panel');
+    await inView();
+    const article = page.locator('#kb-panel a[href*="/knowledge/article/"]').last();
+    await article.scrollIntoViewIfNeeded();
+    await article.click();
+    await page.waitForURL(/\/knowledge\/article\//);
+    await page.waitForFunction(() => document.activeElement?.id === 'kb-panel');
+    await inView();
+    await noReload(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -322,10 +322,10 @@ describe.each(dbKinds)('knowledge pages on %s', (kind) => {
 
     it('moves focus to the new panel after a link, not after a tab or a search', async () => {
       const panel = (html: string) => /<div role="tabpanel"[^>]*>/.exec(html)![0];
-      expect(panel(await (await user.get('/knowledge/category/pw-test-cat', { 'HX-Request': 'true' })).text())).toContain('autofocus');
-      expect(panel(await (await user.get('/knowledge/category/pw-test-cat', { 'HX-Request': 'true', 'HX-Trigger': 'kb-tab-category' })).text())).not.toContain('autofocus');
-      expect(panel(await (await user.get('/knowledge?q=zebracorn', { 'HX-Request': 'true', 'HX-Trigger': 'kb-search' })).text())).not.toContain('autofocus');
-      expect(panel(await (await user.get('/knowledge/category/pw-test-cat')).text())).not.toContain('autofocus');
+      expect(panel(await (await user.get('/knowledge/category/pw-test-cat', { 'HX-Request': 'true' })).text())).toContain('data-focus-panel');
+      expect(panel(await (await user.get('/knowledge/category/pw-test-cat', { 'HX-Request': 'true', 'HX-Trigger': 'kb-tab-category' })).text())).not.toContain('data-focus-panel');
+      expect(panel(await (await user.get('/knowledge?q=zebracorn', { 'HX-Request': 'true', 'HX-Trigger': 'kb-search' })).text())).not.toContain('data-focus-panel');
+      expect(panel(await (await user.get('/knowledge/category/pw-test-cat')).text())).not.toContain('data-focus-panel');
     });
 
     it('shows the article title once: a first "# Title" line of the content is not repeated', async () => {

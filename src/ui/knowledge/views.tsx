@@ -442,7 +442,8 @@ function Panel({ s }: { s: KbState }) {
 
 /**
  * What htmx swaps into #kb-root: search form, tabs and the current panel. `focusPanel` (htmx answers to a
- * link in the panel) moves focus to the new panel, since the link that had it is gone; tabs and the search
+ * link in the panel) moves focus to the new panel, since the link that had it is gone (without scrolling: the
+ * page stays at its top, title, search box and tabs in view); tabs and the search
  * box keep their focus through htmx's own id matching.
  */
 export function KnowledgeContent({ s, focusPanel = false }: { s: KbState; focusPanel?: boolean }) {
@@ -458,7 +459,7 @@ export function KnowledgeContent({ s, focusPanel = false }: { s: KbState; focusP
         </button>
       </form>
       <Tabs s={s} />
-      <div role="tabpanel" id="kb-panel" aria-labelledby={`kb-tab-${s.view}`} tabIndex={-1} data-view={s.view} autoFocus={focusPanel || undefined} className="outline-none">
+      <div role="tabpanel" id="kb-panel" aria-labelledby={`kb-tab-${s.view}`} tabIndex={-1} data-view={s.view} data-focus-panel={focusPanel ? '' : undefined} className="outline-none">
         <Panel s={s} />
       </div>
     </>

@@ -112,7 +112,7 @@ export function AppShell({ user, path, now, children }: { user: User; path: stri
         )}
       </aside>
       <div className="lg:pl-64">
-        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-border bg-white/95 px-4 backdrop-blur">
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-border bg-white px-4">
           <button id="mobile-menu-button" type="button" className="btn btn-ghost btn-sm lg:hidden" aria-label="Open menu" aria-controls="sidebar" aria-expanded="false">
             <Icon name="menu" className="h-5 w-5" />
           </button>
