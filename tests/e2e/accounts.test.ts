@@ -267,4 +267,39 @@ describe('accounts in Chromium', () => {
     expect(errors).toEqual([]);
     await ctx.close();
   });
+
+  it('at 375 px the landing page has a section menu (Home, Features, Pricing, FAQ) that works by keyboard; at 1280 px the sections are in the header', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.url}/`);
+    const menu = page.locator('#section-menu');
+    const summary = menu.locator('summary');
+    expect(await summary.isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Primary' }).isVisible()).toBe(false);
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    const sections = page.getByRole('navigation', { name: 'Page sections' });
+    expect(await sections.getByRole('link').allTextContents()).toEqual(['Home', 'Features', 'Pricing', 'FAQ', 'Log In']);
+    // Nothing sticks out sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const signUp = (await page.getByRole('link', { name: 'Sign Up Free' }).first().boundingBox())!;
+    expect(signUp.x + signUp.width).toBeLessThanOrEqual(375);
+    expect(await sections.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await sections.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+    await page.keyboard.press('Enter');
+    await sections.getByRole('link', { name: 'Pricing' }).click();
+    await page.waitForURL(`${server.url}/#pricing`);
+    expect(await sections.isVisible()).toBe(false);
+    await page.waitForFunction(() => {
+      const r = document.getElementById('pricing')!.getBoundingClientRect();
+      return r.top < window.innerHeight && r.bottom > 0;
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await summary.isVisible()).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Pricing' }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

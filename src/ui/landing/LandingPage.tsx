@@ -57,14 +57,38 @@ function SiteHeader({ signedIn }: { signedIn: boolean }) {
             ))}
           </ul>
         </nav>
-        <div className="flex shrink-0 items-center gap-2">
+        {/* Below md the sections sit behind a menu: <details> opens and closes without any script. */}
+        <details id="section-menu" className="relative md:hidden">
+          <summary className="btn btn-ghost btn-sm list-none [&::-webkit-details-marker]:hidden" aria-label="Page sections">
+            <Icon name="menu" className="h-5 w-5" />
+          </summary>
+          <nav aria-label="Page sections" className="absolute left-0 top-full z-40 mt-2 w-48 rounded-md border border-border bg-white p-1 shadow-lg">
+            <ul>
+              {navLinks.map((l) => (
+                <li key={l.href}>
+                  <a href={l.href} className="block rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-muted">
+                    {l.label}
+                  </a>
+                </li>
+              ))}
+              {!signedIn && (
+                <li className="border-t border-border sm:hidden">
+                  <a href="/auth" className="block rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-muted">
+                    Log In
+                  </a>
+                </li>
+              )}
+            </ul>
+          </nav>
+        </details>
+        <div className="ml-auto flex shrink-0 items-center gap-2 md:ml-0">
           {signedIn ? (
             <a href="/chat" className="btn btn-primary btn-sm sm:h-10 sm:px-4 sm:text-sm">
               Dashboard
             </a>
           ) : (
             <>
-              <a href="/auth" className="btn btn-ghost btn-sm sm:h-10 sm:px-4 sm:text-sm">
+              <a href="/auth" className="btn btn-ghost btn-sm max-sm:hidden sm:h-10 sm:px-4 sm:text-sm">
                 Log In
               </a>
               <a href={SIGN_UP} className="btn btn-primary btn-sm sm:h-10 sm:px-4 sm:text-sm">
