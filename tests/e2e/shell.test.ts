@@ -187,4 +187,20 @@ describe('shell and toasts in Chromium', () => {
     expect(errors).toEqual([]);
     await ctx.close();
   });
+
+  it('at 1280 px the sidebar reaches the bottom of the window wherever a long page is scrolled', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 600 } });
+    await signIn(ctx, server.url);
+    const page = await ctx.newPage();
+    await page.goto(`${server.url}/calculators`);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(600);
+    for (const y of [0, 300, 100_000]) {
+      await page.evaluate((to) => window.scrollTo(0, to), y);
+      const box = (await page.locator('#sidebar').boundingBox())!;
+      expect(box.y, `scrolled to ${y}`).toBe(0);
+      expect(box.height, `scrolled to ${y}`).toBe(600);
+      expect(await page.locator('#sidebar').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
+    }
+    await ctx.close();
+  });
 });
