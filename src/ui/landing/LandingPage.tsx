@@ -39,6 +39,16 @@ const navLinks = [
   { href: '#faq', label: 'FAQ' },
 ];
 
+function SectionLinks({ className }: { className: string }) {
+  return navLinks.map((l) => (
+    <li key={l.href}>
+      <a href={l.href} className={className}>
+        {l.label}
+      </a>
+    </li>
+  ));
+}
+
 function SiteHeader({ signedIn }: { signedIn: boolean }) {
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -48,13 +58,7 @@ function SiteHeader({ signedIn }: { signedIn: boolean }) {
         </a>
         <nav aria-label="Primary" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {navLinks.map((l) => (
-              <li key={l.href}>
-                <a href={l.href} className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-muted hover:text-foreground">
-                  {l.label}
-                </a>
-              </li>
-            ))}
+            <SectionLinks className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-muted hover:text-foreground" />
           </ul>
         </nav>
         {/* Below md the sections sit behind a menu: <details> opens and closes without any script. */}
@@ -64,13 +68,7 @@ function SiteHeader({ signedIn }: { signedIn: boolean }) {
           </summary>
           <nav aria-label="Page sections" className="absolute left-0 top-full z-40 mt-2 w-48 rounded-md border border-border bg-white p-1 shadow-lg">
             <ul>
-              {navLinks.map((l) => (
-                <li key={l.href}>
-                  <a href={l.href} className="block rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-muted">
-                    {l.label}
-                  </a>
-                </li>
-              ))}
+              <SectionLinks className="block rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-muted" />
               {!signedIn && (
                 <li className="border-t border-border sm:hidden">
                   <a href="/auth" className="block rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-muted">
