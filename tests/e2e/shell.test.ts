@@ -203,4 +203,17 @@ describe('shell and toasts in Chromium', () => {
     }
     await ctx.close();
   });
+
+  it('one sidebar item is highlighted on each page, /knowledge-admin included (it is listed twice for admins)', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signIn(ctx, server.url, 'admin');
+    const page = await ctx.newPage();
+    for (const [path, name] of [['/knowledge-admin', 'Manage Knowledge'], ['/user-management', 'User Management'], ['/calculators', 'Calculators'], ['/profile', 'Profile']]) {
+      await page.goto(`${server.url}${path}`);
+      const current = page.locator('#sidebar [aria-current="page"]');
+      expect(await current.count(), path).toBe(1);
+      expect((await current.textContent())?.trim(), path).toBe(name);
+    }
+    await ctx.close();
+  });
 });

@@ -7,8 +7,18 @@ import { Icon, Logo, ToastRegion } from '../components';
 
 type IconName = Parameters<typeof Icon>[0]['name'];
 
-function NavLink({ href, icon, children, current }: { href: string; icon: IconName; children: ReactNode; current: string }) {
-  const active = current === href || (href !== '/' && current.startsWith(href + '/'));
+/** The sidebar's current link: the first one matching the path (the spec lists /knowledge-admin twice for admins). */
+function currentLink(path: string) {
+  let taken = false;
+  return (href: string) => {
+    const match = !taken && (path === href || (href !== '/' && path.startsWith(href + '/')));
+    if (match) taken = true;
+    return match;
+  };
+}
+
+function NavLink({ href, icon, children, current }: { href: string; icon: IconName; children: ReactNode; current: (href: string) => boolean }) {
+  const active = current(href);
   return (
     <a
       href={href}
@@ -67,6 +77,7 @@ function SubscriptionBox({ user, now }: { user: User; now: Date }) {
 }
 
 export function AppShell({ user, path, now, children }: { user: User; path: string; now: Date; children: ReactNode }) {
+  const current = currentLink(path);
   return (
     <div className="min-h-screen bg-slate-50">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
@@ -88,25 +99,25 @@ export function AppShell({ user, path, now, children }: { user: User; path: stri
         </div>
         <SubscriptionBox user={user} now={now} />
         <nav aria-label="Main" className="flex flex-col gap-1">
-          <NavLink href="/chat" icon="chat" current={path}>Chat</NavLink>
-          <NavLink href="/calculators" icon="calc" current={path}>Calculators</NavLink>
-          <NavLink href="/subscription" icon="card" current={path}>Subscription</NavLink>
-          <NavLink href="/knowledge" icon="book" current={path}>Knowledge Base</NavLink>
-          {user.isAdmin && <NavLink href="/knowledge-admin" icon="edit" current={path}>Manage Knowledge</NavLink>}
+          <NavLink href="/chat" icon="chat" current={current}>Chat</NavLink>
+          <NavLink href="/calculators" icon="calc" current={current}>Calculators</NavLink>
+          <NavLink href="/subscription" icon="card" current={current}>Subscription</NavLink>
+          <NavLink href="/knowledge" icon="book" current={current}>Knowledge Base</NavLink>
+          {user.isAdmin && <NavLink href="/knowledge-admin" icon="edit" current={current}>Manage Knowledge</NavLink>}
         </nav>
         <div>
           <h2 className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Account</h2>
           <nav aria-label="Account" className="flex flex-col gap-1">
-            <NavLink href="/profile" icon="user" current={path}>Profile</NavLink>
+            <NavLink href="/profile" icon="user" current={current}>Profile</NavLink>
           </nav>
         </div>
         {user.isAdmin && (
           <div>
             <h2 className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Admin</h2>
             <nav aria-label="Admin" className="flex flex-col gap-1">
-              <NavLink href="/knowledge-admin" icon="book" current={path}>Knowledge Base</NavLink>
-              <NavLink href="/user-management" icon="users" current={path}>User Management</NavLink>
-              <NavLink href="/admin/insights" icon="chart" current={path}>Insights</NavLink>
+              <NavLink href="/knowledge-admin" icon="book" current={current}>Knowledge Base</NavLink>
+              <NavLink href="/user-management" icon="users" current={current}>User Management</NavLink>
+              <NavLink href="/admin/insights" icon="chart" current={current}>Insights</NavLink>
             </nav>
           </div>
         )}
