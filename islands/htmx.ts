@@ -32,3 +32,15 @@ document.addEventListener('htmx:afterSettle', () => {
   panel.removeAttribute('data-focus-panel');
   panel.focus({ preventScroll: true });
 });
+
+// Calculators below 1024 px: the summary bar shows the result's main figure (its headline) whenever there is one.
+function syncResultSummary() {
+  for (const bar of document.querySelectorAll<HTMLElement>('[data-result-summary]')) {
+    const amount = document.getElementById(bar.dataset.resultSummary!)?.querySelector('[data-testid="result-amount"]');
+    bar.hidden = !amount;
+    bar.querySelector('[data-summary-label]')!.textContent = amount?.previousElementSibling?.textContent ?? '';
+    bar.querySelector('[data-summary-value]')!.textContent = amount?.textContent ?? '';
+  }
+}
+document.addEventListener('htmx:afterSettle', syncResultSummary);
+syncResultSummary();

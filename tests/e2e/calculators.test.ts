@@ -132,4 +132,43 @@ describe('calculators in Chromium', () => {
     await page.locator('#uif-sdl-remuneration-error').filter({ hasText: 'Remuneration must not be negative' }).waitFor();
     await context.close();
   });
+
+  it('at 375 px the main figure stays in view in a summary bar while typing, linked to the full result; none at 1280 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await signedIn(context);
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.url}/calculators`);
+    await page.waitForFunction(() => 'htmx' in window);
+    const bar = page.locator('[data-result-summary="paye-result"]');
+    expect(await bar.isVisible()).toBe(false); // nothing worked out yet
+    await page.getByLabel('Tax year').selectOption('2027');
+    await page.getByLabel('Pay period').selectOption('monthly');
+    await page.getByLabel('Remuneration', { exact: true }).fill('20000');
+    const age = page.getByLabel('Age', { exact: true });
+    await age.fill('35');
+    await bar.getByText('R2 115.00').waitFor();
+    expect(await bar.locator('[data-summary-label]').textContent()).toMatch(/^PAYE per month/i);
+    // The field being typed in and the bar are both on screen; the full result is below the fold.
+    const inView = async (box: { y: number; height: number } | null) => !!box && box.y >= 0 && box.y + box.height <= 740;
+    const barBox = (await bar.boundingBox())!;
+    expect(await inView(barBox)).toBe(true);
+    // The bar is on screen while the full result is below the fold.
+    expect(await inView(await page.locator('#paye-result [data-testid="result-amount"]').boundingBox())).toBe(false);
+    await bar.click();
+    await page.waitForFunction(() => {
+      const r = document.getElementById('paye-result-title')!.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
+    // An impossible age: no figure, no bar.
+    await age.fill('300');
+    await page.locator('#paye-age-error').getByText(/./).waitFor();
+    await bar.waitFor({ state: 'hidden' });
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await age.fill('35');
+    await page.locator('#paye-result [data-testid="result-amount"]').filter({ hasText: 'R2 115.00' }).waitFor();
+    expect(await bar.isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -103,7 +103,7 @@ function CalculatorPanel({ s }: { s: CalcState }) {
   const id = def.id;
   const messages = fieldMessages(def, s.outcome, s.showMissing);
   return (
-    <section aria-labelledby={`${id}-title`} data-calculator={id} className="space-y-4">
+    <section aria-labelledby={`${id}-title`} data-calculator={id} className="space-y-4 max-lg:pb-20">
       <div>
         <h2 id={`${id}-title`} className="text-xl font-semibold">
           {def.title}
@@ -149,6 +149,19 @@ function CalculatorPanel({ s }: { s: CalcState }) {
           <KbLinks links={def.links} />
         </section>
       </div>
+      {/* Below 1024 px the result sits under the form: its main figure stays in view in this bar while typing (kept in step by islands/htmx.ts). */}
+      <a
+        href={`#${id}-result-title`}
+        data-result-summary={`${id}-result`}
+        hidden
+        className="fixed inset-x-0 bottom-0 z-10 flex items-center justify-between gap-3 border-t border-border bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] lg:hidden"
+      >
+        <span className="min-w-0">
+          <span data-summary-label="" className="block truncate text-xs text-muted-foreground" />
+          <span data-summary-value="" className="block text-lg font-bold" />
+        </span>
+        <span className="shrink-0 text-sm font-medium text-primary">Full result ↓</span>
+      </a>
     </section>
   );
 }
