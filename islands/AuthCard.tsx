@@ -1,12 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
 import { authTabOf, authUrl, loginSchema, registerFormSchema, type AuthTab, type PublicUser } from '../src/schemas/auth';
 import { api, errorMessage } from './api';
-import ForgotPassword from './ForgotPassword';
 import { toast } from './toast';
 import { toastAfterNavigation } from './toaster';
 import { Field, fieldErrors } from './ui';
 
 type Tab = AuthTab;
+
+// The reset wizard is fetched only when someone opens it (most visits never do).
+const ForgotPassword = lazy(() => import('./ForgotPassword'));
 
 function LoginForm({ demo, onForgot }: { demo: boolean; onForgot: () => void }) {
   const [values, setValues] = useState({ username: '', password: '' });
@@ -139,7 +141,9 @@ export default function AuthCard({ demo, initialTab = 'login' }: { demo: boolean
       <div className="grid">
         <div id="panel-login" role="tabpanel" aria-labelledby="tab-login" className={panelClass(tab === 'login')} aria-hidden={tab !== 'login' || undefined}>
           {forgot ? (
-            <ForgotPassword onDone={() => setForgot(false)} />
+            <Suspense fallback={<p className="text-sm text-muted-foreground">Loading…</p>}>
+              <ForgotPassword onDone={() => setForgot(false)} />
+            </Suspense>
           ) : (
             <>
               <h1 className="mb-1 text-2xl font-bold">Welcome back</h1>

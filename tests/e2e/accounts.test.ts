@@ -302,4 +302,18 @@ describe('accounts in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('/auth loads the forgot-password wizard only when it is opened', async () => {
+    const page = await browser.newPage();
+    const fetched: string[] = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    await page.goto(`${server.url}/auth`);
+    await page.locator('[data-island="AuthCard"][data-hydrated="true"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(fetched.filter((p) => /\/assets\/ForgotPassword-/.test(p))).toEqual([]);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    expect(fetched.filter((p) => /\/assets\/ForgotPassword-/.test(p))).toHaveLength(1);
+    await page.close();
+  });
 });
