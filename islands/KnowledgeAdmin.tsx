@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { ACCEPT_ATTRIBUTE, attachmentInfo } from '../src/knowledge/files';
+import { MAX_QUERY_LENGTH } from '../src/knowledge/query';
 import {
   CATEGORY_ID_HINT,
   MISSING_CATEGORY_FIELDS,
@@ -8,6 +9,8 @@ import {
   createItemSchema,
   updateCategorySchema,
   updateItemSchema,
+  type AdminItemDTO,
+  type AdminItemsPageDTO,
   type CategoryDTO,
   type ItemDTO,
 } from '../src/knowledge/schemas';
@@ -19,17 +22,27 @@ import { Field } from './ui';
 // add / inline edit / delete, keyword chips, and attachments uploaded with a progress bar.
 
 export type AdminCategory = CategoryDTO;
-export type AdminItem = ItemDTO;
 export interface KnowledgeAdminProps {
   categories: AdminCategory[];
-  items: AdminItem[];
+  /** The page of items the server chose, as GET /api/knowledge/items/admin answers it. */
+  list: AdminItemsPageDTO;
+  /** The filter and title search that page was listed with. */
+  categoryId: string;
+  q: string;
+  /** Open on the Knowledge Items tab. */
+  itemsTab?: boolean;
   /** From the insights: open a new item with this title. */
   draftTitle?: string;
-  /** From the insights: open this item's edit form. */
-  editId?: string;
+  /** From the insights: this item (on the page listed) opens in its edit form. */
+  editItem?: ItemDTO;
 }
 
-export const PREVIEW_LENGTH = 300;
+interface ListQuery {
+  categoryId: string;
+  q: string;
+  page: number;
+}
+
 const MARKDOWN_HINT = 'Markdown is supported: # Heading, ## Subheading, **bold**, *italic*, - bullet lists, 1. numbered lists, | tables |, [links](https://…).';
 
 const fail = (err: unknown, fallback = 'An error occurred. Please try again.') => toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
@@ -60,9 +73,15 @@ function check<T>(result: { success: true; data: T } | { success: false; error: 
   return null;
 }
 
-/** The first 300 characters of the content, with an ellipsis when there is more. */
-export function preview(content: string): string {
-  return content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH)}...` : content;
+/** This page's address for the tab and the list shown (reloading it comes back here). */
+function pageUrl(tab: Tab, shown: ListQuery): string {
+  const p = new URLSearchParams();
+  if (tab === 'items' || shown.categoryId || shown.q || shown.page > 1) p.set('tab', tab);
+  if (shown.categoryId) p.set('category', shown.categoryId);
+  if (shown.q) p.set('q', shown.q);
+  if (shown.page > 1) p.set('page', String(shown.page));
+  const qs = p.toString();
+  return `/knowledge-admin${qs ? `?${qs}` : ''}`;
 }
 
 // ---- Upload ---------------------------------------------------------------------------------
@@ -411,7 +430,7 @@ function newId(): string {
 
 const cleanKeywords = (k: string[]) => k.map((x) => x.trim()).filter(Boolean);
 
-function NewItemForm({ categories, defaultCategory, title = '', onCreated }: { categories: AdminCategory[]; defaultCategory: string; title?: string; onCreated: () => Promise<void> }) {
+function NewItemForm({ categories, defaultCategory, title = '', onCreated }: { categories: AdminCategory[]; defaultCategory: string; title?: string; onCreated: (id: string) => Promise<void> }) {
   const [draft, setDraft] = useState<ItemDraft>(() => ({ ...emptyDraft(defaultCategory), title }));
   const [busy, run] = useBusy();
   async function submit(e: FormEvent) {
@@ -423,7 +442,7 @@ function NewItemForm({ categories, defaultCategory, title = '', onCreated }: { c
       await api('POST', '/api/knowledge/items', body);
       toast({ title: 'Knowledge Item Created', description: `${body.title} has been created.` });
       setDraft(emptyDraft(draft.categoryId));
-      await onCreated();
+      await onCreated(body.id);
     });
   }
   return (
@@ -436,22 +455,37 @@ function NewItemForm({ categories, defaultCategory, title = '', onCreated }: { c
   );
 }
 
-function ItemCard({ item, categories, onChanged, startEditing = false }: { item: AdminItem; categories: AdminCategory[]; onChanged: () => Promise<void>; startEditing?: boolean }) {
-  const [editing, setEditing] = useState(startEditing);
+function ItemCard({ item, categories, onChanged, openWith }: { item: AdminItemDTO; categories: AdminCategory[]; onChanged: () => Promise<void>; openWith?: ItemDTO }) {
+  // The list carries a preview only: the form edits the full item, loaded when Edit is pressed.
+  const [full, setFull] = useState<ItemDTO | null>(openWith ?? null);
   const cardRef = useRef<HTMLLIElement>(null);
+  const focusTitle = useRef(false);
   useEffect(() => {
-    if (startEditing) cardRef.current?.scrollIntoView({ block: 'start' });
-  }, [startEditing]);
-  const toDraft = (): ItemDraft => ({ title: item.title, categoryId: item.categoryId, content: item.content, keywords: [...item.keywords], attachments: [...item.attachments] });
-  const [draft, setDraft] = useState<ItemDraft>(toDraft);
+    if (openWith) cardRef.current?.scrollIntoView({ block: 'start' });
+  }, [openWith]);
+  useEffect(() => {
+    if (full && focusTitle.current) cardRef.current?.querySelector<HTMLInputElement>('input[name="title"]')?.focus();
+    focusTitle.current = false;
+  }, [full]);
+  const toDraft = (f: ItemDTO): ItemDraft => ({ title: f.title, categoryId: f.categoryId, content: f.content, keywords: [...f.keywords], attachments: [...f.attachments] });
+  const [draft, setDraft] = useState<ItemDraft>(() => (openWith ? toDraft(openWith) : emptyDraft()));
   const [busy, run] = useBusy();
   const categoryName = categories.find((c) => c.id === item.categoryId)?.name ?? item.categoryId;
+
+  const startEditing = () =>
+    run(async () => {
+      const f = await api<ItemDTO>('GET', `/api/knowledge/items/admin/${encodeURIComponent(item.id)}`);
+      setDraft(toDraft(f));
+      focusTitle.current = true;
+      setFull(f);
+    });
 
   async function save(e: FormEvent) {
     e.preventDefault();
     // The spec's PATCH: the files kept go as existingAttachments (a JSON-encoded list); files uploaded while editing as attachments.
-    const kept = draft.attachments.filter((a) => item.attachments.includes(a));
-    const added = draft.attachments.filter((a) => !item.attachments.includes(a));
+    const before = full?.attachments ?? item.attachments;
+    const kept = draft.attachments.filter((a) => before.includes(a));
+    const added = draft.attachments.filter((a) => !before.includes(a));
     const body = {
       title: draft.title.trim(),
       content: draft.content,
@@ -464,7 +498,7 @@ function ItemCard({ item, categories, onChanged, startEditing = false }: { item:
     await run(async () => {
       await api('PATCH', `/api/knowledge/items/${encodeURIComponent(item.id)}`, body);
       toast({ title: 'Knowledge Item Updated', description: `${body.title} has been updated.` });
-      setEditing(false);
+      setFull(null);
       await onChanged();
     });
   }
@@ -478,7 +512,7 @@ function ItemCard({ item, categories, onChanged, startEditing = false }: { item:
     });
   }
 
-  if (editing) {
+  if (full) {
     return (
       <li ref={cardRef} className="card p-5" data-testid="admin-item" data-item-id={item.id}>
         <form onSubmit={save} className="space-y-4" aria-label={`Edit ${item.title}`} noValidate>
@@ -490,10 +524,7 @@ function ItemCard({ item, categories, onChanged, startEditing = false }: { item:
             <button
               type="button"
               className="btn btn-outline btn-sm"
-              onClick={() => {
-                setEditing(false);
-                setDraft(toDraft());
-              }}
+              onClick={() => setFull(null)}
             >
               Cancel
             </button>
@@ -511,15 +542,7 @@ function ItemCard({ item, categories, onChanged, startEditing = false }: { item:
           <span className="badge bg-blue-50 text-blue-800">{categoryName}</span>
         </div>
         <div className="flex shrink-0 gap-2">
-          <button
-            type="button"
-            className="btn btn-outline btn-sm"
-            onClick={() => {
-              setDraft(toDraft());
-              setEditing(true);
-            }}
-            aria-label={`Edit ${item.title}`}
-          >
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => !busy && void startEditing()} aria-label={`Edit ${item.title}`}>
             Edit
           </button>
           <button type="button" className="btn btn-destructive btn-sm" onClick={remove} disabled={busy} aria-label={`Delete ${item.title}`}>
@@ -527,7 +550,9 @@ function ItemCard({ item, categories, onChanged, startEditing = false }: { item:
           </button>
         </div>
       </div>
-      <p className="whitespace-pre-line break-words text-sm text-muted-foreground">{preview(item.content)}</p>
+      <p className="break-words text-sm text-muted-foreground" data-testid="admin-item-preview">
+        {item.preview}
+      </p>
       {item.keywords.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label="Keywords">
           {item.keywords.map((k) => (
@@ -547,20 +572,60 @@ function ItemCard({ item, categories, onChanged, startEditing = false }: { item:
   );
 }
 
+// ---- Paging ------------------------------------------------------------------------------------
+
+/** The count and page, or the spec's empty texts (and one for a search that matches nothing). */
+function statusText(list: AdminItemsPageDTO, shown: ListQuery): string {
+  if (list.total === 0) {
+    if (shown.q) return shown.categoryId ? `No knowledge items in this category match “${shown.q}”.` : `No knowledge items match “${shown.q}”.`;
+    return shown.categoryId ? 'No knowledge items found in this category.' : 'No knowledge items found. Create one to get started.';
+  }
+  const count = `${list.total.toLocaleString('en-ZA')} ${list.total === 1 ? 'item' : 'items'}${shown.q ? ` matching “${shown.q}”` : ''}`;
+  return list.pages > 1 ? `${count} · Page ${list.page} of ${list.pages}` : count;
+}
+
+type PagerButtons = { prev: HTMLButtonElement | null; next: HTMLButtonElement | null };
+
+function Pager({ buttons, position, page, pages, onPage }: { buttons?: RefObject<PagerButtons>; position: 'top' | 'bottom'; page: number; pages: number; onPage: (which: 'prev' | 'next') => void }) {
+  return (
+    <nav aria-label={position === 'top' ? 'Item pages' : 'Item pages, end of list'} className={`flex items-center gap-2 ${position === 'bottom' ? 'justify-between' : ''}`}>
+      <button ref={(b) => void (buttons && (buttons.current.prev = b))} type="button" className="btn btn-outline btn-sm" disabled={page <= 1} onClick={() => onPage('prev')}>
+        Previous
+      </button>
+      {position === 'bottom' && (
+        <span className="text-sm text-muted-foreground">
+          Page {page} of {pages}
+        </span>
+      )}
+      <button ref={(b) => void (buttons && (buttons.current.next = b))} type="button" className="btn btn-outline btn-sm" disabled={page >= pages} onClick={() => onPage('next')}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
 // ---- The island -------------------------------------------------------------------------------
 
 type Tab = 'categories' | 'items';
 
 export default function KnowledgeAdmin(props: KnowledgeAdminProps) {
-  const [tab, setTab] = useState<Tab>(props.draftTitle || props.editId ? 'items' : 'categories');
+  const [tab, setTab] = useState<Tab>(props.itemsTab || props.draftTitle || props.editItem ? 'items' : 'categories');
   const [categories, setCategories] = useState(props.categories);
-  const [items, setItems] = useState(props.items);
-  const [filter, setFilter] = useState('');
+  const [list, setList] = useState(props.list);
+  // What the list shows, and what the controls hold (the search box runs ahead of the list while typing).
+  const [shown, setShown] = useState<ListQuery>({ categoryId: props.categoryId, q: props.q, page: props.list.page });
+  const [filter, setFilter] = useState(props.categoryId);
+  const [q, setQ] = useState(props.q);
+  const [loading, setLoading] = useState(false);
+  const [openWith, setOpenWith] = useState(props.editItem);
   const [showNewCategory, setShowNewCategory] = useState(false);
   const [showNewItem, setShowNewItem] = useState(Boolean(props.draftTitle));
-  const filterRef = useRef(filter);
-  filterRef.current = filter;
+  const wanted = useRef<ListQuery>(shown);
+  const request = useRef(0);
+  const paged = useRef<{ which: 'prev' | 'next' } | null>(null);
   const filterId = useId();
+  const searchId = useId();
+  const topPager = useRef<PagerButtons>({ prev: null, next: null });
 
   async function loadCategories(): Promise<AdminCategory[] | null> {
     try {
@@ -572,26 +637,73 @@ export default function KnowledgeAdmin(props: KnowledgeAdminProps) {
       return null;
     }
   }
-  async function loadItems(categoryId = filterRef.current) {
+  /** Loads a page of items (by default the one shown again); the last request wins. */
+  async function loadItems(change: Partial<ListQuery> = {}, around?: string) {
+    const want = { ...wanted.current, ...change, q: (change.q ?? wanted.current.q).trim() };
+    wanted.current = want;
+    const mine = ++request.current;
+    setLoading(true);
     try {
-      const url = categoryId ? `/api/knowledge/items/category/${encodeURIComponent(categoryId)}` : '/api/knowledge/items/all';
-      const list = await api<AdminItem[]>('GET', url);
-      if (categoryId === filterRef.current) setItems(list);
+      const p = new URLSearchParams();
+      if (want.categoryId) p.set('categoryId', want.categoryId);
+      if (want.q) p.set('q', want.q);
+      if (want.page > 1) p.set('page', String(want.page));
+      if (around) p.set('around', around);
+      const next = await api<AdminItemsPageDTO>('GET', `/api/knowledge/items/admin?${p}`);
+      if (mine !== request.current) return;
+      wanted.current = { ...want, page: next.page };
+      setList(next);
+      setShown(wanted.current);
+      setOpenWith(undefined);
     } catch (err) {
-      fail(err);
+      if (mine === request.current) fail(err);
+    } finally {
+      if (mine === request.current) setLoading(false);
     }
   }
   async function onFilter(categoryId: string) {
     setFilter(categoryId);
-    filterRef.current = categoryId;
-    await loadItems(categoryId);
+    await loadItems({ categoryId, page: 1 });
   }
   async function afterCategoryDeleted() {
-    const list = await loadCategories();
+    const cats = await loadCategories();
     // Its items went with it; drop a filter that pointed at it.
-    const gone = list && filterRef.current && !list.some((c) => c.id === filterRef.current);
+    const gone = cats && wanted.current.categoryId && !cats.some((c) => c.id === wanted.current.categoryId);
     await (gone ? onFilter('') : loadItems());
   }
+  const goTo = (which: 'prev' | 'next') => {
+    paged.current = { which };
+    void loadItems({ page: wanted.current.page + (which === 'next' ? 1 : -1) });
+  };
+
+  // Typing in the search waits for a pause; the first render is the server's.
+  const typed = useRef(false);
+  useEffect(() => {
+    if (!typed.current) return;
+    const t = setTimeout(() => void loadItems({ q, page: 1 }), 250);
+    return () => clearTimeout(t);
+  }, [q]);
+
+  // The address follows the tab and the list shown, so a reload comes back to the same place.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    history.replaceState(history.state, '', pageUrl(tab, shown));
+  }, [tab, shown]);
+
+  // After paging, focus stays on (or, from the bottom, moves up to) the top pager's button; when that button is
+  // now disabled, on the other one.
+  useEffect(() => {
+    const from = paged.current;
+    paged.current = null;
+    if (!from) return;
+    const same = topPager.current[from.which];
+    const target = same && !same.disabled ? same : topPager.current[from.which === 'prev' ? 'next' : 'prev'];
+    if (target && document.activeElement !== target) target.focus();
+  }, [list]);
 
   const tabs: { id: Tab; label: string }[] = [
     { id: 'categories', label: 'Categories' },
@@ -665,36 +777,71 @@ export default function KnowledgeAdmin(props: KnowledgeAdminProps) {
             categories={categories}
             defaultCategory={filter}
             title={props.draftTitle}
-            onCreated={async () => {
+            onCreated={async (id) => {
               setShowNewItem(false);
-              await loadItems();
+              await loadItems({}, id);
             }}
           />
         )}
-        <div className="space-y-1.5 sm:max-w-xs">
-          <label htmlFor={filterId} className="label">
-            Filter by Category
-          </label>
-          <select id={filterId} className="input" value={filter} onChange={(e) => onFilter(e.target.value)}>
-            <option value="">All Categories</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
+        <div className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
+          <div className="space-y-1.5">
+            <label htmlFor={searchId} className="label">
+              Search titles
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              className="input"
+              value={q}
+              maxLength={MAX_QUERY_LENGTH}
+              autoComplete="off"
+              onChange={(e) => {
+                typed.current = true;
+                setQ(e.target.value);
+              }}
+            />
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor={filterId} className="label">
+              Filter by Category
+            </label>
+            <select id={filterId} className="input" value={filter} onChange={(e) => onFilter(e.target.value)}>
+              <option value="">All Categories</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
-        {items.length === 0 ? (
-          <p className="text-sm text-muted-foreground" role="status">
-            {filter ? 'No knowledge items found in this category.' : 'No knowledge items found. Create one to get started.'}
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-muted-foreground" role="status" aria-live="polite" data-testid="admin-items-status">
+            {loading ? 'Loading items...' : statusText(list, shown)}
           </p>
-        ) : (
-          <ul className="space-y-3">
-            {items.map((item) => (
-              <ItemCard key={`${item.id}:${item.updatedAt ?? ''}`} item={item} categories={categories} onChanged={() => loadItems()} startEditing={item.id === props.editId} />
+          {list.pages > 1 && <Pager buttons={topPager} position="top" page={list.page} pages={list.pages} onPage={goTo} />}
+        </div>
+        {list.total === 0 && shown.q && (
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            onClick={() => {
+              typed.current = false;
+              setQ('');
+              void loadItems({ q: '', page: 1 });
+            }}
+          >
+            Clear search
+          </button>
+        )}
+        {list.items.length > 0 && (
+          <ul className="space-y-3" aria-label="Knowledge items" aria-busy={loading}>
+            {list.items.map((item) => (
+              <ItemCard key={`${item.id}:${item.updatedAt ?? ''}`} item={item} categories={categories} onChanged={() => loadItems()} openWith={openWith?.id === item.id ? openWith : undefined} />
             ))}
           </ul>
         )}
+        {list.pages > 1 && list.items.length > 0 && <Pager position="bottom" page={list.page} pages={list.pages} onPage={goTo} />}
       </section>
     </div>
   );

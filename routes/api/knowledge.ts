@@ -5,8 +5,8 @@ import { requireAdmin, requireUser } from '../../src/http/guard';
 import { readForm, validate } from '../../src/http/validate';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../src/knowledge/files';
 import {
-  categoryParamSchema, createCategorySchema, createItemSchema, idParamSchema, itemParamSchema, searchQuerySchema, updateCategorySchema,
-  updateItemSchema,
+  adminItemsQuerySchema, categoryParamSchema, createCategorySchema, createItemSchema, idParamSchema, itemParamSchema, searchQuerySchema,
+  updateCategorySchema, updateItemSchema,
 } from '../../src/knowledge/schemas';
 
 // Knowledge base API, as the spec's call table has it (§7). Reads: any signed-in user. Writes: admins.
@@ -44,6 +44,9 @@ export const knowledgeApi = new Hono<AppEnv>()
 
   // Admin: items
   .get('/items/all', requireAdmin(), async (c) => c.json(await k(c).listItems()))
+  // The admin screen's paged list (?categoryId=&q=&page=), and one item in full for its edit form (not counted as a read).
+  .get('/items/admin', requireAdmin(), validate('query', adminItemsQuerySchema), async (c) => c.json(await k(c).listAdminItems(c.req.valid('query'))))
+  .get('/items/admin/:id', requireAdmin(), validate('param', idParamSchema), async (c) => c.json(await k(c).getItem(c.req.valid('param').id)))
   .get('/items/category/:categoryId', requireAdmin(), validate('param', categoryParamSchema), async (c) => c.json(await k(c).listItemsByCategory(c.req.valid('param').categoryId)))
   .post('/items', requireAdmin(), validate('json', createItemSchema), async (c) => c.json(await k(c).createItem(c.req.valid('json'), actor(c)), 201))
   .patch('/items/:id', requireAdmin(), validate('param', idParamSchema), validate('json', updateItemSchema), async (c) =>

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { renderToString } from 'react-dom/server';
 import { isHtmxFragment, type AppContext, type AppEnv } from '../../src/http/context';
 import { MAX_QUERY_LENGTH } from '../../src/knowledge/query';
-import { idParamSchema, type ItemDTO, type SearchResultDTO } from '../../src/knowledge/schemas';
+import { adminItemsQuerySchema, idParamSchema, type AdminItemsQuery, type ItemDTO, type SearchResultDTO } from '../../src/knowledge/schemas';
 import { validate } from '../../src/http/validate';
 import { APP_NAME } from '../../src/ui/document';
 import { Island } from '../../src/ui/island';
@@ -12,7 +12,7 @@ import { hxToast, renderApp } from '../../src/http/render';
 import { requireAdmin, requireUser } from '../../src/http/guard';
 import { requestIdOf } from '../../src/http/middleware';
 
-import KnowledgeAdmin from '../../islands/KnowledgeAdmin';
+import KnowledgeAdmin, { type KnowledgeAdminProps } from '../../islands/KnowledgeAdmin';
 
 const knowledge = (c: AppContext) => c.get('services').knowledge;
 
@@ -96,10 +96,33 @@ export const knowledgePages = new Hono<AppEnv>()
     await c.get('services').insights.read(article.id);
     return respond(c, { view: 'article', q, fromCategory, article, categoryNames: await categoryNames(c) });
   })
-  // The spec: a non-admin sees 'Access Denied'.
+  // The spec: a non-admin sees 'Access Denied'. The items list is paged: ?tab=items&category=…&q=…&page=…
+  // (a bad value is ignored); ?edit=<id> opens that item's page with its form open; ?draft=<title> a new item.
   .get('/knowledge-admin', requireAdmin({ denied: 'page' }), async (c) => {
     const k = knowledge(c);
-    const [categories, items] = await Promise.all([k.listCategories(), k.listItems()]);
+    const categories = await k.listCategories();
+    const parsed = adminItemsQuerySchema.safeParse({ categoryId: c.req.query('category'), q: c.req.query('q'), page: c.req.query('page') });
+    let query: AdminItemsQuery = parsed.success ? { ...parsed.data, around: undefined } : {};
+    if (query.categoryId && !categories.some((x) => x.id === query.categoryId)) query = { ...query, categoryId: undefined };
+    const editId = queryParam(c, 'edit');
+    const editItem = editId ? await k.findItem(editId) : null;
+    if (editItem) {
+      // Its page in the list asked for, or in the whole list when the filter leaves it out.
+      if ((await k.adminPageOf(editItem.id, query)) === null) query = {};
+      query = { ...query, around: editItem.id };
+    }
+    const list = await k.listAdminItems(query);
+    const tab = c.req.query('tab');
+    const itemsTab = tab === 'items' || (tab !== 'categories' && Boolean(query.categoryId || query.q || list.page > 1));
+    const props: KnowledgeAdminProps = {
+      categories,
+      list,
+      categoryId: query.categoryId ?? '',
+      q: query.q ?? '',
+      itemsTab,
+      draftTitle: queryParam(c, 'draft') || undefined,
+      editItem: editItem ?? undefined,
+    };
     return renderApp(
       c,
       { title: 'Knowledge Base Management' },
@@ -108,7 +131,7 @@ export const knowledgePages = new Hono<AppEnv>()
           <h1 className="text-2xl font-bold">Knowledge Base Management</h1>
           <p className="text-muted-foreground">Create and edit the categories, articles and attachments of the knowledge base.</p>
         </div>
-        <Island name="KnowledgeAdmin" component={KnowledgeAdmin} props={{ categories, items, draftTitle: queryParam(c, 'draft') || undefined, editId: queryParam(c, 'edit') || undefined }} />
+        <Island name="KnowledgeAdmin" component={KnowledgeAdmin} props={props} />
       </div>,
     );
   });

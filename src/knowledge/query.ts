@@ -330,6 +330,50 @@ export function markdownToPlain(md: string): string {
     .trim();
 }
 
+const ENDS_SENTENCE = /[.:;!?…]$/;
+const sentence = (s: string) => (s && !ENDS_SENTENCE.test(s) ? `${s}.` : s);
+
+// Twice over, for emphasis inside emphasis ("**a *b* c**").
+const EMPHASIS = /(\*{1,3}|~~)(?=\S)([^*~\n]*?\S)\1/g;
+
+/** Inline markdown as the text a reader sees: link and image texts, no emphasis marks, code ticks, tags or escapes. */
+function inlinePlain(s: string): string {
+  return s
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<((?:https?:|mailto:)[^<>\s]+)>/gi, '$1')
+    .replace(/<\/?[a-zA-Z][a-zA-Z0-9-]*(?:\s[^<>]{0,200})?\/?>/g, ' ')
+    .replace(/`+([^`]*)`+/g, '$1')
+    .replace(EMPHASIS, '$2')
+    .replace(EMPHASIS, '$2')
+    .replace(/(?<![A-Za-z0-9])(_{1,3})(?=\S)([^_\n]*?\S)\1(?![A-Za-z0-9])/g, '$2')
+    .replace(/\\([\\`*_{}[\]()#+\-.!|~<>])/g, '$1');
+}
+
+/**
+ * The admin list's preview: the article as plain running text (headings, list items and table rows end as
+ * sentences; code blocks and the closing "Sources" section dropped), at most `max` characters, cut at a word
+ * and ending in an ellipsis when there is more.
+ */
+export function previewText(md: string, max = 300): string {
+  const out: string[] = [];
+  const text = md.slice(0, 8000).replace(/^#{1,6}[ \t]*sources?\b[\s\S]*$/im, '').replace(/^[ \t]*(```|~~~)[\s\S]*?(^[ \t]*\1|$(?![\s\S]))/gm, ' ');
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/^[ \t]*(?:>[ \t]?)+/, '').trim();
+    if (!line || /^\|?[ \t:|-]*-{3,}[ \t:|-]*$/.test(line) || /^([*_])(?:[ \t]*\1){2,}$/.test(line)) continue;
+    const heading = /^#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?$/.exec(line);
+    const item = /^(?:[-+*]|\d{1,9}[.)])[ \t]+(.*)$/.exec(line);
+    if (heading) out.push(sentence(inlinePlain(heading[1]).trim()));
+    else if (line.includes('|') && /^\|.*\|$/.test(line)) out.push(sentence(line.slice(1, -1).split('|').map((c) => inlinePlain(c).trim()).filter(Boolean).join(', ')));
+    else if (item) out.push(sentence(inlinePlain(item[1]).trim()));
+    else out.push(inlinePlain(line));
+  }
+  const plain = out.join(' ').replace(/\s+/g, ' ').trim();
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.8 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+}
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
 

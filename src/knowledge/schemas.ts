@@ -156,6 +156,19 @@ export const searchQuerySchema = z.object({
   ),
 });
 
+/** The admin item list: the spec's 300-character preview, and a page of 20. */
+export const PREVIEW_LENGTH = 300;
+export const ADMIN_PAGE_SIZE = 20;
+const PAGE_MESSAGE = 'page must be a whole number from 1 to 100000';
+export const adminItemsQuerySchema = z.object({
+  categoryId: z.optional(z.string({ error: 'categoryId must be text' }).check(z.trim(), z.maxLength(LIMITS.categoryId, `categoryId must be at most ${LIMITS.categoryId} characters`))),
+  q: z.optional(z.string({ error: 'q must be text' }).check(z.trim(), z.maxLength(MAX_QUERY_LENGTH, `Search must be at most ${MAX_QUERY_LENGTH} characters`))),
+  page: z.optional(z.coerce.number({ error: PAGE_MESSAGE }).check(z.refine(Number.isInteger, PAGE_MESSAGE), z.gte(1, PAGE_MESSAGE), z.lte(100_000, PAGE_MESSAGE))),
+  /** Instead of `page`: the page holding this item, when the filter keeps it. */
+  around: z.optional(z.string({ error: 'around must be an item id' }).check(z.maxLength(100, 'around must be an item id'))),
+});
+export type AdminItemsQuery = z.output<typeof adminItemsQuerySchema>;
+
 /** Path ids are looked up as they are (an unknown or malformed id is a 404), so only their length is bounded here. */
 const pathId = z.string().check(z.maxLength(200, 'The id in the address is too long'));
 export const idParamSchema = z.object({ id: pathId });
@@ -180,6 +193,16 @@ export interface ItemDTO {
   attachments: string[];
   createdAt: string | null;
   updatedAt: string | null;
+}
+/** An item as the admin list shows it: the content only as a plain-text preview (at most PREVIEW_LENGTH characters). */
+export type AdminItemDTO = Omit<ItemDTO, 'content'> & { preview: string };
+/** GET /api/knowledge/items/admin. `page` is the one returned (a page past the end gives the last). */
+export interface AdminItemsPageDTO {
+  items: AdminItemDTO[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pages: number;
 }
 export interface SearchResultDTO {
   id: string;

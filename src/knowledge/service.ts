@@ -9,6 +9,11 @@
 //     k.getCategory(id: string): Promise<CategoryDTO>                    // AppError 404 'Category not found'
 //     k.listItemsByCategory(categoryId: string): Promise<ItemDTO[]>      // by title; 404 if the category is unknown
 //     k.listItems(): Promise<ItemDTO[]>                                  // all items, by title
+//     k.listAdminItems(query: AdminItemsQuery): Promise<AdminItemsPageDTO>
+//         admin list: a page of ADMIN_PAGE_SIZE in the listItems order, filtered by category (404 if unknown) and
+//         by title (case-insensitive substring); plain-text previews instead of content; a page past the end is the
+//         last; `around: id` asks for the page holding that item
+//     k.adminPageOf(id: string, query: AdminItemsQuery): Promise<number | null>  // the page of that list holding the item
 //     k.findItem(id: string): Promise<ItemDTO | null>                    // null for unknown or malformed ids
 //     k.getItem(id: string): Promise<ItemDTO>                            // AppError 404 'Knowledge item not found'
 //     k.search(q: string, opts?: { limit?: number }): Promise<SearchResultDTO[]>
@@ -30,7 +35,7 @@
 //
 // Attachment files are deleted only after the database change has committed, and only when no other item
 // still lists them.
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { rowsOf, type Database, type DB } from '../../db';
 import { onlyOne } from '../lib/jobs';
@@ -43,10 +48,10 @@ import {
   CONTENT_TYPES, IMAGE_EXTENSIONS, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UPLOAD_PREFIX, extensionOf, isAllowedExtension,
   isValidStorageKey, matchesMagicBytes, newStorageKey, storageKeyFromPath, type AllowedExtension,
 } from './files';
-import { atLeast, buildSearchQuery, lexemesOf, makeSnippet, titleOnly, type SearchQuery } from './query';
+import { atLeast, buildSearchQuery, lexemesOf, makeSnippet, previewText, titleOnly, type SearchQuery } from './query';
 import {
-  SEARCH_TOO_SHORT, isUuid, type CategoryDTO, type CreateCategoryData, type CreateItemData, type ItemDTO, type SearchResultDTO,
-  type UpdateCategoryData, type UpdateItemData,
+  ADMIN_PAGE_SIZE, PREVIEW_LENGTH, SEARCH_TOO_SHORT, isUuid, type AdminItemsPageDTO, type AdminItemsQuery, type CategoryDTO, type CreateCategoryData,
+  type CreateItemData, type ItemDTO, type SearchResultDTO, type UpdateCategoryData, type UpdateItemData,
 } from './schemas';
 
 export type { CategoryDTO, ItemDTO, SearchResultDTO } from './schemas';
@@ -99,6 +104,11 @@ const itemCols = {
   createdAt: knowledgeItems.createdAt,
   updatedAt: knowledgeItems.updatedAt,
 };
+
+const itemOrder = [asc(sql`lower(${knowledgeItems.title})`), asc(knowledgeItems.id)];
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+/** Enough of the content for a preview, however long the article. */
+const PREVIEW_SOURCE = 8000;
 
 // Ranking. The query is a list of terms (words, and synonym groups counted as one term; question words
 // dropped: see buildSearchQuery), and an article scores for each term it matches:
@@ -247,6 +257,25 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       }
     }
     return removed;
+  }
+
+  /** The admin list's filter: a known category (404 otherwise) and a title search. */
+  async function adminWhere(query: AdminItemsQuery): Promise<SQL | undefined> {
+    const categoryId = query.categoryId || undefined;
+    const q = query.q?.trim();
+    if (categoryId) await getCategory(categoryId);
+    return and(categoryId ? eq(knowledgeItems.categoryId, categoryId) : undefined, q ? ilike(knowledgeItems.title, likePattern(q)) : undefined);
+  }
+
+  /** The page of the admin list (with this filter) that holds the item, or null when the filter leaves it out. */
+  async function adminPageOf(id: string, query: AdminItemsQuery = {}): Promise<number | null> {
+    const item = await readItem(id);
+    if (!item) return null;
+    const where = await adminWhere(query);
+    const [hit] = await db.select({ id: knowledgeItems.id }).from(knowledgeItems).where(and(where, eq(knowledgeItems.id, item.id)));
+    if (!hit) return null;
+    const before = await db.$count(knowledgeItems, and(where, sql`(lower(${knowledgeItems.title}), ${knowledgeItems.id}) < (lower(${item.title}), ${item.id})`));
+    return Math.floor(before / ADMIN_PAGE_SIZE) + 1;
   }
 
   const numbered = (n: number, f: (i: number) => SQL, sep = sql`, `) => sql.join(Array.from({ length: n }, (_, i) => f(i)), sep);
@@ -405,8 +434,30 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     },
 
     async listItems(): Promise<ItemDTO[]> {
-      return db.select(itemCols).from(knowledgeItems).orderBy(asc(sql`lower(${knowledgeItems.title})`), asc(knowledgeItems.id));
+      return db.select(itemCols).from(knowledgeItems).orderBy(...itemOrder);
     },
+
+    async listAdminItems(query: AdminItemsQuery = {}): Promise<AdminItemsPageDTO> {
+      const where = await adminWhere(query);
+      const pageSize = ADMIN_PAGE_SIZE;
+      const pageAt = (page: number) =>
+        db
+          .select({ ...itemCols, content: sql<string>`left(${knowledgeItems.content}, ${sql.raw(String(PREVIEW_SOURCE))})` })
+          .from(knowledgeItems)
+          .where(where)
+          .orderBy(...itemOrder)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+      const wanted = (query.around ? await adminPageOf(query.around, query) : null) ?? query.page ?? 1;
+      const [first, total] = await Promise.all([pageAt(wanted), db.$count(knowledgeItems, where)]);
+      const pages = Math.max(1, Math.ceil(total / pageSize));
+      const page = Math.min(wanted, pages);
+      const rows = page === wanted ? first : await pageAt(page);
+      const items = rows.map(({ content, ...rest }) => ({ ...rest, preview: previewText(content, PREVIEW_LENGTH) }));
+      return { items, total, page, pageSize, pages };
+    },
+
+    adminPageOf,
 
     async createCategory(data: CreateCategoryData, actor?: Actor): Promise<CategoryDTO> {
       const at = now();

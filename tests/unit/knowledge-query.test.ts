@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  QUESTION_WORDS, atLeast, buildSearchQuery, isSearchable, lexemesOf, makeSnippet, markdownToPlain, normaliseCodes, parseQuery, titleOnly, tokenise,
-  wordMatches,
+  QUESTION_WORDS, atLeast, buildSearchQuery, isSearchable, lexemesOf, makeSnippet, markdownToPlain, normaliseCodes, parseQuery, previewText, titleOnly,
+  tokenise, wordMatches,
 } from '../../src/knowledge/query';
 
 describe('normaliseCodes', () => {
@@ -279,5 +279,25 @@ describe('makeSnippet', () => {
 describe('markdownToPlain', () => {
   it('drops marks, link targets and table rules', () => {
     expect(markdownToPlain('## Title\n\n**bold** _it_ [link](http://x.y) \n|a|b|\n|---|:---:|\n')).toBe('Title bold it link a b');
+  });
+});
+
+describe('previewText', () => {
+  it('reads as plain sentences: headings, list items and table rows end as sentences, marks and link targets go', () => {
+    const md = '# Quokka overtime\n\nPay **one and a half** times, see [the guide](https://x.y/g).\n\n- Sundays double\n2. Holidays *triple*\n\n| Day | Rate |\n|---|---:|\n| Sun | 2 |\n\n> a `quote` with __strong__ and ~~gone~~ text';
+    expect(previewText(md)).toBe('Quokka overtime. Pay one and a half times, see the guide. Sundays double. Holidays triple. Day, Rate. Sun, 2. a quote with strong and gone text');
+  });
+
+  it('keeps words with underscores and escaped characters, drops code blocks, HTML and the Sources section', () => {
+    expect(previewText('snake_case_name costs 5 \\* 3 <b>now</b>\n\n```\nconst x = 1;\n```\nafter\n\n---\n\n## Sources\n- https://www.sars.gov.za/')).toBe('snake_case_name costs 5 * 3 now after');
+  });
+
+  it('is at most 300 characters, cut at a word with an ellipsis', () => {
+    const p = previewText('word '.repeat(100));
+    expect(p.length).toBeLessThanOrEqual(300);
+    expect(p).toMatch(/word…$/);
+    expect(previewText('x'.repeat(400))).toBe(`${'x'.repeat(299)}…`);
+    expect(previewText('short')).toBe('short');
+    expect(previewText('a b c d', 5)).toBe('a b…');
   });
 });
