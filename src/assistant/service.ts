@@ -64,6 +64,12 @@ export interface AnswerRun {
   result: Promise<ChatAnswerDTO>;
 }
 
+type TurnRow = Pick<Message, 'role' | 'content' | 'status' | 'sources' | 'toolCalls'>;
+const turnsOf = (rows: TurnRow[]): EngineTurn[] =>
+  rows
+    .filter((r) => r.role === 'user' || r.status === 'complete' || r.status === 'stopped')
+    .map((r) => ({ role: r.role as 'user' | 'assistant', content: r.content, toolCalls: r.toolCalls as unknown as ToolCallDTO[], sources: r.sources }));
+
 const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
 
 export function toConversationDTO(c: Conversation): ConversationDTO {
@@ -171,11 +177,7 @@ export function createChatService(deps: ChatDeps) {
 
   /** Earlier complete turns of the conversation for the engine, oldest first. */
   async function historyFor(conversationId: string, beforeQuestion: string): Promise<EngineTurn[]> {
-    const rows = await earlierTurns.execute({ conversationId, before: beforeQuestion });
-    return rows
-      .reverse()
-      .filter((r) => r.role === 'user' || r.status === 'complete' || r.status === 'stopped')
-      .map((r) => ({ role: r.role as 'user' | 'assistant', content: r.content, toolCalls: r.toolCalls as unknown as ToolCallDTO[], sources: r.sources }));
+    return turnsOf((await earlierTurns.execute({ conversationId, before: beforeQuestion })).reverse());
   }
 
   /** Starts answering a new question, or a stored one again (`retryOf`). Throws AppError before anything starts. */
@@ -184,6 +186,7 @@ export function createChatService(deps: ChatDeps) {
     let conversation: ConversationDTO;
     let answerId: string;
     let allowanceNow: ChatAllowanceDTO;
+    let earlier: EngineTurn[] | undefined;
 
     if ('retryOf' in req) {
       const [q] = await db.select(msgCols).from(messages).leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id))
@@ -215,11 +218,15 @@ export function createChatService(deps: ChatDeps) {
       answerId = randomUUID();
       // One statement, so all or nothing in one round trip: the conversation (the one named, else the user's latest,
       // else a new one) moved to the top, the question and its pending answer in that order, and the user's count.
-      const target = named ? sql`${named.id}` : req.newConversation ? sql`null` : sql`(select id from ${conversations} where user_id = ${user.id} order by updated_at desc, created_at desc limit 1)`;
-      const [row] = rowsOf<{ id: string; title: string; created_at: Date | string; updated_at: Date | string }>(await db.execute(sql`
+      const target = named ? sql`${named.id}` : req.newConversation ? null : sql`(select id from ${conversations} where user_id = ${user.id} order by updated_at desc, created_at desc limit 1)`;
+      // The earlier turns come back in the same statement: its snapshot does not hold the rows it inserts.
+      const history = target === null ? sql`'[]'::json` : sql`(
+          select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'status', h.status, 'toolCalls', h.tool_calls, 'sources', h.sources) order by h.seq), '[]'::json)
+          from (select role, content, status, tool_calls, sources, seq from ${messages} where conversation_id = (select id from conv) order by seq desc limit ${HISTORY_TURNS * 2}) h)`;
+      const [row] = rowsOf<{ id: string; title: string; created_at: Date | string; updated_at: Date | string; history: TurnRow[] | string }>(await db.execute(sql`
         with conv as (
           insert into ${conversations} (id, user_id, title, created_at, updated_at)
-          values (coalesce(${target}, ${randomUUID()}), ${user.id}, ${titleFrom(text)}, ${stamp}::timestamptz, ${stamp}::timestamptz)
+          values (coalesce(${target ?? sql`null`}, ${randomUUID()}), ${user.id}, ${titleFrom(text)}, ${stamp}::timestamptz, ${stamp}::timestamptz)
           on conflict (id) do update set updated_at = excluded.updated_at where ${conversations}.user_id = excluded.user_id
           returning id, title, created_at, updated_at
         ), asked as (
@@ -231,18 +238,20 @@ export function createChatService(deps: ChatDeps) {
         ), counted as (
           update ${users} set total_chat_messages = total_chat_messages + 1 where id = ${user.id} and exists (select 1 from conv)
         )
-        select * from conv`));
+        select conv.*, ${history} as history from conv`));
       if (!row) throw new AppError(404, NOT_FOUND.conversation);
       conversation = { id: row.id, title: row.title, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
       question = {
         id: questionId, userId: user.id, role: 'user', content: text, timestamp: stamp, conversationId: conversation.id, sources: [], toolCalls: [],
         status: 'complete', articleId, feedback: null,
       };
+      earlier = turnsOf(typeof row.history === 'string' ? JSON.parse(row.history) : row.history);
     }
-    return start(user, conversation, question, answerId, allowanceNow);
+    return start(conversation, question, answerId, allowanceNow, earlier);
   }
 
-  function start(user: ChatUser, conversation: ConversationDTO, question: MessageDTO, answerId: string, allowanceNow: ChatAllowanceDTO): AnswerRun {
+  /** `earlier`: the conversation's turns before the question, when the caller has read them already. */
+  function start(conversation: ConversationDTO, question: MessageDTO, answerId: string, allowanceNow: ChatAllowanceDTO, earlier?: EngineTurn[]): AnswerRun {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort('timeout'), timeoutMs);
     const log_: RunEvent[] = [];
@@ -259,7 +268,7 @@ export function createChatService(deps: ChatDeps) {
       const sources = new Map<string, SourceDTO>();
       try {
         const article = question.articleId ? await knowledge.getArticle(question.articleId) : null;
-        const history = await historyFor(conversation.id, question.id);
+        const history = earlier ?? (await historyFor(conversation.id, question.id));
         const stream = engine.answer({
           question: question.content,
           history,

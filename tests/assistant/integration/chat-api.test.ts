@@ -127,6 +127,24 @@ describe.each(dbKinds)('chat API on %s', (kind) => {
     expect(list[0].articleId).toBe(item.id);
   });
 
+  it('a named conversation hands the engine its earlier turns with their calculator calls and sources, leaving out failed answers', async () => {
+    const call = { id: 'c1', name: 'paye', input: { period: 'monthly', remuneration: 20000, age: 33 }, result: { paye: 2115 } };
+    script = () => answerWith('PAYE is R2 115.00.', [{ type: 'tool', call }, { type: 'sources', sources: [{ id: 'p', title: 'PAYE' }] }]);
+    const first = await alice.post('/api/chat', { message: 'PAYE on R20 000?', newConversation: true }).then((r) => r.json());
+    expect(seen.at(-1)!.history).toEqual([]);
+    script = () => ({ async *[Symbol.asyncIterator]() { throw new Error('model down'); } });
+    expect((await alice.post('/api/chat', { message: 'Hello?', conversationId: first.conversationId })).status).toBe(502);
+    // Another conversation becomes the latest; naming the first still continues the first.
+    script = () => answerWith('Other.');
+    await alice.post('/api/chat', { message: 'Something else', newConversation: true });
+    await alice.post('/api/chat', { message: 'And for R30 000?', conversationId: first.conversationId });
+    expect(seen.at(-1)!.history).toEqual([
+      { role: 'user', content: 'PAYE on R20 000?', toolCalls: [], sources: [] },
+      { role: 'assistant', content: 'PAYE is R2 115.00.', toolCalls: [call], sources: [{ id: 'p', title: 'PAYE' }] },
+      { role: 'user', content: 'Hello?', toolCalls: [], sources: [] },
+    ]);
+  });
+
   it('conversations: newest first, titled from the first question, renamed, deleted; another user gets 404 for all of it', async () => {
     const a = await alice.post('/api/chat', { message: 'First thread about PAYE on bonuses and how the difference method works in practice', newConversation: true }).then((r) => r.json());
     now = new Date(now.getTime() + 1000);
