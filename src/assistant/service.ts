@@ -138,21 +138,35 @@ export function createChatService(deps: ChatDeps) {
   }
   const dayKey = (userId: number) => `chat-day:${userId}:${saDay(clock()).day}`;
 
-  /** Counts one question against the user's limits, or refuses it with 429. */
-  async function admit(user: ChatUser): Promise<ChatAllowanceDTO> {
+  /**
+   * The user's counts for one more question, as fragments of the statement that stores it (`admitted` is
+   * false when a limit is passed; nothing is stored then), and how to read the counts it returns.
+   */
+  function admission(user: ChatUser) {
     const now = clock();
     const access = assistantAccess(user, now);
-    const minute = await limiter.hit(`chat-min:${user.id}`, 60_000);
-    if (minute.count > (deps.perMinute ?? access.perMinute)) {
-      throw new AppError(429, PER_MINUTE_LIMIT, undefined, Math.max(1, Math.ceil((minute.resetAt.getTime() - now.getTime()) / 1000)));
-    }
-    if (access.kind === 'full') return { limited: false, remaining: null, perDay: null };
+    const perMinute = deps.perMinute ?? access.perMinute;
+    const inMinute = sql`(select count from minute) <= ${perMinute}`;
     const { endsAt } = saDay(now);
-    const day = await limiter.hit(dayKey(user.id), endsAt.getTime() - now.getTime());
-    if (day.count > access.perDay) {
-      throw new AppError(429, dailyLimitMessage(access.perDay), { remaining: 0 }, Math.ceil((endsAt.getTime() - now.getTime()) / 1000));
-    }
-    return { limited: true, remaining: access.perDay - day.count, perDay: access.perDay };
+    const toDayEnd = endsAt.getTime() - now.getTime();
+    const limited = access.kind === 'limited';
+    return {
+      minute: limiter.hitSql(`chat-min:${user.id}`, 60_000),
+      // A question refused for the minute does not use one of the day's.
+      day: limited ? limiter.hitSql(dayKey(user.id), toDayEnd, inMinute) : sql`select null::int as count`,
+      admitted: limited ? sql`${inMinute} and (select count from day) <= ${access.perDay}` : inMinute,
+      /** The allowance after this question, or the 429 that refuses it. */
+      verdict(minuteCount: number, minuteReset: Date | string, dayCount: number | null): ChatAllowanceDTO {
+        if (minuteCount > perMinute) {
+          throw new AppError(429, PER_MINUTE_LIMIT, undefined, Math.max(1, Math.ceil((new Date(minuteReset).getTime() - now.getTime()) / 1000)));
+        }
+        if (access.kind === 'full') return { limited: false, remaining: null, perDay: null };
+        if (dayCount === null || dayCount > access.perDay) {
+          throw new AppError(429, dailyLimitMessage(access.perDay), { remaining: 0 }, Math.ceil(toDayEnd / 1000));
+        }
+        return { limited: true, remaining: access.perDay - dayCount, perDay: access.perDay };
+      },
+    };
   }
 
   // Prepared once: the statements every answer runs.
@@ -212,21 +226,27 @@ export function createChatService(deps: ChatDeps) {
       const text = req.message.replace(REF_TAG, '').trim();
       const articleId = ref ? ((await knowledge.getArticle(ref[1]))?.id ?? null) : null;
       const named = req.conversationId && !req.newConversation ? await ownConversation(user.id, req.conversationId) : null;
-      allowanceNow = await admit(user);
+      const counts = admission(user);
       const stamp = clock().toISOString();
       const questionId = randomUUID();
       answerId = randomUUID();
-      // One statement, so all or nothing in one round trip: the conversation (the one named, else the user's latest,
-      // else a new one) moved to the top, the question and its pending answer in that order, and the user's count.
+      // One statement, so all or nothing in one round trip: the user's counts; if within the limits, the
+      // conversation (the one named, else the user's latest, else a new one) moved to the top, the question
+      // and its pending answer in that order, and the user's count; and the conversation's earlier turns (the
+      // statement's snapshot does not hold the rows it inserts).
       const target = named ? sql`${named.id}` : req.newConversation ? null : sql`(select id from ${conversations} where user_id = ${user.id} order by updated_at desc, created_at desc limit 1)`;
-      // The earlier turns come back in the same statement: its snapshot does not hold the rows it inserts.
       const history = target === null ? sql`'[]'::json` : sql`(
           select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'status', h.status, 'toolCalls', h.tool_calls, 'sources', h.sources) order by h.seq), '[]'::json)
           from (select role, content, status, tool_calls, sources, seq from ${messages} where conversation_id = (select id from conv) order by seq desc limit ${HISTORY_TURNS * 2}) h)`;
-      const [row] = rowsOf<{ id: string; title: string; created_at: Date | string; updated_at: Date | string; history: TurnRow[] | string }>(await db.execute(sql`
-        with conv as (
+      const [row] = rowsOf<{
+        minute_count: number; minute_reset: Date | string; day_count: number | null;
+        id: string | null; title: string; created_at: Date | string; updated_at: Date | string; history: TurnRow[] | string;
+      }>(await db.execute(sql`
+        with minute as (${counts.minute}), day as (${counts.day}),
+        conv as (
           insert into ${conversations} (id, user_id, title, created_at, updated_at)
-          values (coalesce(${target ?? sql`null`}, ${randomUUID()}), ${user.id}, ${titleFrom(text)}, ${stamp}::timestamptz, ${stamp}::timestamptz)
+          select coalesce(${target ?? sql`null`}, ${randomUUID()}), ${user.id}, ${titleFrom(text)}, ${stamp}::timestamptz, ${stamp}::timestamptz
+          where ${counts.admitted}
           on conflict (id) do update set updated_at = excluded.updated_at where ${conversations}.user_id = excluded.user_id
           returning id, title, created_at, updated_at
         ), asked as (
@@ -238,8 +258,11 @@ export function createChatService(deps: ChatDeps) {
         ), counted as (
           update ${users} set total_chat_messages = total_chat_messages + 1 where id = ${user.id} and exists (select 1 from conv)
         )
-        select conv.*, ${history} as history from conv`));
-      if (!row) throw new AppError(404, NOT_FOUND.conversation);
+        select (select count from minute) as minute_count, (select reset_at from minute) as minute_reset, (select count from day) as day_count,
+          conv.*, ${history} as history
+        from (select 1) one left join conv on true`));
+      allowanceNow = counts.verdict(row.minute_count, row.minute_reset, row.day_count);
+      if (!row.id) throw new AppError(404, NOT_FOUND.conversation);
       conversation = { id: row.id, title: row.title, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
       question = {
         id: questionId, userId: user.id, role: 'user', content: text, timestamp: stamp, conversationId: conversation.id, sources: [], toolCalls: [],

@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import type { DB } from '../../db';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type DB } from '../../db';
 import { rateLimits } from '../../db/schema';
 
 export interface Count {
@@ -12,25 +12,25 @@ export interface Count {
  * statement that increments and returns the new count, so concurrent requests can never both see room.
  */
 export function createRateLimiter(db: DB, clock: () => Date) {
-  // Prepared once: the statement every sign-in and question runs.
-  const expired = sql`${rateLimits.resetAt} <= ${sql.placeholder('now')}::timestamptz`;
-  const hitStatement = db
-    .insert(rateLimits)
-    .values({ key: sql.placeholder('key'), count: 1, resetAt: sql`${sql.placeholder('reset')}::timestamptz` })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        resetAt: sql`case when ${expired} then ${sql.placeholder('reset')}::timestamptz else ${rateLimits.resetAt} end`,
-      },
-    })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt })
-    .prepare('rate_limit_hit');
+  /**
+   * The counting upsert, returning `count` and `reset_at`. `when` makes it conditional (nothing is counted
+   * when false): the chat folds its counts into the statement that stores the question.
+   */
+  function hitSql(key: string, windowMs: number, when?: SQL): SQL {
+    const at = clock();
+    const now = sql`${at.toISOString()}::timestamptz`;
+    const expired = sql`${rateLimits.resetAt} <= ${now}`;
+    return sql`insert into ${rateLimits} (key, count, reset_at)
+      select ${key}, 1, ${new Date(at.getTime() + windowMs).toISOString()}::timestamptz ${when ? sql`where ${when}` : sql``}
+      on conflict (key) do update set count = case when ${expired} then 1 else ${rateLimits.count} + 1 end,
+        reset_at = case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end
+      returning count, reset_at`;
+  }
   return {
+    hitSql,
     async hit(key: string, windowMs: number): Promise<Count> {
-      const at = clock();
-      const [row] = await hitStatement.execute({ key, now: at.toISOString(), reset: new Date(at.getTime() + windowMs).toISOString() });
-      return row;
+      const [row] = rowsOf<{ count: number; reset_at: Date | string }>(await db.execute(hitSql(key, windowMs)));
+      return { count: row.count, resetAt: new Date(row.reset_at) };
     },
     /** Takes back one counted attempt (it turned out to be a success). */
     async refund(key: string): Promise<void> {

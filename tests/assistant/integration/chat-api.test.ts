@@ -132,7 +132,7 @@ describe.each(dbKinds)('chat API on %s', (kind) => {
     script = () => answerWith('PAYE is R2 115.00.', [{ type: 'tool', call }, { type: 'sources', sources: [{ id: 'p', title: 'PAYE' }] }]);
     const first = await alice.post('/api/chat', { message: 'PAYE on R20 000?', newConversation: true }).then((r) => r.json());
     expect(seen.at(-1)!.history).toEqual([]);
-    script = () => ({ async *[Symbol.asyncIterator]() { throw new Error('model down'); } });
+    script = () => ({ [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('model down')) }) });
     expect((await alice.post('/api/chat', { message: 'Hello?', conversationId: first.conversationId })).status).toBe(502);
     // Another conversation becomes the latest; naming the first still continues the first.
     script = () => answerWith('Other.');
