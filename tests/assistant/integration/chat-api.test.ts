@@ -302,6 +302,9 @@ describe.each(dbKinds)('chat API on %s', (kind) => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
     const refused = await dave.client.post('/api/chat', { message: 'sixth' });
     expect((await refused.json()).message).toBe(dailyLimitMessage(5));
+    // A refused question stores nothing: five questions, five answers, five counted.
+    expect(await t.database.db.select({ role: messages.role }).from(messages).where(eq(messages.userId, dave.user.id)).then((r) => r.length)).toBe(10);
+    expect(await t.database.db.select({ n: users.totalChatMessages }).from(users).where(eq(users.id, dave.user.id)).then((r) => r[0].n)).toBe(5);
     expect(await dave.client.get('/api/chat/allowance').then((r) => r.json())).toMatchObject({ remaining: 0 });
     // 23:59 the same SA day is still used up; 00:01 the next day is fresh.
     const saMidnight = Date.parse(`${new Date(now.getTime() + 2 * 3600_000).toISOString().slice(0, 10)}T00:00:00+02:00`) + 86_400_000;
