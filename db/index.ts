@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
 export { schema };
@@ -29,6 +29,16 @@ export interface Database {
 /** The rows of a raw `db.execute` result, which PGlite wraps in `{ rows }` and postgres.js does not. */
 export const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
+const dialect = new PgDialect();
+/**
+ * A raw statement prepared once under `name` (drizzle names only its builders' statements, and PostgreSQL
+ * parses and plans an unnamed one on every run). Values are `sql.placeholder(key)`s, filled on each call.
+ */
+export function preparedSql<T>(db: DB, name: string, query: SQL): (values: Record<string, unknown>) => Promise<T[]> {
+  const statement = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return async (values) => rowsOf<T>(await statement.execute(values));
+}
+
 const pinger = (db: DB) => () => db.execute(sql`select 1`).then(() => true, () => false);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,14 +54,14 @@ export function migrationsFolder(): string {
 const STARTUP_LOCK = 0x70617965_7769n; // 'payewi'
 
 /** PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory with `memory`). Call prepare() before use. */
-export async function openDatabase(opts: { url?: string; dataDir?: string; memory?: boolean }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; poolSize?: number; dataDir?: string; memory?: boolean }): Promise<Database> {
   if (opts.url) {
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
     // While the database is away requests fail fast (503): reconnecting is retried at least once a second (the
     // driver's own backoff grows to 20 s, which queued requests would wait out), and a connect gives up after 3 s.
-    const client = postgres(opts.url, { max: 10, onnotice: () => {}, connect_timeout: 3, backoff: (retries) => Math.min(0.05 * 2 ** retries, 1) });
+    const client = postgres(opts.url, { max: opts.poolSize ?? 10, onnotice: () => {}, connect_timeout: 3, backoff: (retries) => Math.min(0.05 * 2 ** retries, 1) });
     const db = drizzle(client, { schema });
     return {
       db: db as unknown as DB,

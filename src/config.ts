@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import os from 'node:os';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { PAYFAST_HOSTS, PAYFAST_ITN_RANGES } from './billing/payfast';
@@ -13,6 +14,7 @@ const schema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
   PUBLIC_URL: z.string().url().optional(),
   DEMO_ACCOUNTS: bool.optional(),
   SMTP_URL: z.string().url().optional(),
@@ -52,6 +54,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Connections each process keeps to PostgreSQL (docs/decisions/008: by default one per core). */
+  databasePoolSize: number;
   publicUrl?: string;
   demoAccounts: boolean;
   mail: { smtpUrl?: string; from: string };
@@ -99,6 +103,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(2, os.availableParallelism()),
     publicUrl: e.PUBLIC_URL,
     demoAccounts: e.DEMO_ACCOUNTS ?? !production,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

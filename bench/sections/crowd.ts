@@ -21,7 +21,7 @@ async function crowdServer(kind: 'pglite' | 'postgres'): Promise<{ app: ServerPr
   const script = crowdSql({ articles: ARTICLES, users: USERS }) + sessions.sql;
   if (kind === 'postgres') {
     const db = await freshDatabase();
-    const app = await startApp({ databaseUrl: db.url });
+    const app = await startApp({ databaseUrl: db.url, env: process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {} });
     await runSql({ url: db.url }, script);
     return { app, cookies: sessions.cookies, close: async () => (await app.stop(), await db.drop()) };
   }

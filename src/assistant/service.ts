@@ -2,7 +2,7 @@
 // an answer is finished and stored even when the browser goes away, Stop, Retry, quotas and feedback.
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { rowsOf, type DB } from '../../db';
+import { preparedSql, type DB } from '../../db';
 import { conversations, messageFeedback, messages, users, type Conversation, type Message, type User } from '../../db/schema';
 import type { RateLimiter } from '../auth/rate-limit';
 import { assistantAccess } from '../billing/access';
@@ -138,38 +138,54 @@ export function createChatService(deps: ChatDeps) {
   }
   const dayKey = (userId: number) => `chat-day:${userId}:${saDay(clock()).day}`;
 
-  /**
-   * The user's counts for one more question, as fragments of the statement that stores it (`admitted` is
-   * false when a limit is passed; nothing is stored then), and how to read the counts it returns.
-   */
-  function admission(user: ChatUser) {
-    const now = clock();
+  /** The allowance after a question given its counts (from the statement that stores it), or the 429 that refuses it. */
+  function verdict(user: ChatUser, now: Date, counts: { minute_count: number; minute_reset: Date | string; day_count: number | null }): ChatAllowanceDTO {
     const access = assistantAccess(user, now);
-    const perMinute = deps.perMinute ?? access.perMinute;
-    const inMinute = sql`(select count from minute) <= ${perMinute}`;
-    const { endsAt } = saDay(now);
-    const toDayEnd = endsAt.getTime() - now.getTime();
-    const limited = access.kind === 'limited';
-    return {
-      minute: limiter.hitSql(`chat-min:${user.id}`, 60_000),
-      // A question refused for the minute does not use one of the day's.
-      day: limited ? limiter.hitSql(dayKey(user.id), toDayEnd, inMinute) : sql`select null::int as count`,
-      admitted: limited ? sql`${inMinute} and (select count from day) <= ${access.perDay}` : inMinute,
-      /** The allowance after this question, or the 429 that refuses it. */
-      verdict(minuteCount: number, minuteReset: Date | string, dayCount: number | null): ChatAllowanceDTO {
-        if (minuteCount > perMinute) {
-          throw new AppError(429, PER_MINUTE_LIMIT, undefined, Math.max(1, Math.ceil((new Date(minuteReset).getTime() - now.getTime()) / 1000)));
-        }
-        if (access.kind === 'full') return { limited: false, remaining: null, perDay: null };
-        if (dayCount === null || dayCount > access.perDay) {
-          throw new AppError(429, dailyLimitMessage(access.perDay), { remaining: 0 }, Math.ceil(toDayEnd / 1000));
-        }
-        return { limited: true, remaining: access.perDay - dayCount, perDay: access.perDay };
-      },
-    };
+    if (counts.minute_count > (deps.perMinute ?? access.perMinute)) {
+      throw new AppError(429, PER_MINUTE_LIMIT, undefined, Math.max(1, Math.ceil((new Date(counts.minute_reset).getTime() - now.getTime()) / 1000)));
+    }
+    if (access.kind === 'full') return { limited: false, remaining: null, perDay: null };
+    if (counts.day_count === null || counts.day_count > access.perDay) {
+      throw new AppError(429, dailyLimitMessage(access.perDay), { remaining: 0 }, Math.ceil((saDay(now).endsAt.getTime() - now.getTime()) / 1000));
+    }
+    return { limited: true, remaining: access.perDay - counts.day_count, perDay: access.perDay };
   }
 
   // Prepared once: the statements every answer runs.
+  // A new question, all or nothing in one round trip: the user's counts for the minute and (when limited) the
+  // day; if within the limits, the conversation (the one named, else the user's latest when `latest`, else a new
+  // one) moved to the top, the question and its pending answer in that order, and the user's count; and the
+  // conversation's earlier turns (the statement's snapshot does not hold the rows it inserts).
+  const $ = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  const inMinute = sql`(select count from minute) <= ${$('perMinute', 'int')}`;
+  const storeQuestion = preparedSql<{
+    minute_count: number; minute_reset: Date | string; day_count: number | null;
+    id: string | null; title: string; created_at: Date | string; updated_at: Date | string; history: TurnRow[] | string;
+  }>(db, 'chat_store_question', sql`
+    with minute as (${limiter.countSql($('minuteKey', 'text'), $('now', 'timestamptz'), $('minuteReset', 'timestamptz'))}),
+    day as (${limiter.countSql($('dayKey', 'text'), $('now', 'timestamptz'), $('dayReset', 'timestamptz'), sql`${$('limited', 'boolean')} and ${inMinute}`)}),
+    conv as (
+      insert into ${conversations} (id, user_id, title, created_at, updated_at)
+      select coalesce(${$('named', 'text')},
+          case when ${$('latest', 'boolean')} then (select id from ${conversations} where user_id = ${$('userId', 'int')} order by updated_at desc, created_at desc limit 1) end,
+          ${$('newId', 'text')}),
+        ${$('userId', 'int')}, ${$('title', 'text')}, ${$('stamp', 'timestamptz')}, ${$('stamp', 'timestamptz')}
+      where ${inMinute} and (not ${$('limited', 'boolean')} or (select count from day) <= ${$('perDay', 'int')})
+      on conflict (id) do update set updated_at = excluded.updated_at where ${conversations}.user_id = excluded.user_id
+      returning id, title, created_at, updated_at
+    ), asked as (
+      insert into ${messages} (id, user_id, conversation_id, role, content, timestamp, article_id, reply_to, status)
+      select m.id, ${$('userId', 'int')}, conv.id, m.role, m.content, ${$('stamp', 'text')}, m.article_id, m.reply_to, m.status
+      from conv, (values (1, ${$('questionId', 'text')}, 'user', ${$('text', 'text')}, ${$('articleId', 'text')}, null::text, 'complete'),
+                         (2, ${$('answerId', 'text')}, 'assistant', '', null, ${$('questionId', 'text')}, 'pending')) m(ord, id, role, content, article_id, reply_to, status)
+      order by m.ord
+    ), counted as (
+      update ${users} set total_chat_messages = total_chat_messages + 1 where id = ${$('userId', 'int')} and exists (select 1 from conv)
+    )
+    select (select count from minute) as minute_count, (select reset_at from minute) as minute_reset, (select count from day) as day_count, conv.*,
+      (select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'status', h.status, 'toolCalls', h.tool_calls, 'sources', h.sources) order by h.seq), '[]'::json)
+       from (select role, content, status, tool_calls, sources, seq from ${messages} where conversation_id = (select id from conv) order by seq desc limit ${HISTORY_TURNS * 2}) h) as history
+    from (select 1) one left join conv on true`);
   const earlierTurns = db
     .select({ id: messages.id, role: messages.role, content: messages.content, status: messages.status, toolCalls: messages.toolCalls, sources: messages.sources, seq: messages.seq })
     .from(messages)
@@ -226,42 +242,19 @@ export function createChatService(deps: ChatDeps) {
       const text = req.message.replace(REF_TAG, '').trim();
       const articleId = ref ? ((await knowledge.getArticle(ref[1]))?.id ?? null) : null;
       const named = req.conversationId && !req.newConversation ? await ownConversation(user.id, req.conversationId) : null;
-      const counts = admission(user);
-      const stamp = clock().toISOString();
+      const now = clock();
+      const access = assistantAccess(user, now);
+      const stamp = now.toISOString();
       const questionId = randomUUID();
       answerId = randomUUID();
-      // One statement, so all or nothing in one round trip: the user's counts; if within the limits, the
-      // conversation (the one named, else the user's latest, else a new one) moved to the top, the question
-      // and its pending answer in that order, and the user's count; and the conversation's earlier turns (the
-      // statement's snapshot does not hold the rows it inserts).
-      const target = named ? sql`${named.id}` : req.newConversation ? null : sql`(select id from ${conversations} where user_id = ${user.id} order by updated_at desc, created_at desc limit 1)`;
-      const history = target === null ? sql`'[]'::json` : sql`(
-          select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'status', h.status, 'toolCalls', h.tool_calls, 'sources', h.sources) order by h.seq), '[]'::json)
-          from (select role, content, status, tool_calls, sources, seq from ${messages} where conversation_id = (select id from conv) order by seq desc limit ${HISTORY_TURNS * 2}) h)`;
-      const [row] = rowsOf<{
-        minute_count: number; minute_reset: Date | string; day_count: number | null;
-        id: string | null; title: string; created_at: Date | string; updated_at: Date | string; history: TurnRow[] | string;
-      }>(await db.execute(sql`
-        with minute as (${counts.minute}), day as (${counts.day}),
-        conv as (
-          insert into ${conversations} (id, user_id, title, created_at, updated_at)
-          select coalesce(${target ?? sql`null`}, ${randomUUID()}), ${user.id}, ${titleFrom(text)}, ${stamp}::timestamptz, ${stamp}::timestamptz
-          where ${counts.admitted}
-          on conflict (id) do update set updated_at = excluded.updated_at where ${conversations}.user_id = excluded.user_id
-          returning id, title, created_at, updated_at
-        ), asked as (
-          insert into ${messages} (id, user_id, conversation_id, role, content, timestamp, article_id, reply_to, status)
-          select m.id, ${user.id}, conv.id, m.role, m.content, ${stamp}, m.article_id, m.reply_to, m.status
-          from conv, (values (1, ${questionId}, 'user', ${text}, ${articleId}::text, null::text, 'complete'),
-                             (2, ${answerId}, 'assistant', '', null, ${questionId}, 'pending')) m(ord, id, role, content, article_id, reply_to, status)
-          order by m.ord
-        ), counted as (
-          update ${users} set total_chat_messages = total_chat_messages + 1 where id = ${user.id} and exists (select 1 from conv)
-        )
-        select (select count from minute) as minute_count, (select reset_at from minute) as minute_reset, (select count from day) as day_count,
-          conv.*, ${history} as history
-        from (select 1) one left join conv on true`));
-      allowanceNow = counts.verdict(row.minute_count, row.minute_reset, row.day_count);
+      const [row] = await storeQuestion({
+        userId: user.id, now: stamp, perMinute: deps.perMinute ?? access.perMinute,
+        minuteKey: `chat-min:${user.id}`, minuteReset: new Date(now.getTime() + 60_000).toISOString(),
+        limited: access.kind === 'limited', perDay: access.kind === 'limited' ? access.perDay : 0, dayKey: dayKey(user.id), dayReset: saDay(now).endsAt.toISOString(),
+        named: named?.id ?? null, latest: !named && !req.newConversation, newId: randomUUID(), title: titleFrom(text), stamp,
+        questionId, answerId, text, articleId,
+      });
+      allowanceNow = verdict(user, now, row);
       if (!row.id) throw new AppError(404, NOT_FOUND.conversation);
       conversation = { id: row.id, title: row.title, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
       question = {

@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DB } from '../../db';
+import { preparedSql, type DB } from '../../db';
 import { rateLimits } from '../../db/schema';
 
 export interface Count {
@@ -13,23 +13,27 @@ export interface Count {
  */
 export function createRateLimiter(db: DB, clock: () => Date) {
   /**
-   * The counting upsert, returning `count` and `reset_at`. `when` makes it conditional (nothing is counted
-   * when false): the chat folds its counts into the statement that stores the question.
+   * The counting upsert for `key`, returning `count` and `reset_at`; `when` makes it conditional (nothing is
+   * counted when false). The chat folds it into the statement that stores a question.
    */
-  function hitSql(key: string, windowMs: number, when?: SQL): SQL {
-    const at = clock();
-    const now = sql`${at.toISOString()}::timestamptz`;
+  function countSql(key: SQL, now: SQL, resetAt: SQL, when?: SQL): SQL {
     const expired = sql`${rateLimits.resetAt} <= ${now}`;
-    return sql`insert into ${rateLimits} (key, count, reset_at)
-      select ${key}, 1, ${new Date(at.getTime() + windowMs).toISOString()}::timestamptz ${when ? sql`where ${when}` : sql``}
+    return sql`insert into ${rateLimits} (key, count, reset_at) select ${key}, 1, ${resetAt} ${when ? sql`where ${when}` : sql``}
       on conflict (key) do update set count = case when ${expired} then 1 else ${rateLimits.count} + 1 end,
         reset_at = case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end
       returning count, reset_at`;
   }
+  // Prepared once: the statement every sign-in runs.
+  const hitStatement = preparedSql<{ count: number; reset_at: Date | string }>(
+    db,
+    'rate_limit_hit',
+    countSql(sql`${sql.placeholder('key')}::text`, sql`${sql.placeholder('now')}::timestamptz`, sql`${sql.placeholder('reset')}::timestamptz`),
+  );
   return {
-    hitSql,
+    countSql,
     async hit(key: string, windowMs: number): Promise<Count> {
-      const [row] = rowsOf<{ count: number; reset_at: Date | string }>(await db.execute(hitSql(key, windowMs)));
+      const at = clock();
+      const [row] = await hitStatement({ key, now: at.toISOString(), reset: new Date(at.getTime() + windowMs).toISOString() });
       return { count: row.count, resetAt: new Date(row.reset_at) };
     },
     /** Takes back one counted attempt (it turned out to be a success). */
