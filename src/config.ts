@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import os from 'node:os';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { PAYFAST_HOSTS, PAYFAST_ITN_RANGES } from './billing/payfast';
@@ -54,7 +53,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
-  /** Connections each process keeps to PostgreSQL (docs/decisions/008: by default one per core). */
+  /** Connections each process keeps to PostgreSQL (docs/decisions/008 on choosing it). */
   databasePoolSize: number;
   publicUrl?: string;
   demoAccounts: boolean;
@@ -103,7 +102,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(2, os.availableParallelism()),
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
     publicUrl: e.PUBLIC_URL,
     demoAccounts: e.DEMO_ACCOUNTS ?? !production,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
