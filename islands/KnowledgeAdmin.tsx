@@ -623,7 +623,6 @@ export default function KnowledgeAdmin(props: KnowledgeAdminProps) {
   const wanted = useRef<ListQuery>(shown);
   const request = useRef(0);
   const paged = useRef<{ which: 'prev' | 'next' } | null>(null);
-  const filterId = useId();
   const searchId = useId();
   const topPager = useRef<PagerButtons>({ prev: null, next: null });
 
@@ -801,19 +800,7 @@ export default function KnowledgeAdmin(props: KnowledgeAdminProps) {
               }}
             />
           </div>
-          <div className="space-y-1.5">
-            <label htmlFor={filterId} className="label">
-              Filter by Category
-            </label>
-            <select id={filterId} className="input" value={filter} onChange={(e) => onFilter(e.target.value)}>
-              <option value="">All Categories</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <CategorySelect label="Filter by Category" value={filter} onChange={onFilter} categories={categories} placeholder="All Categories" />
         </div>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-muted-foreground" role="status" aria-live="polite" data-testid="admin-items-status">
