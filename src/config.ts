@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import os from 'node:os';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { PAYFAST_HOSTS, PAYFAST_ITN_RANGES } from './billing/payfast';
@@ -102,7 +103,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    databasePoolSize: e.DATABASE_POOL_SIZE ?? 10,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(2, os.availableParallelism()),
     publicUrl: e.PUBLIC_URL,
     demoAccounts: e.DEMO_ACCOUNTS ?? !production,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db';
 import { createTestApp, registerUser, type TestApp } from '../helpers/app';
+import { createTestDatabase } from '../helpers/db';
 import { startFakeModel } from '../helpers/fake-model';
 
 // A real outage: the test's PostgreSQL database stops accepting connections, then comes back.
@@ -82,6 +85,39 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('database outage in the middle o
       await admin.end();
       await t.close();
       await model.close();
+    }
+  });
+});
+
+// postgres.js kept a connection's last query after its socket closed mid-query, then took the refusal of the
+// reconnect for that query's and reconnected without end: the next query waited until the database returned
+// (porsager/postgres#1193; patches/postgres+3.4.9.patch). One connection makes it certain rather than a race.
+describe.runIf(!!process.env.TEST_DATABASE_URL)('database outage while a query runs', () => {
+  it('the next query fails at once instead of waiting for the database', async () => {
+    const pg = await createTestDatabase();
+    const database = await openDatabase({ url: pg.url, poolSize: 1 });
+    const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+    const dbName = new URL(pg.url).pathname.slice(1);
+    try {
+      expect(await database.ping()).toBe(true);
+      const running = database.db.execute(sql`select pg_sleep(5)`).then(() => 'finished', (e: Error) => e.message);
+      await new Promise((r) => setTimeout(r, 200));
+      await admin.unsafe(`alter database "${dbName}" allow_connections false`);
+      await admin.unsafe(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${dbName}' and pid <> pg_backend_pid()`);
+      expect(await running).not.toBe('finished');
+
+      const next = await Promise.race([database.ping(), new Promise((r) => setTimeout(() => r('still waiting'), 4000))]);
+      expect(next).toBe(false);
+
+      await admin.unsafe(`alter database "${dbName}" allow_connections true`);
+      let up = false;
+      for (let i = 0; i < 50 && !up; i++) if (!(up = await database.ping())) await new Promise((r) => setTimeout(r, 100));
+      expect(up).toBe(true);
+    } finally {
+      await admin.unsafe(`alter database "${dbName}" allow_connections true`);
+      await admin.end();
+      await database.close();
+      await pg.drop();
     }
   });
 });
