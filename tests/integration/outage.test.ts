@@ -36,6 +36,8 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('database outage on postgres', (
     expect(login.status).toBe(503);
     const health = await t.client().get('/api/health');
     expect(health.status).toBe(503);
+    expect(health.headers.get('retry-after')).toBe('5');
+    expect(down.headers.get('retry-after')).toBe('5');
 
     await admin.unsafe(`alter database "${dbName}" allow_connections true`);
     let status = 0;
