@@ -13,7 +13,7 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
   }
   const props = JSON.parse(el.dataset.props ?? '{}');
   load().then((m) => {
-    hydrateRoot(el, createElement(m.default, props));
+    hydrateRoot(el, createElement(m.default, props), { identifierPrefix: el.dataset.ids });
     el.dataset.hydrated = 'true';
   });
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Assets, Entry } from './assets';
-import { IslandCollector } from './island';
+import { IslandCollector, type IslandsOnPage } from './island';
 
 export const APP_NAME = 'PayeWise';
 
@@ -14,8 +14,9 @@ export interface PageOptions {
 
 /** Renders a full HTML page; the islands rendered in `body` decide which client code is loaded. */
 export function renderDocument(assets: Assets, opts: PageOptions, body: ReactNode): string {
-  const islands = new Set<string>();
-  const bodyHtml = renderToString(<IslandCollector.Provider value={islands}>{body}</IslandCollector.Provider>);
+  const page: IslandsOnPage = { names: new Set(), count: 0 };
+  const bodyHtml = renderToString(<IslandCollector.Provider value={page}>{body}</IslandCollector.Provider>);
+  const islands = page.names;
   const entries = new Set<Entry>(opts.entries ?? []);
   if (islands.size) entries.add('islands');
   const scripts = [...entries].map((e) => assets.entry(e));

@@ -49,6 +49,37 @@ describe('shell and toasts in Chromium', () => {
     await page.close();
   });
 
+  // The browser hydrates each island as a root of its own. Were it numbered by its place in the whole page on the server,
+  // the ids React holds for it would differ from the ids in the page, and anything rendered later would point at nothing.
+  it('islands hydrate with the ids the server rendered (useId)', async () => {
+    const visits: [string, 'demo' | 'admin' | null][] = [['/auth', null], ['/profile', 'demo'], ['/knowledge-admin', 'admin'], ['/user-management', 'admin']];
+    for (const [path, who] of visits) {
+      const ctx = await browser.newContext();
+      if (who) await signIn(ctx, server.url, who);
+      const page = await ctx.newPage();
+      const errors = watchPageErrors(page);
+      await page.goto(`${server.url}${path}`);
+      await page.locator('[data-island][data-hydrated="true"]').first().waitFor();
+      const compared = await page.evaluate(() => {
+        const attrs: [string, string][] = [['id', 'id'], ['for', 'htmlFor'], ['aria-describedby', 'aria-describedby'], ['aria-labelledby', 'aria-labelledby'], ['aria-controls', 'aria-controls']];
+        const out: { dom: string; react: string }[] = [];
+        for (const el of document.querySelectorAll('[data-island] *')) {
+          const key = Object.keys(el).find((k) => k.startsWith('__reactProps$'));
+          const props = key ? (el as unknown as Record<string, Record<string, unknown>>)[key] : null;
+          if (!props) continue;
+          for (const [attr, prop] of attrs) {
+            if (typeof props[prop] === 'string' && el.hasAttribute(attr)) out.push({ dom: `${attr}=${el.getAttribute(attr)}`, react: `${attr}=${props[prop]}` });
+          }
+        }
+        return out;
+      });
+      expect(compared.length, path).toBeGreaterThan(0);
+      expect(compared.filter((c) => c.dom !== c.react), path).toEqual([]);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
+  });
+
   it('an htmx response can raise a toast (HX-Trigger)', async () => {
     const ctx = await browser.newContext();
     await signIn(ctx, server.url);
