@@ -206,8 +206,12 @@ function readOrdinals(r: Reading): void {
     if (!ord) continue;
     const next = a.slice(ord[0].length);
     if (/^ ?(month)\b/.test(next)) r.set('monthOfEmployment', n.value, n);
-    else if (/^ ?(year)\b/.test(next)) r.set('monthOfEmployment', (n.value - 1) * 12 + 1, n);
-    else r.take(n, 'ordinal');
+    else if (/^ ?(year|12[- ]months?)\b/.test(next)) {
+      // "the 2nd year", "in the second 12 months": the first month of that year of employment.
+      r.set('monthOfEmployment', (n.value - 1) * 12 + 1, n);
+      const twelve = r.free().find((x) => x.value === 12 && x.start > n.end && x.start <= n.end + ord[0].length + 1);
+      if (twelve) r.take(twelve, 'count');
+    } else r.take(n, 'ordinal');
   }
   const month = /\bmonth (?:number |no\.? )?(\d{1,2})\b/.exec(r.s);
   if (month) {
@@ -562,6 +566,8 @@ function topicFor(s: string, f: Facts): { topic: Topic | null; deductions: boole
   let topic = topicOf(s);
   // A "threshold" about overtime (the BCEA earnings threshold), UIF or SDL is not the tax threshold.
   if (topic === 'tax-threshold' && /\b(bcea|earnings threshold|uif|sdl|skills|overtime|coida|eti)\b/.test(s) && !/\btax[- ](free )?threshold|\brebate/.test(s)) topic = /\bbcea|earnings threshold|overtime/.test(s) ? 'overtime' : topicOf(s.replace(/threshold/g, ''));
+  // "The tax-free portion of a travel allowance" is about that payment, not the tax threshold: the knowledge base answers.
+  if (topic === 'tax-threshold' && /\b(allowances?|travel|subsistence|lump ?sums?|gratuit\w*|severance|retirement|per diem|bursar\w*|reimburs\w*|cell ?phones?)\b/.test(s) && !/\btax[- ](free )?threshold|\brebate/.test(s)) topic = null;
   // "Is R27.50 an hour legal?", "is R4 500 for 40 hours a week enough?": a rate asks about the minimum wage.
   const rate = f.hourlyRate !== undefined || (f.salary !== undefined && (f.hours ?? f.hoursPerWeek ?? f.hoursPerMonth) !== undefined);
   if (topic === null && rate && !/\b(overtime|sunday|holiday)\b/.test(s) && /\b(legal|lawful|allowed|enough|too (low|little)|underpa\w*|acceptable|ok|okay|fair|minimum)\b/.test(s)) topic = 'minimum-wage';

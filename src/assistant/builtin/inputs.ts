@@ -225,8 +225,8 @@ function overtimeInputs(p: ParsedQuestion, base: Input): Plan | Need {
   if (wage === undefined) return { need: 'the hourly wage (and the hours worked)', example: 'Overtime pay for 4 hours at R40 an hour' };
   if (hours === undefined) return { need: 'how many hours were worked', example: 'Overtime pay for 4 hours at R40 an hour' };
   b.input.hourlyWage = wage;
-  if (f.hourlyRate === undefined) b.kept.push(`${rand(wage)} an hour`);
-  if (f.hours === undefined) b.kept.push(`${hours} hours`);
+  if (f.hourlyRate === undefined && !day) b.kept.push(`${rand(wage)} an hour`);
+  if (f.hours === undefined && !day) b.kept.push(`${hours} hours`);
   const kind = f.publicHoliday ? 'holiday' : f.sunday ? 'sunday' : base.publicHolidayHours !== undefined ? 'holiday' : base.sundayHours !== undefined ? 'sunday' : 'overtime';
   if (kind === 'holiday') {
     b.input.publicHolidayHours = hours;

@@ -149,12 +149,14 @@ describe('built-in engine', () => {
     { id: 'E05', turns: ['employment tax incentive: R7 000 a month, aged 27, 6th month'], figure: g('ETI-005', 'eti_monthly') },
     { id: 'E06', turns: ['ETI for someone earning R7 500 a month aged 25 in month 2'], figure: g('ETI-007', 'eti_monthly') },
     { id: 'E07', turns: ['ETI for a 30 year old on R5 000 in month 3'], figure: g('ETI-009', 'eti_monthly') },
+    { id: 'E09', turns: ['ETI for a 24 year old paid R5 000 pm, in the second 12 months'], figure: g('ETI-002', 'eti_monthly'), words: 'second 12-month rates' },
     { id: 'E08', turns: ['ETI for a 20 year old paid R2 500 for 80 hours in month 1'], figure: g('ETI-012', 'eti_monthly') },
     // Overtime, Sunday and public holiday pay.
     { id: 'O01', turns: ['What is overtime pay for 8 hours at R50 an hour?'], figure: g('BCEA-002', 'overtime_pay'), citeTitle: 'overtime' },
     { id: 'O02', turns: ['Employee paid R50/h works 8 hours on a Sunday; she does not normally work Sundays'], figure: g('BCEA-003', 'sunday_pay'), citeTitle: 'sunday' },
     { id: 'O03', turns: ['Employee works 8 hours on a Sunday at R50 an hour and normally works Sundays. Pay?'], figure: g('BCEA-004', 'sunday_pay') },
     { id: 'O04', turns: ['How much must I pay for 8 hours on a public holiday if the daily wage is R400 and the hourly rate R50?'], figure: g('BCEA-005', 'public_holiday_pay_minimum'), citeTitle: 'holiday' },
+    { id: 'O06', turns: ['Worker earns R200 a day and works on a public holiday. How much must I pay?'], figure: 400, words: '^(?![\\s\\S]*earlier question)[\\s\\S]*full ordinary day of 8 hours', citeTitle: 'holiday' },
     { id: 'O05', turns: ['Overtime for someone on R22 000 a month working 5 hours overtime at R120 an hour'], figure: 900, words: 'above the threshold' },
     // Leave, notice, minimum wage.
     { id: 'L01', turns: ['How many days annual leave per year on a 5 day week?'], words: '\\b15 (working )?days', citeTitle: 'annual leave' },
@@ -236,6 +238,7 @@ describe('built-in engine', () => {
     { id: 'F54', turns: ["What is the BCEA earnings threshold per month?"], figure: 21812.37, citeTitle: "threshold" },
     { id: 'F55', turns: ["How many ordinary hours per week?"], words: "45", citeTitle: "hours" },
     { id: 'F56', turns: ["What is the company car fringe benefit rate?"], words: "3\\.5%", citeTitle: "car" },
+    { id: 'F66', turns: ['What is the tax-free portion of a travel allowance?'], words: '80%[\\s\\S]*20%', citeTitle: '^Travel allowance' },
     { id: 'F57', turns: ["What is the prescribed rate per km for 2026/27?"], words: "495|R4.95|4,95", citeTitle: "travel" },
     { id: 'F58', turns: ["What is the official rate of interest?"], words: "repo|%", citeTitle: "loan" },
     { id: 'F59', turns: ["What are the subsistence allowance rates?"], words: "R\\d", citeTitle: "subsistence" },

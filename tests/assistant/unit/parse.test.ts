@@ -192,6 +192,8 @@ describe('numbers that must not be misread', () => {
     expect(facts('ETI in her third month').monthOfEmployment).toBe(3);
     expect(facts('ETI in month 14').monthOfEmployment).toBe(14);
     expect(facts('ETI in his 2nd year').monthOfEmployment).toBe(13);
+    expect(facts('ETI for R5 000 pm, in the second 12 months')).toMatchObject({ monthOfEmployment: 13, salary: 5000 });
+    expect(facts('ETI for R5 000 pm, in the second 12 months').monthsEmployed).toBeUndefined();
   });
   it('retirement contributions, commission and annual payroll', () => {
     expect(facts('PAYE on R40 000 a month with R3 000 to a retirement annuity')).toMatchObject({ salary: 40000, retirement: 3000 });
@@ -231,6 +233,13 @@ describe('topics, intents and follow-ups', () => {
   it('a threshold about overtime, UIF or SDL is not the tax threshold', () => {
     expect(parseQuestion('What is the BCEA earnings threshold?').topic).not.toBe('tax-threshold');
     expect(parseQuestion('What is the SDL threshold?').topic).toBe('sdl');
+  });
+
+  it('the tax-free part of an allowance or a lump sum is not the tax threshold', () => {
+    expect(parseQuestion('What is the tax-free portion of a travel allowance?').topic).toBeNull();
+    expect(parseQuestion('tax free amount of a subsistence allowance per day').topic).toBeNull();
+    expect(parseQuestion('tax free portion of a retirement lump sum?').topic).toBeNull();
+    expect(parseQuestion('What is the tax free amount for a 66 year old?').topic).toBe('tax-threshold');
   });
 
   it('calculations need their figures; rules are knowledge questions', () => {
