@@ -462,7 +462,8 @@ function readBareAge(r: Reading): void {
     const a = r.s.slice(n.end, n.end + 16);
     const b = r.s.slice(Math.max(0, n.start - 12), n.start);
     const alone = /^\s*([,;)?!.]|$| and\b| with\b| on\b| earning\b| who\b| no\b| medical\b| paid\b| getting\b| male\b| female\b)/.test(a);
-    const lead = /(^|[,;(:]|\b(employee|worker|person|someone|pensioner|for a|for an|aged|she|he|age))\s*$/.test(b);
+    // "paye 22000 55 medical aid 2": in a terse question a bare number right after the pay is the age.
+    const lead = /(^|[,;(:]|\b(employee|worker|person|someone|pensioner|for a|for an|aged|she|he|age)|\d)\s*$/.test(b);
     if (alone && lead) {
       r.set('age', n.value, n);
       return;
@@ -576,7 +577,9 @@ function topicFor(s: string, f: Facts): { topic: Topic | null; deductions: boole
   if (topic === 'paye' && /\b(leave|notice)\b/.test(s) && f.salary === undefined) topic = topicOf(s.replace(/\b(paye|tax|deduct\w*)\b/g, ''));
   // "PAYE and UIF on R20 000", "total deductions": the payslip has them all.
   const several = [/\b(paye|tax)\b/, /\buif\b/, /\bsdl\b|\bskills/].filter((re) => re.test(s)).length;
-  const deductions = f.salary !== undefined && (several >= 2 || /\b(total|all (the )?)deductions\b/.test(s)) && topic !== 'payslip' && topic !== 'eti';
+  // PAYE with commission: the payslip taxes the commission with the pay (the PAYE calculator has no commission).
+  const withCommission = topic === 'paye' && f.commission !== undefined;
+  const deductions = f.salary !== undefined && (several >= 2 || withCommission || /\b(total|all (the )?)deductions\b/.test(s)) && topic !== 'payslip' && topic !== 'eti';
   if (deductions) topic = 'payslip';
   // "How much does R20 000 cost me" and "what does she earn after…" with only a salary: a payslip or PAYE.
   if (!topic && f.salary !== undefined && /\b(earn|earns|earning|salary|paid|gets|income|wage)\b/.test(s) && /\b(owe|pay sars|how much (do|does|will|should) (i|we|s?he|they) (pay|deduct))\b/.test(s)) topic = 'paye';

@@ -81,6 +81,7 @@ function payslip(r: Result, i: Record<string, unknown>, wants: 'net' | 'cost' | 
   lines.push(`| **Net pay** | **${R(r, 'netPay')}** |`, '');
   lines.push(`On top of the gross pay the employer pays UIF of ${R(r, 'uifEmployer')}${r.sdlExempt ? '' : ` and SDL of ${R(r, 'sdl')}`}, so the employee costs the employer ${R(r, 'employerCost')} ${p}.`);
   if (num(r, 'medicalCredit') > 0) lines.push(`The PAYE already takes off the medical scheme fees tax credit of ${R(r, 'medicalCredit')}.`);
+  if (Number(i.commission) > 0) lines.push(`The gross pay is ${rand(Number(i.remuneration))} pay plus ${rand(Number(i.commission))} commission: PAYE is on both, UIF on the pay only.`);
   return lines;
 }
 

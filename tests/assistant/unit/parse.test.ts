@@ -203,6 +203,7 @@ describe('numbers that must not be misread', () => {
     expect(facts('SDL on R50 000 monthly payroll, annual payroll R600 000')).toMatchObject({ salary: 50000, annualPayroll: 600000 });
     expect(facts('skills levy on R700k annual payroll, this month R58 000')).toMatchObject({ salary: 58000, annualPayroll: 700000 });
     expect(facts('R3 000 travel allowance').salary).toBeUndefined();
+    expect(facts('paye 22000 55 medical aid 2')).toMatchObject({ salary: 22000, age: 55, medicalMembers: 2 });
   });
 });
 
