@@ -40,9 +40,14 @@ interface Candidate extends Scored {
   article: { id: string; title: string };
 }
 
+// "What is COIDA?": an article whose title names everything asked about is the one that explains it.
+const DEFINING = /^\s*(what('s| is| are)|define|explain)\b/i;
+
 function judge(article: { id: string; title: string; content: string }, question: string, words: string[], prior: number): Candidate {
   const p = bestPassage(article.content, question, { title: article.title, words });
-  return { ...p, score: p.score + prior + 0.7 * titleMatch(article.title, words), article };
+  const named = titleMatch(article.title, words);
+  const defines = DEFINING.test(question) && words.length > 0 && named === words.length ? 1 : 0;
+  return { ...p, score: p.score + prior + 0.7 * named + defines, article };
 }
 
 export function createKnowledgeAnswers(knowledge: KnowledgeTools) {
