@@ -52,6 +52,8 @@ export interface Facts {
   workerType?: 'general' | 'farm' | 'domestic';
   epwp?: boolean;
   sdlExempt?: boolean;
+  /** "3 employees earning R10 000 each": how many are paid the amount given. */
+  headcount?: number;
 }
 
 /** The calculator call of the previous turn, which a follow-up changes one input of. */
@@ -226,6 +228,7 @@ function readUnits(r: Reading): void {
     const b = r.before(n, 30);
     if (/^ ?(%|percent|per cent)/.test(a)) r.take(n, 'percent');
     else if (!n.money && /\b(section|sec|act|gazette|no\.|number|regulation|item|paragraph|par|para|form|page|schedule)\.? ?$/.test(b)) r.take(n, 'reference');
+    else if (!n.money && Number.isInteger(n.value) && n.value > 1 && /^ ?(employees|staff|workers|people|persons|members? of staff)\b/.test(a) && /\beach\b|\bper (employee|person|head|worker)\b/.test(r.s)) r.set('headcount', n.value, n);
     else if (!n.money && /^ ?(employees|staff|workers|people|persons|times|occasions|members? of staff|kids|children|cents?|c\/km|km|kilomet)/.test(a)) r.take(n, 'count');
   }
 }
@@ -571,7 +574,7 @@ function topicFor(s: string, f: Facts): { topic: Topic | null; deductions: boole
   if (topic === 'tax-threshold' && /\b(allowances?|travel|subsistence|lump ?sums?|gratuit\w*|severance|retirement|per diem|bursar\w*|reimburs\w*|cell ?phones?)\b/.test(s) && !/\btax[- ](free )?threshold|\brebate/.test(s)) topic = null;
   // "Is R27.50 an hour legal?", "is R4 500 for 40 hours a week enough?": a rate asks about the minimum wage.
   const rate = f.hourlyRate !== undefined || (f.salary !== undefined && (f.hours ?? f.hoursPerWeek ?? f.hoursPerMonth) !== undefined);
-  if (topic === null && rate && !/\b(overtime|sunday|holiday)\b/.test(s) && /\b(legal|lawful|allowed|enough|too (low|little)|underpa\w*|acceptable|ok|okay|fair|minimum)\b/.test(s)) topic = 'minimum-wage';
+  if (topic === null && rate && !/\b(overtime|sunday|holiday)\b/.test(s) && /\b(legal|lawful|allowed|enough|too (low|little)|underpa\w*|acceptable|ok|okay|fair|minimum|(can|may|could) (i|we|you) (still )?pay)\b/.test(s)) topic = 'minimum-wage';
   // An hourly wage with hours and "sunday" or "overtime" is overtime, whatever else is named.
   if ((topic === 'paye' || topic === 'leave' || topic === null) && f.hourlyRate !== undefined && f.hours !== undefined && /\b(overtime|sunday|holiday|extra hours)\b/.test(s)) topic = 'overtime';
   if (topic === 'paye' && /\b(leave|notice)\b/.test(s) && f.salary === undefined) topic = topicOf(s.replace(/\b(paye|tax|deduct\w*)\b/g, ''));

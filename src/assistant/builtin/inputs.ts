@@ -183,6 +183,11 @@ function sdlInputs(p: ParsedQuestion, base: Input, today: Date): Plan | Need {
     period = 'annual';
   }
   if (pay === undefined) return { need: "the pay the levy is on (this month's payroll, or the annual payroll)", example: 'SDL on a monthly payroll of R60 000' };
+  if (f.headcount !== undefined && f.salary !== undefined && f.annualPayroll === undefined) {
+    const one = pay;
+    pay = Math.round(one * f.headcount * 100) / 100;
+    b.assumed.push(`${f.headcount} employees each paid ${rand(one)}, so the payroll is ${rand(pay)}`);
+  }
   b.input.remuneration = pay;
   if (payroll !== undefined) b.input.annualPayroll = payroll;
   else {

@@ -143,6 +143,8 @@ describe('built-in engine', () => {
     { id: 'U05', turns: ['UIF for a part-time worker earning R1 500 who works 20 hours a month'], figure: 0, words: '24 hours' },
     { id: 'D01', turns: ['How much SDL per year on an annual payroll of R600 000?'], figure: g('SDL-002', 'sdl_annual'), citeTitle: 'SDL|skills' },
     { id: 'D02', turns: ['SDL for a company with R450 000 annual payroll?'], figure: 0, words: 'exempt', citeTitle: 'SDL|skills' },
+    { id: 'D04', turns: ['Does SDL apply to a company with 3 employees earning R10 000 each?'], figure: 360000, words: 'exempt' },
+    { id: 'D05', turns: ['SDL for 5 staff on R15 000 a month each'], figure: calc('sdl', { remuneration: 75000, annualPayroll: 900000 }, 'sdl') },
     { id: 'D03', turns: ['How much SDL on a payroll of R80 000 a month?'], figure: 800 },
     { id: 'E01', turns: ['Can I claim ETI for a 24 year old earning R5 000 in her third month?'], figure: g('ETI-001', 'eti_monthly'), citeTitle: 'ETI|incentive' },
     { id: 'E02', turns: ['ETI for a 24-year-old on R5 000 a month in month 15 of employment'], figure: g('ETI-002', 'eti_monthly') },
@@ -161,6 +163,7 @@ describe('built-in engine', () => {
     { id: 'O06', turns: ['Worker earns R200 a day and works on a public holiday. How much must I pay?'], figure: 400, words: '^(?![\\s\\S]*earlier question)[\\s\\S]*full ordinary day of 8 hours', citeTitle: 'holiday' },
     { id: 'O05', turns: ['Overtime for someone on R22 000 a month working 5 hours overtime at R120 an hour'], figure: 900, words: 'above the threshold' },
     // Leave, notice, minimum wage.
+    { id: 'M10', turns: ['Can I pay a domestic worker R25 an hour?'], figure: 30.23, words: 'below the national minimum wage' },
     { id: 'L01', turns: ['How many days annual leave per year on a 5 day week?'], words: '\\b15 (working )?days', citeTitle: 'annual leave' },
     { id: 'L02', turns: ['How much leave does an employee accrue per month?'], words: '1\\.25 days' },
     { id: 'L03', turns: ['sick leave in the first 6 months for someone who worked 130 days'], words: '\\b5 days', citeTitle: 'sick' },
