@@ -52,6 +52,8 @@ export interface Facts {
   workerType?: 'general' | 'farm' | 'domestic';
   epwp?: boolean;
   sdlExempt?: boolean;
+  /** The pay given is a cost-to-company package ("CTC R600 000"). */
+  ctc?: boolean;
   /** "3 employees earning R10 000 each": how many are paid the amount given. */
   headcount?: number;
 }
@@ -466,7 +468,7 @@ function readBareAge(r: Reading): void {
     const b = r.s.slice(Math.max(0, n.start - 12), n.start);
     const alone = /^\s*([,;)?!.]|$| and\b| with\b| on\b| earning\b| who\b| no\b| medical\b| paid\b| getting\b| male\b| female\b)/.test(a);
     // "paye 22000 55 medical aid 2": in a terse question a bare number right after the pay is the age.
-    const lead = /(^|[,;(:]|\b(employee|worker|person|someone|pensioner|for a|for an|aged|she|he|age)|\d)\s*$/.test(b);
+    const lead = /(^|[,;(:]|\b(employee|worker|person|someone|pensioner|for a|for an|aged|she|he|age|i'?m|i am|she'?s|he'?s)|\d)\s*$/.test(b);
     if (alone && lead) {
       r.set('age', n.value, n);
       return;
@@ -582,7 +584,9 @@ function topicFor(s: string, f: Facts): { topic: Topic | null; deductions: boole
   const several = [/\b(paye|tax)\b/, /\buif\b/, /\bsdl\b|\bskills/].filter((re) => re.test(s)).length;
   // PAYE with commission: the payslip taxes the commission with the pay (the PAYE calculator has no commission).
   const withCommission = topic === 'paye' && f.commission !== undefined;
-  const deductions = f.salary !== undefined && (several >= 2 || withCommission || /\b(total|all (the )?)deductions\b/.test(s)) && topic !== 'payslip' && topic !== 'eti';
+  // "what are the deductions on R18 000?" names no one tax: all of them.
+  const allDeductions = /\b(total|all (the )?)deductions\b/.test(s) || (/\bdeductions\b/.test(s) && several === 0);
+  const deductions = f.salary !== undefined && (several >= 2 || withCommission || allDeductions) && topic !== 'payslip' && topic !== 'eti';
   if (deductions) topic = 'payslip';
   // "How much does R20 000 cost me" and "what does she earn after…" with only a salary: a payslip or PAYE.
   if (!topic && f.salary !== undefined && /\b(earn|earns|earning|salary|paid|gets|income|wage)\b/.test(s) && /\b(owe|pay sars|how much (do|does|will|should) (i|we|s?he|they) (pay|deduct))\b/.test(s)) topic = 'paye';
@@ -602,6 +606,7 @@ export function parseQuestion(question: string, previous: PreviousCall | null = 
   readMoney(r);
   readBareAge(r);
   const f = r.facts;
+  if (f.salary !== undefined && /\bctc\b|\bcost[- ]to[- ](the )?company (package|salary|of)\b|\b(a|my|her|his|their|the) (ctc|cost[- ]to[- ](the )?company)\b/.test(s)) f.ctc = true;
 
   const resolved = topicFor(s, f);
   let topic = resolved.topic;

@@ -134,6 +134,7 @@ function payInputs(topic: 'paye' | 'payslip', p: ParsedQuestion, base: Input, to
   const bonus = f.bonus ?? (f.thirteenthCheque ? Number(pay) : undefined);
   if (f.bonus === undefined && f.thirteenthCheque) b.assumed.push(`a 13th cheque equal to one period's pay (${rand(Number(pay))})`);
   b.pick('bonus', bonus, undefined, (v) => `a bonus of ${rand(Number(v))}`);
+  if (f.ctc) b.assumed.push(`the ${rand(Number(pay))} cost to company is the gross pay: the employer's UIF and SDL are worked out on top of it, not out of it`);
   if (topic === 'payslip') {
     b.pick('commission', f.commission);
     b.pick('annualPayroll', f.annualPayroll);

@@ -204,6 +204,9 @@ describe('numbers that must not be misread', () => {
     expect(facts('skills levy on R700k annual payroll, this month R58 000')).toMatchObject({ salary: 58000, annualPayroll: 700000 });
     expect(facts('R3 000 travel allowance').salary).toBeUndefined();
     expect(facts('paye 22000 55 medical aid 2')).toMatchObject({ salary: 22000, age: 55, medicalMembers: 2 });
+    expect(facts('tax on a R50 000 bonus if I earn R50 000 a month? Im 29').age).toBe(29);
+    expect(facts('CTC R600 000 per year, net monthly pay?').ctc).toBe(true);
+    expect(facts('What does an employee on R30 000 cost the company?').ctc).toBeUndefined();
   });
 });
 
