@@ -324,8 +324,9 @@ function readWork(r: Reading): void {
     const b = r.before(n, 30);
     if (/^ ?(\/ ?|per |an |a |p\/? ?)(hour|hr|h)\b|^ ?ph\b|^ ?p\/h\b|^ ?(an|per) hr\b|^ ?hourly\b/.test(a) || /\b(hourly (rate|wage|pay)|rate per hour|wage per hour|paid per hour)( of| is| was|:)?\s*$/.test(b)) {
       r.set('hourlyRate', n.value, n);
-    } else if (/^ ?(hours?|hrs?|h)\b/.test(a) && !n.money) {
-      const per = /^ ?(?:hours?|hrs?|h) (?:a|per|each|every|in a|in the) (week|month|day)\b/.exec(a);
+    } else if (/^ ?-?(hours?|hrs?|h)\b/.test(a) && !n.money) {
+      // "45 hours a week", and "a 45-hour week"
+      const per = /^ ?(?:hours?|hrs?|h) (?:a|per|each|every|in a|in the) (week|month|day)\b/.exec(a) ?? /^ ?-?(?:hours?|hrs?) (?:working |work )?(week|month|day)\b/.exec(a);
       if (per?.[1] === 'week') r.set('hoursPerWeek', n.value, n);
       else if (per?.[1] === 'month') r.set('hoursPerMonth', n.value, n);
       else if (per?.[1] === 'day') r.take(n, 'count');

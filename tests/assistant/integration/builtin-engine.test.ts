@@ -165,6 +165,7 @@ describe('built-in engine', () => {
     { id: 'O06', turns: ['Worker earns R200 a day and works on a public holiday. How much must I pay?'], figure: 400, words: '^(?![\\s\\S]*earlier question)[\\s\\S]*full ordinary day of 8 hours', citeTitle: 'holiday' },
     { id: 'O05', turns: ['Overtime for someone on R22 000 a month working 5 hours overtime at R120 an hour'], figure: 900, words: 'above the threshold' },
     // Leave, notice, minimum wage.
+    { id: 'M11', turns: ['Is R4 000 a month for a 45 hour week legal?'], words: 'R20\\.51 an hour is below the national minimum wage' },
     { id: 'M10', turns: ['Can I pay a domestic worker R25 an hour?'], figure: 30.23, words: 'below the national minimum wage' },
     { id: 'L01', turns: ['How many days annual leave per year on a 5 day week?'], words: '\\b15 (working )?days', citeTitle: 'annual leave' },
     { id: 'L02', turns: ['How much leave does an employee accrue per month?'], words: '1\\.25 days' },

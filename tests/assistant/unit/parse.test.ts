@@ -184,6 +184,8 @@ describe('numbers that must not be misread', () => {
     expect(facts('R5 500 a month for 45 hours a week')).toMatchObject({ salary: 5500, hoursPerWeek: 45 });
     expect(facts('annual leave on a 6-day week')).toMatchObject({ daysPerWeek: 6 });
     expect(facts('someone working 3 days a week')).toMatchObject({ daysPerWeek: 3 });
+    expect(facts('Is R4 000 a month for a 45 hour week legal?')).toMatchObject({ salary: 4000, hoursPerWeek: 45 });
+    expect(facts('R5 000 pm for a 40-hour week').hoursPerWeek).toBe(40);
     expect(facts('leave after 170 days worked')).toMatchObject({ daysWorked: 170 });
     expect(facts('she normally works Sundays').ordinarilyWorksSunday).toBe(true);
     expect(facts('she does not normally work Sundays').ordinarilyWorksSunday).toBe(false);
