@@ -248,6 +248,8 @@ describe('the assistant in Chromium', () => {
       await ask(page, 'a slow one please');
       await page.locator('[data-testid="message-user"]').getByText('a slow one please').waitFor();
       await page.locator('[data-testid="typing"]').waitFor();
+      // Stop replaces Send once the server has taken the question (until then Send shows, disabled).
+      await page.getByRole('button', { name: 'Stop', exact: true }).waitFor();
       expect(await sendButton(page).count()).toBe(0);
       const answer = answers(page).last();
       await answer.getByText('word3', { exact: false }).waitFor();
