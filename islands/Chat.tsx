@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 // Types only: the schema module's values would bring zod into this bundle.
+import { previewText } from '../src/knowledge/query';
 import type { ChatAllowanceDTO, ConversationDTO, MessageDTO, SourceDTO } from '../src/schemas/chat';
 import { api, errorMessage } from './api';
 import { Conversations } from './chat-conversations';
@@ -123,7 +124,7 @@ export default function Chat(props: ChatProps) {
           const d = e.data;
           ended = true;
           patch(answerId, (m) => ({ ...m, content: d.response, sources: d.sources, toolCalls: d.toolCalls, status: d.status }));
-          setAnnounce(`The assistant answered${d.status === 'stopped' ? ' (stopped)' : ''}: ${d.response.slice(0, 300)}`);
+          setAnnounce(`The assistant answered${d.status === 'stopped' ? ' (stopped)' : ''}: ${previewText(d.response, 300)}`);
         } else if (e.event === 'error') {
           ended = true;
           patch(answerId, (m) => ({ ...m, content: e.data.message, status: 'error' }));

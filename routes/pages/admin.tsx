@@ -5,6 +5,7 @@ import { requireAdmin } from '../../src/http/guard';
 import { renderApp } from '../../src/http/render';
 import { USERS_PAGE_SIZE } from '../../src/schemas/users';
 import type { InsightsDTO, WindowCounts } from '../../src/insights/service';
+import { previewText } from '../../src/knowledge/query';
 import { Island } from '../../src/ui/island';
 import UserManagement from '../../islands/UserManagement';
 
@@ -110,7 +111,7 @@ function InsightsPage({ r }: { r: InsightsDTO }) {
                 <A href={draftLink(d.question)}>Write an article</A>
               </div>
             </>,
-            <span className="whitespace-pre-line">{clip(d.answer, 400)}</span>,
+            previewText(d.answer, 400),
             d.engine ?? '—',
             d.comment ?? '—',
             d.sources.length ? (

@@ -401,7 +401,8 @@ export function makeSnippet(markdown: string, lexemes: Lexeme[], maxChars = 220)
   let text = markdown.slice(0, 100_000);
   const sources = text.search(/^#{1,6}[ \t]*sources?\b/im);
   if (sources > 0) text = text.slice(0, sources);
-  text = normaliseCodes(text);
+  // Plain first, so a window never starts inside a link or emphasis and shows its marks.
+  text = markdownToPlain(normaliseCodes(text));
 
   type Hit = { at: number; lex: number };
   const hits: Hit[] = [];
@@ -440,7 +441,7 @@ export function makeSnippet(markdown: string, lexemes: Lexeme[], maxChars = 220)
     start = Math.max(sp, nl) + 1;
   }
   const end = Math.min(text.length, start + maxChars + 80);
-  const region = markdownToPlain(text.slice(start, end));
+  const region = text.slice(start, end);
   const words = region.split(' ').filter(Boolean);
   let html = '';
   let length = 0;

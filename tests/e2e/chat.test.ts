@@ -79,7 +79,9 @@ describe('the assistant in Chromium', () => {
     expect(await input(page).inputValue()).toBe('');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('chat-input');
     // The live region announces the finished answer.
-    expect(await page.getByRole('status').filter({ hasText: 'The assistant answered' }).textContent()).toContain('R2 115.00');
+    const announced = await page.getByRole('status').filter({ hasText: 'The assistant answered' }).textContent();
+    expect(announced).toContain('R2 115.00');
+    expect(announced).not.toMatch(/\*\*|\]\(/); // read as text, not markdown
     // The answer is rendered markdown, and its working is a collapsible card.
     expect(await answer.locator('.prose-pw').count()).toBe(1);
     await answer.getByText('Calculation: PAYE').click();

@@ -283,6 +283,9 @@ describe.each(dbKinds)('user management API on %s', (kind) => {
     expect(html).toContain('/knowledge-admin?draft=zzqx%20flurb');
     expect(html).toContain(`/knowledge-admin?edit=${item.id}`);
     expect(html).toContain('Not helpful at all');
+    // The rated-down answer reads as text: link texts kept, no markdown marks or targets.
+    expect(html).toContain('Try the knowledge base search for the rule');
+    expect(html).not.toContain('](/knowledge)');
     expect(html).toContain('/knowledge-admin?draft=How%20do%20I%20pay%20a%20crew%20of%20divers%3F');
     expect(html).toMatch(/Last 7 days: <strong[^>]*>2<\/strong>/);
   });

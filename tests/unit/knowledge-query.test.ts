@@ -259,6 +259,13 @@ describe('makeSnippet', () => {
     expect(s.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
   });
 
+  it('never starts inside a link or emphasis and so shows no markdown', () => {
+    const answer = `${'Some words before the link. '.repeat(6)}Try the [payroll calculators](/calculators/paye-and-uif-and-more-tools) for **overtime** pay.`;
+    const s = makeSnippet(answer, lexemesOf("'overtim'"), 160);
+    expect(s).toContain('<mark>overtime</mark>');
+    expect(s).not.toMatch(/\]\(|\*\*|\/calculators/);
+  });
+
   it('does not take its text from the Sources section', () => {
     expect(makeSnippet(md, lx)).not.toContain('gazette UIF ceiling UIF');
   });
