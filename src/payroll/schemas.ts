@@ -74,7 +74,7 @@ export function intField(field: string, min: number, max: number, unit = '') {
 export function quantityField(field: string, min: number, max: number, opts: { dp?: number; exclusiveMin?: boolean; unit?: string } = {}) {
   const dp = opts.dp ?? 2;
   const u = opts.unit ? ` ${opts.unit}` : '';
-  let n = z.number({ error: numberError(field, `a number${u}`) });
+  let n = z.number({ error: numberError(field, opts.unit ? `a number of ${opts.unit}` : 'a number') });
   n = opts.exclusiveMin ? n.gt(min, `${field} must be more than ${min}${u}`) : n.min(min, min === 0 ? `${field} must not be negative` : `${field} must be at least ${min}${u}`);
   return z.preprocess(
     numericString,

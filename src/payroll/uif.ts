@@ -111,7 +111,9 @@ export function calculateUif(p: UifParams): UifResult {
   const ceilText =
     periods === 12
       ? `the ${formatRand(year.uif.ceilingMonthlyCents)} monthly ceiling`
-      : `the ${period} ceiling ${formatRand(year.uif.ceilingAnnualCents)} / ${periods} = ${formatRand(ceilingPerPeriod)}`;
+      : periods === 1
+        ? `the ${formatRand(year.uif.ceilingAnnualCents)} annual ceiling`
+        : `the ${period} ceiling ${formatRand(year.uif.ceilingAnnualCents)} / ${periods} = ${formatRand(ceilingPerPeriod)}`;
   working.push(
     `UIF remuneration ${formatRand(p.remunerationCents)}${capped ? `, capped at ${ceilText}` : ` (below ${ceilText})`}`,
   );

@@ -220,7 +220,7 @@ describe.each(dbKinds)('calculators page on %s', (kind) => {
       expect(text(ot)).toContain('Total extra pay R1 700.00');
       expect(ot).toContain('Overtime is limited to 3 hours a day and 10 hours a week (12 hours given)');
       const ph = await (await client.post('/calculators/overtime', form({ hourlyWage: '50', publicHolidayHours: '8' }), HX)).text();
-      expect(errorOf(ph, 'overtime-ordinaryDailyWage')).toBe('Ordinary daily wage is required when publicHolidayHours is given');
+      expect(errorOf(ph, 'overtime-ordinaryDailyWage')).toBe('Ordinary daily wage is required when hours worked on a public holiday is given');
     });
 
     it('refuses cross-site posts and oversized bodies', async () => {

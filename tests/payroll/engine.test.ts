@@ -228,6 +228,9 @@ describe('UIF', () => {
   it('pro-rates the ceiling for weekly and fortnightly pay', () => {
     expect(calculateUif({ taxYear: 2027, period: 'weekly', remunerationCents: R(5_000) }).employeeCents).toBe(R(40.87));
     expect(calculateUif({ taxYear: 2027, period: 'fortnightly', remunerationCents: R(10_000) }).employeeCents).toBe(R(81.75));
+    const annual = calculateUif({ taxYear: 2027, period: 'annual', remunerationCents: R(300_000) });
+    expect(annual.employeeCents).toBe(R(2_125.44));
+    expect(annual.working).toContain('UIF remuneration R300 000.00, capped at the R212 544.00 annual ceiling');
     expect(calculateUif({ taxYear: 2027, period: 'weekly', remunerationCents: R(3_000) }).employeeCents).toBe(R(30));
     expect(calculateUif({ taxYear: 2027, period: 'annual', remunerationCents: R(500_000) }).employeeCents).toBe(R(2_125.44));
   });

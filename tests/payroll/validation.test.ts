@@ -114,6 +114,7 @@ describe('other schemas', () => {
   });
   it('calculators', () => {
     expect(issueFor(leaveInputSchema, { daysPerWeek: 8 }, 'daysPerWeek')).toBe('daysPerWeek must be at most 7 days');
+    expect(issueFor(leaveInputSchema, { daysWorked: 'abc' }, 'daysWorked')).toBe('daysWorked must be a number of days (got "abc")');
     expect(issueFor(overtimeInputSchema, { hourlyWage: 50, publicHolidayHours: 8 }, 'ordinaryDailyWage')).toBe(
       'ordinaryDailyWage is required when publicHolidayHours is given',
     );

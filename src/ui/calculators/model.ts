@@ -227,11 +227,16 @@ function toInput(fields: FieldDef[], values: Values): Record<string, string> {
   return input;
 }
 
-/** The schema's message with the API name of the field replaced by its label: "age must be …" → "Age must be …". */
+/**
+ * The schema's message with the API names of fields replaced by their labels: "age must be …" → "Age must be …",
+ * "… when publicHolidayHours is given" → "… when hours worked on a public holiday is given".
+ */
 export function labelMessage(fields: FieldDef[], e: FieldError): FieldError {
-  const field = fields.find((x) => x.name === e.field);
-  if (field && e.message.startsWith(`${field.name} `)) return { field: e.field, message: `${field.label}${e.message.slice(field.name.length)}` };
-  return e;
+  let message = e.message;
+  for (const f of fields) {
+    message = message.replace(new RegExp(`(^|\\s)${f.name}\\b`, 'g'), (_m, lead: string) => (lead ? `${lead}${f.label.charAt(0).toLowerCase()}${f.label.slice(1)}` : f.label));
+  }
+  return message === e.message ? e : { field: e.field, message };
 }
 
 function isMissing(fields: FieldDef[], input: Record<string, string>, e: FieldError): boolean {
