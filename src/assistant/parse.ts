@@ -591,6 +591,8 @@ function topicFor(s: string, f: Facts): { topic: Topic | null; deductions: boole
   if (deductions) topic = 'payslip';
   // "How much does R20 000 cost me" and "what does she earn after…" with only a salary: a payslip or PAYE.
   if (!topic && f.salary !== undefined && /\b(earn|earns|earning|salary|paid|gets|income|wage)\b/.test(s) && /\b(owe|pay sars|how much (do|does|will|should) (i|we|s?he|they) (pay|deduct))\b/.test(s)) topic = 'paye';
+  // "A 70 year old on R18 000 with medical aid for himself and his wife": an age or a medical scheme only matters for PAYE.
+  if (!topic && f.salary !== undefined && (f.age !== undefined || f.ageBand !== undefined || f.medicalMembers !== undefined || f.onMedicalAid) && !/\b(leave|notice|overtime|sundays?|holidays?|minimum|uif|sdl|eti|hours?)\b/.test(s)) topic = 'paye';
   return { topic, deductions };
 }
 

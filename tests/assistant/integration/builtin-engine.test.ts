@@ -106,6 +106,7 @@ describe('built-in engine', () => {
     { id: 'P41', turns: ['paye 22000 55 medical aid 2'], figure: calc('paye', { period: 'monthly', remuneration: 22000, age: 55, medicalMembers: 2 }, 'paye') },
     { id: 'P42', turns: ['gross R18 000, what are the deductions?'], figure: calc('paye', { period: 'monthly', remuneration: 18000, age: 30 }, 'paye'), alsoFigure: 180 },
     { id: 'P43', turns: ['CTC R600 000 per year — what is the net monthly pay?'], words: 'cost to company is the gross pay' },
+    { id: 'P44', turns: ['a 70 year old on R18 000 with medical aid for himself and his wife'], figure: calc('paye', { period: 'monthly', remuneration: 18000, age: 70, medicalMembers: 2 }, 'paye') },
     { id: 'P02', turns: ['paye 35k pm 70yo'], figure: calc('paye', { period: 'monthly', remuneration: 35000, age: 70 }, 'paye'), citeTitle: '65|PAYE' },
     { id: 'P03', turns: ['Employee is 68, earns R40 000 per month and has medical aid for himself and his wife. PAYE?'], figure: calc('paye', { period: 'monthly', remuneration: 40000, age: 68, medicalMembers: 2 }, 'paye'), citeTitle: 'PAYE|65' },
     { id: 'P04', turns: ['What is the monthly PAYE on an annual salary of R245 100 for a 35-year-old?'], figure: g('PAYE-2027-005', 'monthly_paye'), alsoFigure: g('PAYE-2027-005', 'annual_tax'), citeTitle: 'PAYE' },

@@ -241,6 +241,11 @@ describe('topics, intents and follow-ups', () => {
     expect(parseQuestion('What is the SDL threshold?').topic).toBe('sdl');
   });
 
+  it('a salary with an age or a medical scheme and no other subject is PAYE', () => {
+    expect(parseQuestion('a 70 year old on R18 000 with medical aid for himself and his wife').topic).toBe('paye');
+    expect(parseQuestion('Someone aged 30 earning R20 000 per month wants to know about leave').topic).not.toBe('paye');
+  });
+
   it('the tax-free part of an allowance or a lump sum is not the tax threshold', () => {
     expect(parseQuestion('What is the tax-free portion of a travel allowance?').topic).toBeNull();
     expect(parseQuestion('tax free amount of a subsistence allowance per day').topic).toBeNull();
