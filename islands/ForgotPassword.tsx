@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { forgotPasswordSchema } from '../src/schemas/auth';
 import { api, errorMessage } from './api';
 import { dismissErrorToast, toast } from './toast';
@@ -19,6 +19,9 @@ export default function ForgotPassword({ onDone }: { onDone: () => void }) {
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
+  // The link that opened the wizard is gone: focus its heading, so the keyboard and screen readers carry on from here.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   async function submitEmail(e: FormEvent) {
     e.preventDefault();
@@ -87,7 +90,9 @@ export default function ForgotPassword({ onDone }: { onDone: () => void }) {
   return (
     <div className="space-y-4" data-testid="forgot-password">
       <div>
-        <h3 className="text-lg font-semibold">Reset your password</h3>
+        <h3 ref={heading} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+          Reset your password
+        </h3>
         <p className="text-sm text-muted-foreground">
           {step === 'email' && 'Enter the e-mail address of your account and we will send you a 6-digit code.'}
           {step === 'verification' && 'Enter the 6-digit code we e-mailed you. It expires in 15 minutes.'}

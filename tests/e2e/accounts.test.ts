@@ -311,9 +311,14 @@ describe('accounts in Chromium', () => {
     await page.locator('[data-island="AuthCard"][data-hydrated="true"]').waitFor();
     await page.waitForLoadState('networkidle');
     expect(fetched.filter((p) => /\/assets\/ForgotPassword-/.test(p))).toEqual([]);
-    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    // Opened from the keyboard, focus moves to the wizard (the link that opened it is gone), and Tab goes on to its e-mail field.
+    await page.getByRole('button', { name: 'Forgot password?' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     expect(fetched.filter((p) => /\/assets\/ForgotPassword-/.test(p))).toHaveLength(1);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Reset your password');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('email');
     await page.close();
   });
 });
