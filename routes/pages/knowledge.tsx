@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { renderToString } from 'react-dom/server';
 import { isHtmxFragment, type AppContext, type AppEnv } from '../../src/http/context';
 import { MAX_QUERY_LENGTH } from '../../src/knowledge/query';
+import { SEARCH_DEFAULT_LIMIT as SEARCH_SHOWN } from '../../src/knowledge/service';
 import { adminItemsQuerySchema, idParamSchema, type AdminItemsQuery, type ItemDTO, type SearchResultDTO } from '../../src/knowledge/schemas';
 import { validate } from '../../src/http/validate';
 import { APP_NAME } from '../../src/ui/document';
@@ -64,9 +65,10 @@ export const knowledgePages = new Hono<AppEnv>()
     if (q && c.req.query('tab') !== 'categories') {
       if (!isSearchable(q)) return respond(c, { view: 'search', q, status: 'short', results: [], categoryNames: {} });
       try {
-        const [results, names] = await Promise.all([knowledge(c).search(q), categoryNames(c)]);
-        await c.get('services').insights.searched(c.get('user')!.id, q, results.length);
-        return respond(c, { view: 'search', q, status: 'ok', results, categoryNames: names });
+        // One more than is shown, to say honestly when there are more matches than the page lists.
+        const [found, names] = await Promise.all([knowledge(c).search(q, { limit: SEARCH_SHOWN + 1 }), categoryNames(c)]);
+        await c.get('services').insights.searched(c.get('user')!.id, q, found.length);
+        return respond(c, { view: 'search', q, status: 'ok', results: found.slice(0, SEARCH_SHOWN), more: found.length > SEARCH_SHOWN, categoryNames: names });
       } catch (err) {
         log.error('knowledge search failed', { requestId: requestIdOf(c), error: err instanceof Error ? err.stack : String(err) });
         return respond(c, { view: 'search', q, status: 'error', results: [], categoryNames: {} }, 500);

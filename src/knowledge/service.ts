@@ -85,7 +85,7 @@ export const NOT_FOUND = {
   item: 'Knowledge item not found',
 } as const;
 
-const DEFAULT_LIMIT = 20;
+export const SEARCH_DEFAULT_LIMIT = 20;
 
 const categoryCols = {
   id: knowledgeCategories.id,
@@ -385,7 +385,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   async function search(q: string, opts: { limit?: number } = {}): Promise<SearchResultDTO[]> {
     const built = buildSearchQuery(q.trim());
     if (!built) return [];
-    const n = opts.limit ?? DEFAULT_LIMIT;
+    const n = opts.limit ?? SEARCH_DEFAULT_LIMIT;
     return remembered(JSON.stringify(['search', built.terms, built.looseTerms, built.leads, n]), () => find(built, n));
   }
 

@@ -158,6 +158,16 @@ describe.each(dbKinds)('knowledge pages on %s', (kind) => {
       expect(backHref(html)).toBe('/knowledge');
     });
 
+    it('says so when there are more matches than the 20 it lists', async () => {
+      const html = await (await user.get('/knowledge?q=tax')).text();
+      const text = textOf(html);
+      expect(new Set(html.match(/\/knowledge\/article\/[0-9a-f-]{36}\?q=tax"/g)).size).toBe(20);
+      expect(text).toContain('20 results');
+      expect(text).toContain('Showing the 20 best matches. Add a word to your search to narrow it down.');
+      const few = textOf(await (await user.get('/knowledge?q=zebracorn')).text());
+      expect(few).not.toContain('best matches');
+    });
+
     it('says No results found with the hint, and counts 0 results', async () => {
       const html = await (await user.get('/knowledge?q=qqxxzzyy')).text();
       const text = textOf(html);

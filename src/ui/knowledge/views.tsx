@@ -34,7 +34,7 @@ export interface ArticleView extends ItemSummary {
 
 export type KbState =
   | { view: 'categories'; q: string; categories: CategoryView[] | null }
-  | { view: 'search'; q: string; status: 'short' | 'ok' | 'error'; results: SearchHit[]; categoryNames: Record<string, string> }
+  | { view: 'search'; q: string; status: 'short' | 'ok' | 'error'; results: SearchHit[]; more?: boolean; categoryNames: Record<string, string> }
   | { view: 'category'; q: string; categoryId: string; category: CategoryView | null; items: ItemSummary[] | null }
   | { view: 'article'; q: string; fromCategory: string | null; article: ArticleView | null; categoryNames: Record<string, string> };
 
@@ -294,6 +294,11 @@ function SearchPanel({ s }: { s: Extract<KbState, { view: 'search' }> }) {
           {n === 1 ? '1 result' : `${n} results`}
         </span>
       </div>
+      {s.more && (
+        <p className="text-sm text-muted-foreground" data-testid="kb-more">
+          Showing the {n} best matches. Add a word to your search to narrow it down.
+        </p>
+      )}
       {n === 0 ? (
         <Problem title="No results found" text="Try different keywords or browse by category" />
       ) : (
