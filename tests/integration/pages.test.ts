@@ -21,6 +21,8 @@ describe.each(dbKinds)('pages on %s', (kind) => {
     expect(html).toContain('Log In');
     expect(html).toContain('id="floating-signup"');
     expect(html).not.toContain('Dashboard');
+    // The footer's Knowledge Base goes to the knowledge base (which asks a visitor to sign in first), not to /auth.
+    expect(html).toMatch(/href="\/knowledge"[^>]*>Knowledge Base</);
     const etag = res.headers.get('etag')!;
     expect(etag).toBeTruthy();
     const again = await t.client().get('/', { 'if-none-match': etag });

@@ -635,7 +635,7 @@ function SiteFooter({ signedIn }: { signedIn: boolean }) {
             { href: '#features', label: 'Features' },
             { href: '#pricing', label: 'Pricing' },
             { href: '#faq', label: 'FAQ' },
-            { href: '/auth', label: 'Knowledge Base' },
+            { href: '/knowledge', label: 'Knowledge Base' },
           ]}
         />
         <FooterColumn
