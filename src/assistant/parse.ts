@@ -523,7 +523,8 @@ function canCalculate(topic: Topic, f: Facts, s: string): boolean {
     case 'sdl':
       return f.salary !== undefined || f.annualPayroll !== undefined;
     case 'overtime':
-      return f.hours !== undefined && (f.hourlyRate !== undefined || f.dailyWage !== undefined);
+      // With a monthly salary the hourly wage is still needed: asked for, not answered with the rule alone.
+      return f.hours !== undefined && (f.hourlyRate !== undefined || f.dailyWage !== undefined || f.salary !== undefined);
     case 'notice':
       return f.monthsEmployed !== undefined;
     case 'minimum-wage':

@@ -164,6 +164,7 @@ describe('built-in engine', () => {
     { id: 'O03', turns: ['Employee works 8 hours on a Sunday at R50 an hour and normally works Sundays. Pay?'], figure: g('BCEA-004', 'sunday_pay') },
     { id: 'O04', turns: ['How much must I pay for 8 hours on a public holiday if the daily wage is R400 and the hourly rate R50?'], figure: g('BCEA-005', 'public_holiday_pay_minimum'), citeTitle: 'holiday' },
     { id: 'O06', turns: ['Worker earns R200 a day and works on a public holiday. How much must I pay?'], figure: 400, words: '^(?![\\s\\S]*earlier question)[\\s\\S]*full ordinary day of 8 hours', citeTitle: 'holiday' },
+    { id: 'O07', turns: ['overtime for someone earning R15 000 a month who worked 5 hours extra'], words: 'I need the hourly wage', citeTitle: 'overtime' },
     { id: 'O05', turns: ['Overtime for someone on R22 000 a month working 5 hours overtime at R120 an hour'], figure: 900, words: 'above the threshold' },
     // Leave, notice, minimum wage.
     { id: 'M11', turns: ['Is R4 000 a month for a 45 hour week legal?'], words: 'R20\\.51 an hour is below the national minimum wage' },
