@@ -94,6 +94,8 @@ export interface PayeApiResult {
   rebate: number;
   medicalCredit: number;
   working: string[];
+  /** The part of a travel allowance that is remuneration for PAYE (80%, or 20%), already in the pay taxed. */
+  travelAllowanceTaxable: number;
   /** PAYE on regular remuneration only, per period. */
   regularPaye: number;
   /** PAYE caused by the bonus (difference method), this period. */
@@ -111,10 +113,13 @@ export interface PayeApiResult {
 
 export function payeApi(input: PayeInput, today: Date, options: ApiOptions = {}): PayeApiResult {
   const taxYear = resolveTaxYear(input.taxYear, today);
+  const travelCents = c(input.travelAllowance, 'travelAllowance') ?? 0;
+  const travelShare = input.travelMostlyBusiness ? 20 : 80;
+  const travelTaxableCents = divRoundHalfUp(travelCents * travelShare, 100);
   const r = calculatePaye({
     taxYear,
     period: input.period,
-    remunerationCents: toCents(input.remuneration, 'remuneration'),
+    remunerationCents: toCents(input.remuneration, 'remuneration') + travelTaxableCents,
     age: input.age,
     medicalMembers: input.medicalMembers,
     retirementContributionsCents: c(input.retirementContributions, 'retirementContributions'),
@@ -127,7 +132,16 @@ export function payeApi(input: PayeInput, today: Date, options: ApiOptions = {})
     annualTax: fromCents(r.annualTaxCents),
     rebate: fromCents(r.rebatesCents),
     medicalCredit: fromCents(r.medicalCreditPerPeriodCents),
-    working: options.working === false ? [] : explainPaye(r),
+    working:
+      options.working === false
+        ? []
+        : [
+            ...(travelCents
+              ? [`Travel allowance ${formatRand(travelCents)}: ${travelShare}% = ${formatRand(travelTaxableCents)} is remuneration for PAYE${travelShare === 20 ? ' (at least 80% business use)' : ''}, so the pay taxed is ${formatRand(r.remunerationCents)}`]
+              : []),
+            ...explainPaye(r),
+          ],
+    travelAllowanceTaxable: fromCents(travelTaxableCents),
     regularPaye: fromCents(r.regularPayeCents),
     bonusPaye: fromCents(r.bonusPayeCents),
     annualEquivalent: fromCents(r.annualEquivalentCents),
@@ -334,6 +348,8 @@ export interface LeaveApiResult {
   annualLeaveMonthlyAccrual: number;
   /** By agreement: 1 day per 17 days worked (complete days); null without daysWorked. */
   annualLeaveByDaysWorked: number | null;
+  /** Annual leave earned over `monthsEmployed` at the monthly rate (before any leave taken), 2 decimals; null without it. */
+  annualLeaveAccrued: number | null;
   /** Sick leave per 36-month cycle (6 weeks of days normally worked). */
   sickLeaveDaysPerCycle: number;
   sickLeaveCycleMonths: number;
@@ -352,12 +368,15 @@ export function leaveApi(input: LeaveInput, options: ApiOptions = {}): LeaveApiR
   const inFirstSix = input.monthsEmployed === undefined || input.monthsEmployed <= 6;
   const sickFirst = input.daysWorked !== undefined && inFirstSix ? sickLeaveFirstSixMonths(input.daysWorked) : null;
   const family = input.monthsEmployed === undefined ? null : familyResponsibilityDays(input.monthsEmployed, d);
+  // Whole hundredths of a day, rounded half-up: 15 days × 7 / 12 = 8.75.
+  const accrued = input.monthsEmployed === undefined ? null : divRoundHalfUp(Math.round(annual.workingDaysPerCycle * 100) * Math.round(input.monthsEmployed * 100), 12 * 100) / 100;
   const working: string[] = [];
   if (options.working !== false) {
     working.push(
       `Annual leave: 21 consecutive days = 3 weeks × ${d} days = ${annual.workingDaysPerCycle} working days per 12-month cycle; ` +
         `${annual.workingDaysPerCycle} / 12 = ${annual.monthlyAccrualDays} days a month`,
     );
+    if (accrued !== null) working.push(`Earned over ${input.monthsEmployed} months: ${annual.workingDaysPerCycle} × ${input.monthsEmployed} / 12 = ${accrued} days (before any leave taken)`);
     if (byDays !== null) working.push(`By agreement, 1 day per 17 days worked: ${input.daysWorked} / 17 → ${byDays} days`);
     working.push(`Sick leave: 6 weeks × ${d} days = ${sick} days per 36-month cycle`);
     if (sickFirst !== null) working.push(`First 6 months: 1 day per 26 days worked: ${input.daysWorked} / 26 → ${sickFirst} days`);
@@ -373,6 +392,7 @@ export function leaveApi(input: LeaveInput, options: ApiOptions = {}): LeaveApiR
     annualLeaveDays: annual.workingDaysPerCycle,
     annualLeaveMonthlyAccrual: annual.monthlyAccrualDays,
     annualLeaveByDaysWorked: byDays,
+    annualLeaveAccrued: accrued,
     sickLeaveDaysPerCycle: sick,
     sickLeaveCycleMonths: 36,
     sickLeaveFirstSixMonths: sickFirst,

@@ -137,6 +137,10 @@ export const payeInputSchema = z.object({
   retirementContributions: randsField('retirementContributions').optional(),
   /** Bonus or other irregular payment in this period. */
   bonus: randsField('bonus').optional(),
+  /** Fixed travel allowance for the period: 80% of it is remuneration for PAYE (20% with `travelMostlyBusiness`). */
+  travelAllowance: randsField('travelAllowance').optional(),
+  /** The employer is satisfied that at least 80% of the vehicle's use is for business. */
+  travelMostlyBusiness: boolField('travelMostlyBusiness').optional(),
 });
 
 export const uifInputSchema = z.object({

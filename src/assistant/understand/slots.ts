@@ -63,6 +63,8 @@ export interface Extras {
   loosePeriods: Period[];
   /** Numbers no reader could place (a follow-up gives them the role they had before). */
   bare: Token[];
+  /** A 13th cheque named without its amount (a month's pay). */
+  thirteenthCheque?: boolean;
 }
 
 export interface SlotReading {
@@ -174,6 +176,7 @@ export function readSlots(question: string, today: Date): SlotReading {
   readBareAge(r, amounts);
   if (amounts.length) r.s.amounts = amounts.map(({ i: _, ...a }) => a);
   readLoosePeriods(r);
+  if (!amounts.some((a) => a.role === 'bonus') && x.has([['13th', 'cheque'], ['13th', 'check'], ['13th', 'salary'], ['thirteenth', 'cheque']])) r.e.thirteenthCheque = true;
   for (const t of tokens) if (num(t) && !x.taken.has(t.i)) r.e.bare.push(t);
   return { normalised, tokens, slots: r.s, extras: r.e };
 }

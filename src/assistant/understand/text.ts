@@ -140,3 +140,12 @@ export function tokenize(normalised: string): Token[] {
 
 /** Clause boundaries: the words that say what a number is are read within its clause. */
 export const isBoundary = (t: Token | undefined) => !t || (t.kind === 'punct' && /^[?!.;:(),]$/.test(t.text));
+
+/** A rough stem, the same on both sides of a comparison: "deadlines" ~ "deadline", "submitted" → "submit", "bonus" stays "bonus". */
+export function stem(w: string): string {
+  let s = w.replace(/'s$/, '').replace(/ies$/, 'y');
+  const cut = s.replace(/(?<=x|sh|ch|ss|z)es$|(?<=.{4})ions?$|(?<=.{3})ments?$|(?<![usi])s$|ed$|ing$|ly$/, '');
+  // "submitted" → "submitt" → "submit"; "payroll" and "class" keep their pair.
+  s = cut !== s && /([^aeiouls])\1$/.test(cut) ? cut.slice(0, -1) : cut;
+  return s.slice(0, 7);
+}

@@ -1,0 +1,29 @@
+// One module per calculator of the registry: a calculator without its topic does not compile.
+import type { Topic } from '../reading';
+import { eti } from './eti';
+import { leave } from './leave';
+import { minimumWage } from './minimum-wage';
+import { notice } from './notice';
+import { overtime } from './overtime';
+import { paye } from './paye';
+import { payslip } from './payslip';
+import { sdl } from './sdl';
+import { taxThreshold } from './tax-threshold';
+import type { TopicModule } from './types';
+import { uif } from './uif';
+
+export const TOPIC_MODULES: Record<Topic, TopicModule> = {
+  paye,
+  'tax-threshold': taxThreshold,
+  uif,
+  sdl,
+  eti,
+  payslip,
+  leave,
+  overtime,
+  notice,
+  'minimum-wage': minimumWage,
+};
+
+export type { Called, Need, Plan, Step, TopicContext, TopicModule } from './types';
+export { isNeed } from './types';

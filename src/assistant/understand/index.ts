@@ -1,0 +1,89 @@
+// Understanding a question: its slots, the classifier's intent and topic, the rule table, a bare number in a
+// follow-up read by the role it had before, and the conversation's facts after it. Pure.
+import type { Amount, Reading, Slots } from '../reading';
+import { TOPIC_MODULES } from '../topics';
+import { shippedClassifier, type Classifier } from './classifier';
+import { featuresOf } from './features';
+import { remember, type Memory } from './memory';
+import { decide } from './rules';
+import { readSlots, type Extras } from './slots';
+
+export interface Understanding {
+  reading: Reading;
+  extras: Extras;
+  /** The question in normalised words. */
+  words: string;
+  /** The facts known before the question. */
+  known: Slots;
+}
+
+export interface UnderstandOptions {
+  today: Date;
+  /** Asked from a knowledge article. */
+  article?: boolean;
+  classifier?: Classifier;
+}
+
+export function understand(question: string, memory: Memory, opts: UnderstandOptions): Understanding {
+  const classifier = opts.classifier ?? shippedClassifier();
+  const read = readSlots(question, opts.today);
+  const features = featuresOf(read, question, { previousIntent: memory.lastIntent, previousTopic: memory.lastTopic });
+  const intent = classifier.intent(features);
+  const topic = classifier.topic(features);
+  const d = decide({ reading: read, memory, intent, topic, article: !!opts.article });
+  const slots = d.intent === 'follow-up' ? inContext(read.slots, read.extras, memory) : { ...read.slots };
+  refine(slots, read.extras, d.intent, d.topic);
+  const calculating = d.topic !== null && (d.intent === 'calculate' || d.intent === 'follow-up');
+  const confidence = d.decidedBy === 'model' ? Math.min(intent.p, calculating ? topic.p : 1) : Math.max(intent.p, 0.5);
+  const facts = remember(memory.facts, slots, d.intent);
+  const topics = calculating && d.topic ? [...memory.topics.filter((t) => t !== d.topic), d.topic] : memory.topics;
+  return {
+    reading: { intent: d.intent, topic: d.topic, slots, facts, topics, decidedBy: d.decidedBy, confidence: Math.round(confidence * 1000) / 1000 },
+    extras: read.extras,
+    words: read.normalised,
+    known: memory.facts,
+  };
+}
+
+/**
+ * A follow-up's bare numbers take the role they had before: "and 70?" after an age is an age, "what about R31?"
+ * after an hourly rate is the rate, "and 35k?" after a salary the salary.
+ */
+function inContext(said: Slots, extras: Extras, memory: Memory): Slots {
+  const s: Slots = { ...said, ...(said.amounts ? { amounts: [...said.amounts] } : {}) };
+  const known = memory.facts;
+  const hourly = known.amounts?.find((a) => a.role === 'hourlyRate');
+  // A small amount after an hourly rate is the new rate.
+  if (hourly && s.amounts) {
+    s.amounts = s.amounts.map((a): Amount => (a.role === 'salary' && !a.period && a.value < 1000 ? { role: 'hourlyRate', value: a.value } : a));
+  }
+  // "and weekly?" pays the same amount weekly; "and annually?" asks for the year's figure on the same pay.
+  const pay = known.amounts?.find((a) => a.role === 'salary' || a.role === 'ctc');
+  const period = extras.loosePeriods[0];
+  if (pay && period && !s.amounts?.length) {
+    if (period === 'annual' && pay.period !== 'annual') s.wantPeriod ??= 'annual';
+    else if (period !== pay.period) s.amounts = [{ ...pay, period }];
+  }
+  for (const t of extras.bare) {
+    const v = t.value!;
+    if (!t.money && Number.isInteger(v) && v >= 15 && v <= 110 && s.age === undefined && (known.age !== undefined || known.ageBand !== undefined || usesAge(memory))) s.age = v;
+    else if (hourly && v >= 10 && v < 1000 && !s.amounts?.some((a) => a.role === 'hourlyRate')) s.amounts = [...(s.amounts ?? []), { role: 'hourlyRate', value: v }];
+    else if (known.hours !== undefined && v > 0 && v <= 24 && s.hours === undefined) s.hours = v;
+    else if (known.monthsEmployed !== undefined && v > 0 && v <= 600 && s.monthsEmployed === undefined) s.monthsEmployed = v;
+  }
+  return s;
+}
+
+const usesAge = (m: Memory) => m.lastTopic !== null && (TOPIC_MODULES[m.lastTopic].uses as readonly string[]).includes('age');
+
+/** What a topic makes of a calendar year or a lone period word. */
+function refine(s: Slots, extras: Extras, intent: Reading['intent'], topic: Reading['topic']): void {
+  if (extras.calendarYear !== undefined && s.taxYear === undefined && topic) {
+    // The minimum wage changes on 1 March: "in 2025" is the year from March 2025, the 2026 tax year.
+    s.taxYear = topic === 'minimum-wage' ? extras.calendarYear + 1 : extras.calendarYear;
+  }
+  const calculating = intent === 'calculate' || intent === 'follow-up';
+  if (calculating && topic && !s.wantPeriod && extras.loosePeriods.length && !s.amounts?.some((a) => a.role === 'salary' || a.role === 'ctc' || a.role === 'payroll')) {
+    s.wantPeriod = extras.loosePeriods[0];
+  }
+}
