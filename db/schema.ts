@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -70,6 +70,11 @@ export const messages = pgTable(
     toolCalls: jsonb('tool_calls').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
     // Questions only: the article of a [ref:…] tag.
     articleId: text('article_id'),
+    // Answers only: what the engine understood (intent, topic, slots, the conversation's facts, what decided,
+    // confidence) and how the answer ended: calculated | answered | asked | dont-know | refused | greeted.
+    reading: jsonb('reading').$type<Record<string, unknown>>(),
+    outcome: text('outcome'),
+    confidence: real('confidence'),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(sql`to_tsvector('english'::regconfig, left(content, 20000))`),
@@ -79,10 +84,10 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.seq),
     uniqueIndex('messages_reply_to_idx').on(t.replyTo),
     index('messages_search_idx').using('gin', t.search),
-    // The built-in engine's "I don't know" answers, for the admin insights (src/insights/service.ts says the same).
-    index('messages_unanswered_idx')
+    // Answers the assistant did not understand, or not surely, for the admin insights (src/insights/service.ts says the same).
+    index('messages_not_understood_idx')
       .on(t.timestamp)
-      .where(sql`role = 'assistant' and engine = 'builtin' and content like 'I don''t know the answer to that one, and I won''t guess.%'`),
+      .where(sql`outcome in ('dont-know', 'asked') or confidence < 0.7`),
   ],
 );
 

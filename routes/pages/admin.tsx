@@ -4,7 +4,7 @@ import type { AppEnv } from '../../src/http/context';
 import { requireAdmin } from '../../src/http/guard';
 import { renderApp } from '../../src/http/render';
 import { USERS_PAGE_SIZE } from '../../src/schemas/users';
-import type { InsightsDTO, WindowCounts } from '../../src/insights/service';
+import type { InsightsDTO, ReadingSummaryDTO, WindowCounts } from '../../src/insights/service';
 import { previewText } from '../../src/knowledge/query';
 import { Island } from '../../src/ui/island';
 import UserManagement from '../../islands/UserManagement';
@@ -72,6 +72,23 @@ const A = ({ href, children }: { href: string; children: ReactNode }) => (
   </a>
 );
 
+const OUTCOMES: Record<string, string> = { 'dont-know': "Didn't know", asked: 'Asked back', calculated: 'Calculated', answered: 'Answered from an article', refused: 'Declined', greeted: 'Greeted' };
+
+/** A stored reading in a few words: intent and topic, what decided, the confidence and the facts read. */
+function ReadingCell({ r }: { r: ReadingSummaryDTO | null }) {
+  if (!r) return <span className="text-muted-foreground">Not recorded</span>;
+  const facts = Object.entries(r.slots).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.map((a: { role: string; value: number; period?: string }) => `${a.role} R${a.value}${a.period ? ` ${a.period}` : ''}`).join(', ') : String(v)}`);
+  return (
+    <div className="space-y-1 text-xs" data-testid="reading">
+      <div>
+        <strong className="text-foreground">{r.intent}</strong>
+        {r.topic ? ` · ${r.topic}` : ''} · {Math.round(r.confidence * 100)}% · {r.decidedBy}
+      </div>
+      <div className="text-muted-foreground">{facts.length ? facts.join('; ') : 'no facts read'}</div>
+    </div>
+  );
+}
+
 function InsightsPage({ r }: { r: InsightsDTO }) {
   const statuses = Object.entries(r.outbox.byStatus);
   return (
@@ -90,12 +107,17 @@ function InsightsPage({ r }: { r: InsightsDTO }) {
         />
       </Section>
 
-      <Section id="unanswered" title="Questions the assistant could not answer" description="Questions the built-in assistant answered with “I don't know”." counts={r.unanswered.total}>
+      <Section
+        id="unanswered"
+        title="Questions the assistant did not understand"
+        description="Questions the assistant answered with “I don't know”, asked back about, or read with low confidence, with what it understood: gaps in the knowledge base or in the assistant's corpus."
+        counts={r.unanswered.total}
+      >
         <Table
-          label="Questions the assistant could not answer"
-          head={['Question', 'Last 7 days', 'Last 30 days', 'Last asked', '']}
-          empty="Every question in the last 30 days got an answer."
-          rows={r.unanswered.rows.map((u) => [clip(u.question, 300), u.last7, u.last30, when(u.lastAsked), <A href={draftLink(u.question)}>Write an article</A>])}
+          label="Questions the assistant did not understand"
+          head={['Question', 'What it understood', 'Outcome', 'Last 7 days', 'Last 30 days', 'Last asked', '']}
+          empty="Every question in the last 30 days was understood and answered."
+          rows={r.unanswered.rows.map((u) => [clip(u.question, 300), <ReadingCell r={u.reading} />, OUTCOMES[u.outcome ?? ''] ?? '—', u.last7, u.last30, when(u.lastAsked), <A href={draftLink(u.question)}>Write an article</A>])}
         />
       </Section>
 

@@ -12,7 +12,8 @@ export const chatPages = new Hono<AppEnv>().get('/chat', requireUser, validate('
   const user = c.get('user')!;
   const q = c.req.valid('query');
   const [open, conversations, allowance, article] = await Promise.all([
-    chat.openConversation(user.id, q.c, q.new !== undefined),
+    // "Ask the assistant about this article" starts a conversation of its own, grounded on the article.
+    chat.openConversation(user.id, q.c, q.new !== undefined || (q.article !== undefined && q.c === undefined)),
     chat.conversations(user.id),
     chat.allowance(user),
     q.article ? knowledge.findItem(q.article) : null,

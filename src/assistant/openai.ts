@@ -5,7 +5,10 @@ import type { ChatCompletionMessageParam, ChatCompletionMessageToolCall, ChatCom
 import { z } from 'zod';
 import { taxYearForDate } from '../payroll/dates';
 import type { SourceDTO, ToolCallDTO } from '../schemas/chat';
+import type { Slots } from './reading';
+import { countsInFigures, createRetriever } from './retrieval';
 import { articleHref, calculatorToolSpecs, runCalculator, type KnowledgeTools } from './tools';
+import { describeFacts, memoryFrom, understand } from './understand';
 import {
   AssistantError, MODEL_ERROR_MESSAGE, type ArticleContext, type AssistantEngine, type EngineEvent, type EngineRequest, type EngineTurn,
 } from './types';
@@ -37,7 +40,7 @@ const getArticleInput = z.object({
 const KNOWLEDGE_TOOLS = [
   {
     name: 'search_knowledge',
-    description: 'Search the PayeWise South African payroll knowledge base. Returns the best 5 articles: id, title, link and a snippet.',
+    description: 'Search the PayeWise South African payroll knowledge base. Returns the best 5 articles: id, title, link and the passage of each that answers the query best.',
     input: searchKnowledgeInput,
   },
   { name: 'get_article', description: 'Read one knowledge base article (title and content) by its id.', input: getArticleInput },
@@ -45,7 +48,7 @@ const KNOWLEDGE_TOOLS = [
 
 const estimateTokens = (s: string) => Math.ceil(s.length / 4);
 
-export function systemPrompt(today: Date, article?: ArticleContext | null): string {
+export function systemPrompt(today: Date, article?: ArticleContext | null, facts: Slots = {}): string {
   const ty = taxYearForDate(today);
   const date = today.toLocaleDateString('en-ZA', { timeZone: 'Africa/Johannesburg', day: 'numeric', month: 'long', year: 'numeric' });
   const lines = [
@@ -56,6 +59,9 @@ export function systemPrompt(today: Date, article?: ArticleContext | null): stri
     'Be concise: the figure first, then the working the calculator gave, then the cited articles. Use short paragraphs, lists or a small table.',
     'Only answer payroll questions; for anything else, politely say what you can help with, without figures or links.',
   ];
+  const known = describeFacts(facts);
+  // What the user has said so far in the conversation: a follow-up changes one of these and keeps the rest.
+  if (known) lines.push('', `Facts the user has given in this conversation (use them in calculations unless the user changes them): ${known}.`);
   if (article) {
     // The article the user asked from comes first, so the answer is grounded on it before anything searched.
     lines.push(
@@ -137,9 +143,6 @@ function historyMessages(turns: EngineTurn[]): ChatCompletionMessageParam[] {
   return out;
 }
 
-const decodeEntities = (s: string) =>
-  s.replace(/<\/?mark>/g, '').replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' })[e]!);
-
 /** The articles an answer cites: the referenced one, then those it links to in order, if a tool returned them. */
 function citedSources(text: string, known: Map<string, SourceDTO>, article: ArticleContext | null): SourceDTO[] {
   const cited = new Map<string, SourceDTO>();
@@ -163,6 +166,7 @@ export function createOpenAIEngine(deps: OpenAIEngineDeps): AssistantEngine {
   const client = new OpenAI({ baseURL: deps.baseUrl, apiKey: deps.apiKey || 'none', maxRetries: 0, logLevel: 'off' });
   const maxRounds = Math.max(1, deps.maxToolRounds ?? MAX_TOOL_ROUNDS);
   const budget = deps.historyTokenBudget ?? HISTORY_TOKEN_BUDGET;
+  const retriever = createRetriever(deps.knowledge);
 
   /** Runs one tool call. Bad input comes back as an error the model reads; only unexpected failures throw. */
   async function runTool(call: PendingCall, today: Date, known: Map<string, SourceDTO>): Promise<{ call: ToolCallDTO; content: string }> {
@@ -180,9 +184,10 @@ export function createOpenAIEngine(deps: OpenAIEngineDeps): AssistantEngine {
     if (name === 'search_knowledge') {
       const q = searchKnowledgeInput.safeParse(input);
       if (!q.success) return refuse(input, 'search_knowledge needs a query');
-      const hits = await deps.knowledge.search(q.data.query, SEARCH_RESULTS);
-      for (const h of hits) known.set(h.id, { id: h.id, title: h.title });
-      const result = hits.map((h) => ({ id: h.id, title: h.title, link: articleHref(h.id), snippet: decodeEntities(h.snippet) }));
+      // The same passages the built-in engine answers from.
+      const found = (await retriever.rank(q.data.query, { limit: SEARCH_RESULTS })).slice(0, SEARCH_RESULTS);
+      for (const f of found) known.set(f.article.id, f.article);
+      const result = found.map((f) => ({ id: f.article.id, title: f.article.title, link: articleHref(f.article.id), passage: countsInFigures(f.passage) }));
       return { call: { id: call.id, name, input: q.data, result }, content: JSON.stringify(result.length ? result : { result: 'No articles found' }) };
     }
     if (name === 'get_article') {
@@ -206,13 +211,16 @@ export function createOpenAIEngine(deps: OpenAIEngineDeps): AssistantEngine {
       // Titles the answer may cite: what the tools return, plus what earlier answers cited and the article.
       const known = new Map<string, SourceDTO>();
       for (const turn of req.history) for (const s of turn.sources ?? []) known.set(s.id, s);
+      // The conversation's facts after this question, read the way the built-in engine reads them.
+      const understood = understand(req.question, memoryFrom(req.history, req.today), { today: req.today, article: !!req.article });
       const messages: ChatCompletionMessageParam[] = [
-        { role: 'system', content: systemPrompt(req.today, req.article) },
+        { role: 'system', content: systemPrompt(req.today, req.article, understood.reading.facts) },
         ...historyMessages(trimHistory(req.history, budget)),
         { role: 'user', content: req.question },
       ];
 
       let text = '';
+      const calculatorsRun = new Set<string>();
       for (let round = 1; ; round++) {
         if (signal.aborted) return;
         const last = round === maxRounds;
@@ -268,6 +276,7 @@ export function createOpenAIEngine(deps: OpenAIEngineDeps): AssistantEngine {
         messages.push({ role: 'assistant', content: roundText || null, tool_calls: assistantCalls });
         for (const c of calls) {
           const { call, content } = await runTool(c, req.today, known);
+          if (!call.error && calculatorByName.has(call.name)) calculatorsRun.add(call.name);
           if (signal.aborted) return;
           yield { type: 'tool', call };
           messages.push({ role: 'tool', tool_call_id: c.id, content });
@@ -275,6 +284,8 @@ export function createOpenAIEngine(deps: OpenAIEngineDeps): AssistantEngine {
       }
       const sources = citedSources(text, known, req.article);
       if (sources.length) yield { type: 'sources', sources };
+      const calculated = calculatorsRun.size > 0;
+      yield { type: 'reading', reading: { ...understood.reading, decidedBy: `${understood.reading.decidedBy}; answered by ${deps.model}`, outcome: calculated ? 'calculated' : sources.length ? 'answered' : 'dont-know', articles: sources.map((s) => s.id) } };
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   type MessageStatus, type SourceDTO, type ToolCallDTO,
 } from '../schemas/chat';
 import type { KnowledgeTools } from './tools';
+import type { Reading } from './reading';
 import { AssistantError, MODEL_ERROR_MESSAGE, MODEL_TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE, type AssistantEngine, type EngineEvent, type EngineTurn } from './types';
 
 export const NOT_FOUND = {
@@ -64,11 +65,11 @@ export interface AnswerRun {
   result: Promise<ChatAnswerDTO>;
 }
 
-type TurnRow = Pick<Message, 'role' | 'content' | 'status' | 'sources' | 'toolCalls'>;
+type TurnRow = Pick<Message, 'role' | 'content' | 'status' | 'sources' | 'toolCalls' | 'reading'>;
 const turnsOf = (rows: TurnRow[]): EngineTurn[] =>
   rows
     .filter((r) => r.role === 'user' || r.status === 'complete' || r.status === 'stopped')
-    .map((r) => ({ role: r.role as 'user' | 'assistant', content: r.content, toolCalls: r.toolCalls as unknown as ToolCallDTO[], sources: r.sources }));
+    .map((r) => ({ role: r.role as 'user' | 'assistant', content: r.content, toolCalls: r.toolCalls as unknown as ToolCallDTO[], sources: r.sources, reading: (r.reading as Reading | null) ?? null }));
 
 const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
 
@@ -183,11 +184,11 @@ export function createChatService(deps: ChatDeps) {
       update ${users} set total_chat_messages = total_chat_messages + 1 where id = ${$('userId', 'int')} and exists (select 1 from conv)
     )
     select (select count from minute) as minute_count, (select reset_at from minute) as minute_reset, (select count from day) as day_count, conv.*,
-      (select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'status', h.status, 'toolCalls', h.tool_calls, 'sources', h.sources) order by h.seq), '[]'::json)
-       from (select role, content, status, tool_calls, sources, seq from ${messages} where conversation_id = (select id from conv) order by seq desc limit ${HISTORY_TURNS * 2}) h) as history
+      (select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'status', h.status, 'toolCalls', h.tool_calls, 'sources', h.sources, 'reading', h.reading) order by h.seq), '[]'::json)
+       from (select role, content, status, tool_calls, sources, reading, seq from ${messages} where conversation_id = (select id from conv) order by seq desc limit ${HISTORY_TURNS * 2}) h) as history
     from (select 1) one left join conv on true`);
   const earlierTurns = db
-    .select({ id: messages.id, role: messages.role, content: messages.content, status: messages.status, toolCalls: messages.toolCalls, sources: messages.sources, seq: messages.seq })
+    .select({ id: messages.id, role: messages.role, content: messages.content, status: messages.status, toolCalls: messages.toolCalls, sources: messages.sources, reading: messages.reading, seq: messages.seq })
     .from(messages)
     .where(and(eq(messages.conversationId, sql.placeholder('conversationId')), sql`${messages.seq} < (select seq from ${messages} where id = ${sql.placeholder('before')})`))
     .orderBy(desc(messages.seq))
@@ -200,6 +201,9 @@ export function createChatService(deps: ChatDeps) {
       status: sql`${sql.placeholder('status')}`,
       sources: sql`${sql.placeholder('sources')}::jsonb`,
       toolCalls: sql`${sql.placeholder('toolCalls')}::jsonb`,
+      reading: sql`${sql.placeholder('reading')}::jsonb`,
+      outcome: sql`${sql.placeholder('outcome')}`,
+      confidence: sql`${sql.placeholder('confidence')}::real`,
       engine: engine.name,
     })
     .where(eq(messages.id, sql.placeholder('id')))
@@ -230,7 +234,7 @@ export function createChatService(deps: ChatDeps) {
       answerId = a?.id ?? randomUUID();
       // Claim the answer row: only one retry wins when two arrive together.
       const claimed = a
-        ? await db.update(messages).set({ status: 'pending', content: '', sources: [], toolCalls: [], timestamp: now })
+        ? await db.update(messages).set({ status: 'pending', content: '', sources: [], toolCalls: [], reading: null, outcome: null, confidence: null, timestamp: now })
           .where(and(eq(messages.id, a.id), sql`${messages.status} in ('error', 'pending')`)).returning({ id: messages.id })
         : await db.insert(messages).values({ id: answerId, userId: user.id, conversationId: q.conversationId, role: 'assistant', content: '', timestamp: now, replyTo: q.id, status: 'pending' })
           .onConflictDoNothing().returning({ id: messages.id });
@@ -282,6 +286,7 @@ export function createChatService(deps: ChatDeps) {
       let text = '';
       const tools: ToolCallDTO[] = [];
       const sources = new Map<string, SourceDTO>();
+      let reading: Reading | null = null;
       try {
         const article = question.articleId ? await knowledge.getArticle(question.articleId) : null;
         const history = earlier ?? (await historyFor(conversation.id, question.id));
@@ -303,12 +308,15 @@ export function createChatService(deps: ChatDeps) {
           } else if (e.type === 'sources') {
             for (const s of e.sources) sources.set(s.id, s);
             emit({ event: 'sources', data: { sources: [...sources.values()] } });
-          }
+          } else if (e.type === 'reading') reading = e.reading;
         }
         if (controller.signal.aborted && controller.signal.reason === 'timeout') throw new AssistantError(504, MODEL_TIMEOUT_MESSAGE);
         const status: MessageStatus = controller.signal.aborted ? 'stopped' : 'complete';
         const answer: ChatAnswerDTO = { id: answerId, response: text, conversationId: conversation.id, sources: [...sources.values()], toolCalls: tools, status };
-        await storeAnswer.execute({ id: answerId, content: text, status, sources: JSON.stringify(answer.sources), toolCalls: JSON.stringify(tools) });
+        await storeAnswer.execute({
+          id: answerId, content: text, status, sources: JSON.stringify(answer.sources), toolCalls: JSON.stringify(tools),
+          reading: reading && JSON.stringify(reading), outcome: reading?.outcome ?? null, confidence: reading?.confidence ?? null,
+        });
         emit({ event: 'done', data: answer });
         return answer;
       } catch (err) {

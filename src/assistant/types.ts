@@ -1,5 +1,6 @@
 // The one interface both assistant engines implement (built-in and OpenAI-compatible).
 import type { SourceDTO, ToolCallDTO } from '../schemas/chat';
+import type { Reading } from './reading';
 
 export interface EngineTurn {
   role: 'user' | 'assistant';
@@ -7,6 +8,8 @@ export interface EngineTurn {
   /** Calculator calls the assistant made in that turn (follow-ups reuse their inputs). */
   toolCalls?: ToolCallDTO[];
   sources?: SourceDTO[];
+  /** Answers: what the engine understood of the question before (the conversation's memory). */
+  reading?: Reading | null;
 }
 
 export interface ArticleContext {
@@ -33,7 +36,9 @@ export type EngineEvent =
   | { type: 'delta'; text: string }
   | { type: 'tool'; call: ToolCallDTO }
   /** The articles this answer cites (may be sent more than once; the union counts). */
-  | { type: 'sources'; sources: SourceDTO[] };
+  | { type: 'sources'; sources: SourceDTO[] }
+  /** What the engine understood and how the answer ended, stored with the answer (once, last). */
+  | { type: 'reading'; reading: Reading };
 
 export interface AssistantEngine {
   /** 'builtin' or 'openai:<model>' (stored with each answer). */

@@ -1,18 +1,18 @@
-// Admin insights: knowledge searches that found nothing, answers rated down, questions the built-in assistant
-// could not answer, the most-read articles and the mail outbox, each counted over the last 7 and 30 days.
+// Admin insights: knowledge searches that found nothing, answers rated down, questions the assistant did not
+// understand (from the reading stored with each answer), the most-read articles and the mail outbox, each counted
+// over the last 7 and 30 days.
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DB } from '../../db';
 import { knowledgeItems, knowledgeItemViews, knowledgeSearchMisses, mailOutbox, messageFeedback, messages } from '../../db/schema';
-import { DONT_KNOW_ANSWER } from '../assistant/builtin';
 import { saDate } from '../billing/calendar';
 import type { Logger } from '../lib/logger';
 import type { Mailer, OutboxEntry } from '../mail';
 
 const DAY = 86_400_000;
 const ROWS = 50;
-// The built-in engine's "I don't know" answer, recognised by its fixed opening.
-const DONT_KNOW_OPENING = DONT_KNOW_ANSWER.slice(0, DONT_KNOW_ANSWER.indexOf('.') + 1);
+/** Answers below this confidence are listed as not surely understood (the partial index messages_not_understood_idx says the same). */
+export const LOW_CONFIDENCE = 0.7;
 
 /** A query as it is counted: trimmed, single-spaced, lower case, bounded. */
 export const missKey = (q: string) => q.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, 200);
@@ -45,9 +45,21 @@ export interface DownRatedDTO {
   at: string;
 }
 
+/** What the engine understood of a question, as the insights show it. */
+export interface ReadingSummaryDTO {
+  intent: string;
+  topic: string | null;
+  decidedBy: string;
+  confidence: number;
+  slots: Record<string, unknown>;
+}
+
 export interface UnansweredDTO extends WindowCounts {
   question: string;
   lastAsked: string;
+  /** The latest answer's outcome: dont-know, asked, or how a low-confidence answer ended. */
+  outcome: string | null;
+  reading: ReadingSummaryDTO | null;
 }
 
 export interface MostReadDTO extends WindowCounts {
@@ -120,14 +132,19 @@ export function createInsightsService(deps: { db: DB; clock: () => Date; log: Lo
     // Answers and their questions are both messages; message timestamps are ISO text.
     const a = alias(messages, 'answer');
     const q = alias(messages, 'question');
-    // Literals, not parameters, so PostgreSQL can use the partial index messages_unanswered_idx (migration 0006).
+    // Literals, not parameters, so PostgreSQL can use the partial index messages_not_understood_idx (migration 0007).
     const dontKnow = and(
-      sql`${a.role} = 'assistant' and ${a.engine} = 'builtin' and ${a.content} like ${sql.raw(`'${DONT_KNOW_OPENING.replace(/'/g, "''")}%'`)}`,
+      sql`(${a.outcome} in ('dont-know', 'asked') or ${a.confidence} < ${sql.raw(String(LOW_CONFIDENCE))})`,
+      eq(a.role, 'assistant'),
       gte(a.timestamp, since30.toISOString()),
     );
     const questionKey = sql<string>`lower(btrim(${q.content}))`;
     const unansweredRows = db
-      .select({ question: sql<string>`min(${q.content})`, ...counts(since7, a.timestamp), lastAsked: sql<string>`max(${a.timestamp})` })
+      .select({
+        question: sql<string>`min(${q.content})`, ...counts(since7, a.timestamp), lastAsked: sql<string>`max(${a.timestamp})`,
+        outcome: sql<string | null>`(array_agg(${a.outcome} order by ${a.timestamp} desc))[1]`,
+        reading: sql<Record<string, unknown> | string | null>`(array_agg(${a.reading} order by ${a.timestamp} desc))[1]`,
+      })
       .from(a)
       .innerJoin(q, eq(q.id, a.replyTo))
       .where(dontKnow)
@@ -161,7 +178,7 @@ export function createInsightsService(deps: { db: DB; clock: () => Date; log: Lo
       generatedAt: now.toISOString(),
       searchMisses: { total: total(missT), rows: misses },
       downRated: { total: total(downT), rows: down.map((r) => ({ ...r, at: iso(r.at) })) },
-      unanswered: { total: total(unansweredT), rows: unanswered },
+      unanswered: { total: total(unansweredT), rows: unanswered.map((u) => ({ ...u, reading: summary(u.reading) })) },
       mostRead: { total: total(readT), rows: reads },
       outbox: {
         byStatus: Object.fromEntries(byStatus.map((s) => [s.status, { last7: s.last7, last30: s.last30 }])),
@@ -174,3 +191,10 @@ export function createInsightsService(deps: { db: DB; clock: () => Date; log: Lo
 }
 
 export type InsightsService = ReturnType<typeof createInsightsService>;
+
+/** The parts of a stored reading the insights show. */
+function summary(raw: Record<string, unknown> | string | null): ReadingSummaryDTO | null {
+  const r = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, unknown> | null;
+  if (!r || typeof r.intent !== 'string') return null;
+  return { intent: r.intent, topic: (r.topic as string | null) ?? null, decidedBy: String(r.decidedBy ?? ''), confidence: Number(r.confidence ?? 0), slots: (r.slots as Record<string, unknown>) ?? {} };
+}

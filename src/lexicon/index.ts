@@ -144,7 +144,7 @@ export const GENERIC_WORDS = new Set(['payroll', 'rule', 'rules', 'law', 'south'
 
 /** Words of a question that point at no subject at all ("amount", "figure", "work out"). */
 export const FILLER_WORDS = new Set(('amount figure number work out right old new yes happen happens happened said say so just really ' +
-  'know soon far often does do did can could should would will shall may might must').split(' '));
+  'know soon far often long does do did can could should would will shall may might must within via subject').split(' '));
 
 // ── What people type instead ───────────────────────────────────────────────────────────────────────
 
@@ -228,7 +228,7 @@ export const PERIOD_WORDS: Readonly<Record<string, PeriodWord>> = {
 export const PERIOD_FILLERS = new Set([
   'gross', 'nett', 'net', 'basic', 'salary', 'wage', 'wages', 'income', 'pay', 'paid', 'remuneration', 'before', 'after', 'tax', 'taxable', 'cash',
   'total', 'rand', 'rands', 'zar', 'earnings', 'per', 'a', 'an', 'each', 'every', 'in', 'the', 'p', 'x', 'salaried', 'package', 'ctc', 'only', 'of', 'for',
-  'deductions', 'allowance', 'bonus',
+  'deductions', 'allowance', 'bonus', 'salaries',
 ]);
 /** "every two weeks", "per 2 weeks": a fortnight. */
 export const TWO_WEEKS = /\b(?:every|per|each) (?:2|two) weeks\b/g;
@@ -385,13 +385,18 @@ export const PAYROLL_WORDS = new Set(
     'fired wage-bill register registration cipc vat bbbee invoice salaris loon belasting werknemer verlof oortyd').split(' '),
 );
 
+/** Words that open a yes/no question. */
+export const YES_NO_STARTS = new Set(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'can', 'could', 'must', 'should', 'will', 'would', 'may', 'has', 'have', 'am', 'shall', 'moet', 'kan', "isn't", "aren't", "doesn't", "don't"]);
+/** Words that make a statement (or a question) negative, for reading a yes or a no off the sentence that answers. */
+export const NEGATIVE_WORDS = ['not', 'no', 'never', "doesn't", "don't", "isn't", "aren't", 'cannot', "can't", 'need not', "needn't", 'nil', 'exempt', 'excluded', 'exclude', 'excludes', 'neither', 'nor', 'unpaid', 'without', 'no longer', 'tax free', 'tax-free', 'nothing'];
+
 /** Words a follow-up leans on the turn before with. */
 export const LEANING_STARTS = ['and', 'what about', 'how about', 'what if', 'and if', 'if', 'but', 'same', 'now', 'instead', 'then', 'also', 'with', 'without', 'for', 'at', 'on', 'make it', 'say', 'suppose', 'assume', 'change', 'redo', 'again', 'plus', 'excluding', 'including', 'in', 'using', 'rather', 'or', 'so', 'en', 'en as', 'wat van'];
 export const LEANING_WORDS = ['instead', 'same', 'that', 'this', 'it', 'those', 'these', 'them', 'her', 'him', 'she', 'he', 'they', 'the above', 'above', 'previous', 'earlier', 'again', 'too', 'as well', 'actually', 'rather', 'also'];
 
 // ── Returns and their deadlines (what a "when" question names) ─────────────────────────────────────
 
-export type ReturnName = 'emp201' | 'emp501-interim' | 'emp501-annual' | 'irp5' | 'uif-declaration' | 'coida-roe' | 'provisional-1' | 'provisional-2';
+export type ReturnName = 'emp201' | 'emp501-interim' | 'emp501-annual' | 'irp5' | 'uif-declaration' | 'coida-roe' | 'provisional-1' | 'provisional-2' | 'provisional';
 /** Phrases naming a return or submission, most specific first. */
 export const RETURN_NAMES: readonly { name: ReturnName; phrases: readonly string[] }[] = [
   { name: 'emp501-interim', phrases: ['interim emp501', 'emp501 interim', 'interim reconciliation', 'mid year reconciliation', 'mid-year reconciliation', 'interim recon', 'bi-annual reconciliation', 'biannual reconciliation', 'interim submission', 'six month reconciliation', 'august reconciliation'] },
@@ -399,7 +404,9 @@ export const RETURN_NAMES: readonly { name: ReturnName; phrases: readonly string
   { name: 'irp5', phrases: ['irp5', 'it3a', 'it3 a', 'tax certificates', 'tax certificate', 'employee tax certificates'] },
   { name: 'uif-declaration', phrases: ['ui19', 'ui 19', 'uif declaration', 'uif declarations', 'ufiling', 'uif return', 'uif submission'] },
   { name: 'coida-roe', phrases: ['return of earnings', 'roe', 'coida return', 'coida', 'compensation fund return'] },
-  { name: 'provisional-1', phrases: ['first provisional', '1st provisional', 'august provisional', 'provisional tax', 'irp6'] },
+  { name: 'provisional-1', phrases: ['first provisional', '1st provisional', 'august provisional'] },
+  { name: 'provisional-2', phrases: ['second provisional', '2nd provisional', 'february provisional'] },
+  { name: 'provisional', phrases: ['provisional tax', 'provisional payment', 'irp6'] },
   { name: 'emp201', phrases: ['emp201', 'monthly return', 'monthly declaration', 'monthly paye', 'paye payment', 'paye due', 'uif payment', 'sdl payment', 'pay sars', 'pay over paye'] },
 ];
 

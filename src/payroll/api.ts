@@ -23,12 +23,14 @@ import {
   OVERTIME_MAX_HOURS_PER_WEEK,
 } from './bcea.js';
 import { isoDateFromDate, taxYearForDate } from './dates.js';
+import { deadlineFor, nextMonthlyPeriod, type Deadline } from './deadlines.js';
 import { PayrollError } from './errors.js';
 import { calculateEti } from './eti.js';
 import { checkMinimumWage, minimumWageEquivalents } from './minimum-wage.js';
 import { divRoundHalfUp, formatRand, fromCents, toCents, toFixedUnits } from './money.js';
 import { calculatePayslip, type PayslipLineType } from './payslip.js';
 import type {
+  DeadlineInput,
   EtiInput,
   LeaveInput,
   MinimumWageInput,
@@ -542,4 +544,14 @@ export function minimumWageApi(input: MinimumWageInput, today: Date, options: Ap
     monthlyMinimum: fromCents(eq.monthlyByWeeksCents),
     working,
   };
+}
+
+// ── Deadlines ────────────────────────────────────────────────────────────────────
+
+/** A return's due date, moved to the last business day before a weekend or public holiday where the rule says so. */
+export function deadlineApi(input: DeadlineInput, today: Date): Deadline {
+  const date = isoDateFromDate(today, 'today');
+  const kind = input.return;
+  if (kind === 'emp201' || kind === 'uif-declaration') return deadlineFor(kind, { month: input.month ?? nextMonthlyPeriod(kind, date) });
+  return deadlineFor(kind, { taxYear: input.taxYear ?? taxYearForDate(today) });
 }

@@ -4,8 +4,9 @@
  * and the assistant's tools all go through it, so they agree to the cent.
  */
 import type { z } from 'zod';
-import { etiApi, leaveApi, minimumWageApi, noticeApi, overtimeApi, payeApi, payslipApi, sdlApi, taxThresholdApi, uifApi } from './api.js';
+import { deadlineApi, etiApi, leaveApi, minimumWageApi, noticeApi, overtimeApi, payeApi, payslipApi, sdlApi, taxThresholdApi, uifApi } from './api.js';
 import {
+  deadlineInputSchema,
   etiInputSchema, leaveInputSchema, minimumWageInputSchema, noticeInputSchema, overtimeInputSchema, payeInputSchema, payslipInputSchema,
   sdlInputSchema, taxThresholdInputSchema, uifInputSchema,
 } from './schemas.js';
@@ -74,6 +75,12 @@ export const PAYROLL_CALCULATORS = {
     description: 'The minimum notice period under the BCEA by length of employment and kind of worker.',
     input: noticeInputSchema,
     run: (input) => noticeApi(input),
+  }),
+  deadline: calculator({
+    name: 'deadline',
+    description: 'The due date of a payroll return (EMP201, UIF declaration, EMP501 interim or annual, IRP5 certificates, provisional tax) for a month or tax year, moved to the last business day before a weekend or public holiday where the rule says so.',
+    input: deadlineInputSchema,
+    run: (input, today) => deadlineApi(input, today),
   }),
   'minimum-wage': calculator({
     name: 'minimum-wage',

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { isIsoDate } from './dates.js';
+import { RETURNS } from './deadlines.js';
 import { hasAtMostDecimals } from './money.js';
 import { PAY_PERIODS } from './types.js';
 import { UIF_EXCLUSIONS } from './uif.js';
@@ -280,6 +281,19 @@ export const taxThresholdInputSchema = z.object({
   age: ageField().optional(),
 });
 
+/** A return's due date: the month a monthly return is for, or the tax year of a yearly one (defaults: the next one due). */
+export const deadlineInputSchema = z.object({
+  return: z.enum(RETURNS, { error: (iss) => `return must be one of ${RETURNS.join(', ')} (got ${JSON.stringify(iss.input)})` }),
+  /** yyyy-mm: the month an EMP201 or UIF declaration is for. */
+  month: z
+    .string({ error: numberError('month', 'a month in the form yyyy-mm') })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be a month in the form yyyy-mm')
+    .optional(),
+  /** The tax year (by the year it ends) of an EMP501, IRP5 or provisional payment. */
+  taxYear: z.preprocess(numericString, z.number({ error: numberError('taxYear', 'a tax year such as 2027') }).int('taxYear must be a whole year such as 2027').min(2000).max(2100)).optional(),
+});
+
+export type DeadlineInput = z.output<typeof deadlineInputSchema>;
 export type PayeInput = z.output<typeof payeInputSchema>;
 export type TaxThresholdInput = z.output<typeof taxThresholdInputSchema>;
 export type UifInput = z.output<typeof uifInputSchema>;

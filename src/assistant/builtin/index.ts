@@ -1,19 +1,19 @@
-// The built-in assistant: offline and zero-config. Calculations go through the one calculator registry, so
-// every figure it states comes from the payroll engine; facts come from the knowledge base, quoted and
-// cited. It never makes up a number: when it cannot answer, it says so and points to search and calculators.
+// The built-in assistant: offline and zero-config. It understands a question (slots, a trained classifier and a
+// short rule table, with what the conversation already knows), then calculates through the one calculator
+// registry, so every figure it states comes from the payroll engine, or answers from the knowledge base, quoted
+// and cited. It never makes up a number: when it cannot answer, it says so and asks for what it needs.
 import { randomUUID } from 'node:crypto';
-import { isoDateFromDate, taxYearForDate } from '../../payroll/dates';
-import { nmwForDate } from '../../payroll/minimum-wage';
-import { formatRand } from '../../payroll/money';
 import type { SourceDTO, ToolCallDTO } from '../../schemas/chat';
-import { describe, longDate, medicalCreditLine, yearLabel } from './describe';
-import { isNeed, planCalculation, rand, type Need, type Plan } from './inputs';
-import { createKnowledgeAnswers, type Answer as KnowledgeAnswer } from './knowledge';
-import { parseQuestion, THANKS, type ParsedQuestion, type PreviousCall, type Topic } from '../parse';
+import type { Outcome, Reading } from '../reading';
+import { askOf, createRetriever, type Found } from '../retrieval';
 import { articleLink, runCalculator, type KnowledgeTools } from '../tools';
+import { isNeed, TOPIC_MODULES, type Called, type Need, type TopicContext } from '../topics';
+import { returnNamed } from '../topics/deadline';
+import { joinWords } from '../topics/shared';
 import type { AssistantEngine, EngineEvent, EngineRequest, EngineTurn } from '../types';
-
-export { searchText } from './knowledge';
+import { describeFacts, memoryFrom, understand, type Understanding } from '../understand';
+import type { Classifier } from '../understand/classifier';
+import { fromPassage } from './knowledge';
 
 const HELP_TOPICS =
   'PAYE, UIF, SDL and ETI calculations, net pay and payslips, leave, overtime and Sunday or public holiday pay, notice periods, ' +
@@ -29,192 +29,141 @@ export const GREETING_ANSWER =
 
 export const THANKS_ANSWER = "You're welcome. Ask me any time about PAYE, UIF, SDL, ETI, payslips, leave or payroll deadlines.";
 
+export const UNKNOWN_ANSWER =
+  `I'm not sure what you would like to know. I can work out ${HELP_TOPICS}, and look up the rules in the knowledge base. ` +
+  'Tell me what you need, for example "PAYE on R20 000 a month for a 35-year-old" or "When is the EMP201 due?"';
+
 const WHERE_TO_LOOK =
   'Try the [knowledge base search](/knowledge) for the rule, or the [payroll calculators](/calculators) for PAYE, UIF, SDL, ETI, ' +
   "net pay, overtime, leave and notice. If you give me the amounts (for example a monthly salary and the employee's age), I can work it out for you.";
 
 export const DONT_KNOW_ANSWER = `I don't know the answer to that one, and I won't guess. ${WHERE_TO_LOOK}`;
 
-const KNOWLEDGE_TOOLS = new Set(['search_knowledge', 'get_article']);
-// A question that leans on the one before: a pronoun for its subject, or "and…", "what about…".
-const LEANING = /^\s*(and|what about|how about|also|but)\b|\b(it|this|that|they|them|those|these|the same|one)\b/i;
-const TOPIC_NAMES: Record<Topic, string> = {
-  paye: 'PAYE',
-  payslip: 'net pay',
-  uif: 'UIF',
-  sdl: 'SDL',
-  eti: 'ETI',
-  overtime: 'overtime, Sunday or public holiday pay',
-  leave: 'the leave entitlement',
-  notice: 'the notice period',
-  'minimum-wage': 'the minimum wage check',
-  'tax-threshold': 'the tax threshold',
-};
+/** Below this confidence the engine says what it understood and asks, instead of calculating on a guess. */
+export const ASK_BELOW = 0.5;
 
 interface Answer {
   text: string;
   tools: ToolCallDTO[];
   sources: SourceDTO[];
-}
-
-/** The last calculation of the conversation that worked, for a follow-up to change one input of. */
-function lastCalculation(history: EngineTurn[]): PreviousCall | null {
-  for (let i = history.length - 1; i >= 0; i--) {
-    const calls = (history[i].toolCalls ?? []).filter((c) => !KNOWLEDGE_TOOLS.has(c.name) && !c.error);
-    // Of two calls in one answer (a year and a month), the last is the pay as the user gave it.
-    if (calls.length) return { name: calls[calls.length - 1].name, input: calls[calls.length - 1].input };
-  }
-  return null;
-}
-
-/** The user's question before this one, for a short factual follow-up ("and for domestic workers?"). */
-function previousQuestion(history: EngineTurn[]): string | null {
-  for (let i = history.length - 1; i >= 0; i--) if (history[i].role === 'user') return history[i].content;
-  return null;
+  outcome: Outcome;
 }
 
 const callId = () => randomUUID().replace(/-/g, '').slice(0, 12);
+const THANKS = /^(thanks|thank|thankyou|thx|cheers|dankie|great|ok|okay|cool|nice|perfect|bye|goodbye|shot|sharp|awesome|brilliant|appreciated?)\b/i;
 
-export function createBuiltinEngine(deps: { knowledge: KnowledgeTools }): AssistantEngine {
-  const kb = createKnowledgeAnswers(deps.knowledge);
+const previousQuestion = (history: EngineTurn[]) => [...history].reverse().find((t) => t.role === 'user')?.content ?? null;
 
-  async function calculation(p: ParsedQuestion, req: EngineRequest, previous: PreviousCall | null): Promise<Answer> {
-    const plan = planCalculation(p, previous, req.today);
-    if (isNeed(plan)) return askFor(p, plan);
-    const calls = plan.steps.map((s) => ({ id: callId(), ...runCalculator(s.name, s.input, req.today) }) as ToolCallDTO);
+/** The facts that changed a figure, in words. */
+function assumptionLines(assumed: string[], kept: string[]): string[] {
+  const lines: string[] = [];
+  if (kept.length) lines.push('', `From earlier in our conversation I used ${joinWords(kept)}.`);
+  if (assumed.length) lines.push('', "**Assumed** (tell me if anything is different and I'll work it out again):", '', ...assumed.map((a) => `- ${a}`));
+  return lines;
+}
+
+export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifier?: Classifier }): AssistantEngine {
+  const retriever = createRetriever(deps.knowledge);
+
+  function ask(label: string, need: Need): string {
+    return `To work out ${label} I need ${need.need}. For example: "${need.example}".`;
+  }
+
+  async function calculation(u: Understanding, req: EngineRequest): Promise<Answer> {
+    const r = u.reading;
+    const topic = TOPIC_MODULES[r.topic!];
+    const ctx: TopicContext = { today: req.today, stated: r.slots, extras: u.extras, words: u.words };
+    const plan = topic.plan(r.facts, ctx);
+    if (isNeed(plan)) {
+      const sources = await retriever.forQueries(topic.articles([], r.facts).slice(0, 1));
+      const lines = [ask(topic.label, plan)];
+      if (sources.length) lines.push('', `Meanwhile, the rules are in ${sources.map(articleLink).join(' and ')}.`);
+      return { text: lines.join('\n'), tools: [], sources, outcome: 'asked' };
+    }
+    const calls: Called[] = plan.steps.map((s) => ({ id: callId(), ...runCalculator(s.name, s.input, req.today), label: s.label, period: s.period }));
     const failed = calls.find((c) => c.error);
     if (failed) {
       return {
-        text: `I couldn't work out ${TOPIC_NAMES[p.topic as Topic]}: the calculator says ${failed.error}. Please check the figures, or enter them one by one in the [calculators](/calculators).`,
-        tools: [failed],
+        text: `I couldn't work out ${topic.label}: the calculator says ${failed.error}. Please check the figures, or enter them one by one in the [calculators](/calculators).`,
+        tools: [strip(failed)],
         sources: [],
+        outcome: 'asked',
       };
     }
-    const taxYear = Number(calls[0].input.taxYear ?? taxYearForDate(req.today));
-    const lines = describe(calls, p, { taxYear, sdlPeriod: plan.steps[0].period });
+    const lines = topic.describe(calls, r.facts, ctx);
     const working = calls[0].working ?? [];
     if (working.length) lines.push('', '**How it is worked out**', '', ...working.map((w) => `- ${w}`));
-    lines.push(...assumptionLines(plan));
-    const sources = await kb.topicSources(p.topic as Topic, p, calls[calls.length - 1].input);
+    lines.push(...assumptionLines(plan.assumed, plan.kept));
+    const sources = await retriever.forQueries(topic.articles(calls, r.facts));
     if (sources.length) lines.push('', `Read more: ${sources.map(articleLink).join(', ')}.`);
-    return { text: lines.join('\n'), tools: calls, sources };
+    return { text: lines.join('\n'), tools: calls.map(strip), sources, outcome: 'calculated' };
   }
 
-  async function askFor(p: ParsedQuestion, need: Need): Promise<Answer> {
-    const sources = await kb.topicSources(p.topic as Topic, p, {});
-    const lines = [`To work out ${TOPIC_NAMES[p.topic as Topic]} I need ${need.need}. For example: "${need.example}".`];
-    if (sources.length) lines.push('', `Meanwhile, the rules are in ${sources.map(articleLink).join(' and ')}.`);
-    return { text: lines.join('\n'), tools: [], sources };
-  }
-
-  /** Medical scheme fees tax credit: the amounts from the tax tables, and for a number of people the engine's credit. */
-  async function medicalCredit(p: ParsedQuestion, req: EngineRequest): Promise<Answer | null> {
-    const year = p.facts.taxYear ?? taxYearForDate(req.today) + (p.facts.taxYearOffset ?? 0);
-    const amounts = medicalCreditLine(year);
-    if (!amounts) return null;
-    const lines = [`**Medical scheme fees tax credit for ${yearLabel(year)}: ${amounts}.**`];
-    const tools: ToolCallDTO[] = [];
-    const members = p.facts.medicalMembers;
-    if (members) {
-      const call = { id: callId(), ...runCalculator('paye', { taxYear: year, period: 'monthly', remuneration: 0, age: 30, medicalMembers: members }, req.today) } as ToolCallDTO;
-      const r = call.result as Record<string, number> | undefined;
-      if (r && !call.error) {
-        tools.push(call);
-        lines.unshift(`**Medical tax credit for ${members} ${members === 1 ? 'person' : 'people'} on the scheme: ${rand(r.medicalCreditMonthly)} a month** (${rand(r.medicalCreditAnnual)} a year, ${yearLabel(year)}).`, '');
-      }
-    }
-    lines.push('', 'The credit is taken off the tax after the rebates, every month, and cannot make PAYE negative.');
-    const more = await kb.factual(req.question);
-    const sources = more?.sources.slice(0, 2) ?? [];
-    if (sources.length) lines.push('', `Read more: ${sources.map(articleLink).join(', ')}.`);
-    return { text: lines.join('\n'), tools, sources };
-  }
-
-  /** The national minimum wage on a date: the rate from the tables, its weekly and monthly equivalents from the calculator. */
-  async function minimumWage(p: ParsedQuestion, req: EngineRequest): Promise<Answer | null> {
-    const f = p.facts;
-    const year = f.calendarYear ?? (f.taxYear !== undefined ? f.taxYear - 1 : undefined);
-    const date = year !== undefined && year !== req.today.getFullYear() ? `${year}-06-01` : isoDateFromDate(req.today);
-    let nmw: ReturnType<typeof nmwForDate>;
-    try {
-      nmw = nmwForDate(date);
-    } catch {
-      return null;
-    }
-    const rate = (f.epwp ? nmw.epwpHourlyCents : nmw.generalHourlyCents) / 100;
-    const call = { id: callId(), ...runCalculator('minimum-wage', { hourlyRate: rate, date, ...(f.epwp ? { category: 'epwp' } : {}) }, req.today) } as ToolCallDTO;
+  /** A date the question asks for, worked out by the deadline calculator: the answer's first line. */
+  function dateLead(u: Understanding, req: EngineRequest): { line: string; call: ToolCallDTO; queries: string[] } | null {
+    if (askOf(req.question) !== 'when' || !returnNamed(u.words, req.today)) return null;
+    const topic = TOPIC_MODULES.deadline;
+    const ctx: TopicContext = { today: req.today, stated: u.reading.slots, extras: u.extras, words: u.words };
+    const plan = topic.plan(u.reading.facts, ctx);
+    if (isNeed(plan)) return null;
+    const call: Called = { id: callId(), ...runCalculator(plan.steps[0].name, plan.steps[0].input, req.today) };
     if (call.error) return null;
-    const r = call.result as Record<string, number | string>;
-    const lines = [
-      `**National minimum wage${f.epwp ? ' (EPWP)' : ''}: ${rand(Number(r.nmwHourly))} an hour** from ${longDate(String(r.effectiveFrom))}${f.epwp ? '' : ` (the Expanded Public Works Programme rate is ${formatRand(nmw.epwpHourlyCents)})`}.`,
-      `At 45 ordinary hours a week that is at least ${rand(Number(r.weeklyMinimum))} a week, or ${rand(Number(r.monthlyMinimum))} a month (4.333 weeks a month).`,
-    ];
-    if (f.workerType) lines.push(`It applies in full to ${f.workerType} workers: there is no lower rate for them.`);
-    lines.push('', 'Only the wage for ordinary hours counts towards it: allowances, payments in kind, tips and bonuses do not.');
-    const sources = await kb.topicSources('minimum-wage', p, {});
-    if (sources.length) lines.push('', `Read more: ${sources.map(articleLink).join(', ')}.`);
-    return { text: lines.join('\n'), tools: [call], sources };
+    const [line, ...rest] = topic.describe([call], u.reading.facts, ctx);
+    return { line: [line, ...rest].join(' '), call: strip(call), queries: topic.articles([call], u.reading.facts) };
   }
 
-  async function knowledgeAnswer(p: ParsedQuestion, req: EngineRequest): Promise<Answer | null> {
-    if (p.asksMedicalCredit && !p.facts.salary) return medicalCredit(p, req);
-    if (p.topic === 'minimum-wage' && /\b(what is|what's|what was|how much|current|new|rate|per hour|hourly|monthly|weekly|a month|a week|per month|per week)\b/i.test(req.question)) {
-      const nmw = await minimumWage(p, req);
-      if (nmw) return nmw;
+  async function knowledgeAnswer(u: Understanding, req: EngineRequest): Promise<Answer | null> {
+    const followUp = u.reading.intent === 'follow-up';
+    const before = followUp ? previousQuestion(req.history) : null;
+    const found = await retriever.rank(req.question, before ? { context: before } : {});
+    const best = found.find((f) => f.answers);
+    const date = dateLead(u, req);
+    if (!best && !date) return null;
+    const tools = date ? [date.call] : [];
+    if (!best && date) {
+      const sources = await retriever.forQueries(date.queries);
+      return { text: [date.line, ...(sources.length ? ['', `Read more: ${sources.map(articleLink).join(', ')}.`] : [])].join('\n'), tools, sources, outcome: 'answered' };
     }
-    // A short follow-up to a factual question ("is it paid?", "and the annual one?") is read with the question before.
-    const before = previousQuestion(req.history);
-    const leaning = before !== null && req.question.split(/\s+/).length <= 8 && LEANING.test(req.question);
-    let found: KnowledgeAnswer | null = await kb.factual(leaning ? `${before} ${req.question}` : req.question);
-    if (!found && before && !leaning && req.question.split(/\s+/).length <= 8) found = await kb.factual(`${before} ${req.question}`);
-    if (!found) return null;
-    const lines = [found.text];
-    if (p.topic && p.topic !== 'tax-threshold' && p.topic !== 'leave') lines.push('', `To work out ${TOPIC_NAMES[p.topic]} for an employee, give me the amounts, or use the [calculators](/calculators).`);
-    return { text: lines.join('\n'), tools: [], sources: found.sources };
+    const chosen = best as Found;
+    const related = found.filter((f) => f !== chosen && f.answers && f.article.id !== chosen.article.id).slice(0, 2);
+    const lines = [date ? `${date.line}\n\n${fromPassage(chosen, req.question, { lead: false })}` : fromPassage(chosen, req.question)];
+    if (related.length) lines.push('', `See also ${related.map((f) => articleLink(f.article)).join(' and ')}.`);
+    return { text: lines.join('\n'), tools, sources: [chosen.article, ...related.map((f) => f.article)], outcome: 'answered' };
   }
 
   /** A question asked from an article: that article grounds the answer and is always cited, first. */
-  function grounded(req: EngineRequest, answer: Answer | null, offTopic: boolean): Answer | null {
+  function grounded(req: EngineRequest, answer: Answer | null): Answer | null {
     const a = req.article;
     if (!a) return answer;
     const cite = { id: a.id, title: a.title };
     if (answer?.sources.some((s) => s.id === a.id)) return { ...answer, sources: [cite, ...answer.sources.filter((s) => s.id !== a.id)] };
-    if (answer?.tools.length) return { ...answer, text: `${answer.text}\n\nYou asked from ${articleLink(cite)}, which explains the rules.`, sources: [cite, ...answer.sources] };
-    const own = kb.fromArticle(a, req.question);
-    if (answer) {
-      const intro = own ? own.text : `${articleLink(cite)} does not answer that directly; here is what I found elsewhere.`;
-      return { text: `${intro}\n\n${answer.text}`, tools: [], sources: [cite, ...answer.sources.filter((s) => s.id !== a.id)] };
-    }
-    if (own) return { ...own, tools: [] };
-    // Nothing to say about it: an unrelated question is declined as anywhere else.
-    if (offTopic) return null;
-    return { text: `I couldn't find the answer to that in ${articleLink(cite)}, and I won't guess. ${WHERE_TO_LOOK}`, tools: [], sources: [cite] };
+    if (answer?.tools.length && answer.outcome === 'calculated') return { ...answer, text: `${answer.text}\n\nYou asked from ${articleLink(cite)}, which explains the rules.`, sources: [cite, ...answer.sources] };
+    const own = retriever.inArticle(a, req.question);
+    if (own) return { text: fromPassage(own, req.question), tools: [], sources: [cite], outcome: 'answered' };
+    if (answer) return { ...answer, text: `${articleLink(cite)} does not answer that directly; here is what I found elsewhere.\n\n${answer.text}`, sources: [cite, ...answer.sources.filter((s) => s.id !== a.id)] };
+    return { text: `I couldn't find the answer to that in ${articleLink(cite)}, and I won't guess. ${WHERE_TO_LOOK}`, tools: [], sources: [cite], outcome: 'dont-know' };
   }
 
-  async function respond(req: EngineRequest): Promise<Answer> {
-    const previous = lastCalculation(req.history);
-    const p = parseQuestion(req.question, previous);
-    if (p.intent === 'greeting' && !req.article) return { text: THANKS.test(req.question.trim().toLowerCase()) ? THANKS_ANSWER : GREETING_ANSWER, tools: [], sources: [] };
-    // "What about foreign nationals?" after a payroll question is about payroll too.
-    const before = previousQuestion(req.history);
-    if (p.intent === 'off-topic' && before && LEANING.test(req.question) && parseQuestion(before).payroll) p.intent = 'knowledge';
-    const offTopic = p.intent === 'off-topic';
-    if (offTopic && !req.article) return { text: OFF_TOPIC_ANSWER, tools: [], sources: [] };
-    let answer: Answer | null = null;
-    // "And for domestic workers?" after the minimum wage itself: the rate again, not a check of a rate.
-    if (p.intent === 'calculate' && p.topic === 'minimum-wage' && p.facts.hourlyRate === undefined && p.facts.salary === undefined) answer = await minimumWage(p, req);
-    // "And a 4-day week?" after a sick leave question is still about sick leave.
-    if (p.topic === 'leave' && !p.leaveKind && p.followUp) p.leaveKind = parseQuestion(previousQuestion(req.history) ?? '').leaveKind;
-    if (!answer && p.intent === 'calculate') answer = await calculation(p, req, previous);
-    if (!answer && (p.intent === 'knowledge' || (req.article && !offTopic))) answer = await knowledgeAnswer(p, req);
-    answer = grounded(req, answer, offTopic);
-    return answer ?? { text: offTopic ? OFF_TOPIC_ANSWER : DONT_KNOW_ANSWER, tools: [], sources: [] };
+  async function respond(req: EngineRequest): Promise<{ answer: Answer; reading: Reading }> {
+    const memory = memoryFrom(req.history, req.today, deps.classifier);
+    const u = understand(req.question, memory, { today: req.today, article: !!req.article, classifier: deps.classifier });
+    const r = u.reading;
+    const calculating = r.topic !== null && (r.intent === 'calculate' || r.intent === 'follow-up');
+    let answer: Answer | null;
+    if (r.intent === 'greeting' && !req.article) answer = { text: THANKS.test(req.question.trim()) ? THANKS_ANSWER : GREETING_ANSWER, tools: [], sources: [], outcome: 'greeted' };
+    else if (r.intent === 'off-topic' && !req.article) answer = { text: OFF_TOPIC_ANSWER, tools: [], sources: [], outcome: 'refused' };
+    else if (r.intent === 'unknown' && !req.article) answer = { text: UNKNOWN_ANSWER, tools: [], sources: [], outcome: 'asked' };
+    else if (calculating && r.confidence < ASK_BELOW) answer = { text: unsure(u), tools: [], sources: [], outcome: 'asked' };
+    else if (calculating) answer = await calculation(u, req);
+    else answer = await knowledgeAnswer(u, req);
+    answer = grounded(req, answer) ?? { text: DONT_KNOW_ANSWER, tools: [], sources: [], outcome: 'dont-know' };
+    return { answer, reading: { ...r, outcome: answer.outcome, articles: answer.sources.map((s) => s.id) } };
   }
 
   return {
     name: 'builtin',
     async *answer(req: EngineRequest): AsyncIterable<EngineEvent> {
-      const a = await respond(req);
+      const { answer: a, reading } = await respond(req);
       if (req.signal.aborted) return;
       for (const call of a.tools) yield { type: 'tool', call };
       // Line by line, so the page shows the answer as it comes, like any model's.
@@ -223,19 +172,22 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools }): Assist
         yield { type: 'delta', text: line };
       }
       if (a.sources.length) yield { type: 'sources', sources: a.sources };
+      yield { type: 'reading', reading };
     },
   };
 }
 
-/** Assumptions and what a follow-up kept, in words. */
-function assumptionLines(plan: Plan): string[] {
-  const lines: string[] = [];
-  if (plan.kept.length) lines.push('', `From your earlier question I kept ${joinWords(plan.kept)}.`);
-  if (plan.assumed.length) lines.push('', "**Assumed** (tell me if anything is different and I'll work it out again):", '', ...plan.assumed.map((a) => `- ${a}`));
-  return lines;
-}
+/** A call as stored and sent: without the step's label and period. */
+const strip = ({ label: _l, period: _p, ...call }: Called): ToolCallDTO => call;
 
-function joinWords(items: string[]): string {
-  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+/** What the engine understood, when it is not sure enough to calculate on it. */
+function unsure(u: Understanding): string {
+  const r = u.reading;
+  const label = TOPIC_MODULES[r.topic!].label;
+  const facts = describeFacts(r.slots);
+  return [
+    `I'm not sure I understood. I read this as a question about ${label}${facts ? ` with ${facts}` : ''}.`,
+    `If that is right, ask it with the figures, for example "${label === 'PAYE' ? 'PAYE on R20 000 a month for a 35-year-old' : 'UIF on R12 000 a month'}"; if you meant a rule, ask "how does ${label} work?" and I'll look it up.`,
+  ].join(' ');
 }
 

@@ -1,145 +1,74 @@
-// Answers from the knowledge base: the passage of the best article that answers the question, quoted and
-// cited; and the articles to cite beside a calculation. At most one search per answer on a cold cache.
-import type { SourceDTO } from '../../schemas/chat';
-import type { ArticleContext } from '../types';
-import type { KnowledgeTools } from '../tools';
+// Knowledge answers that answer: the sentence that answers first (a yes or no for a yes/no question), then the
+// passage it comes from and the citation. Pure.
+import { NEGATIVE_WORDS, YES_NO_STARTS } from '../../lexicon';
+import { askOf, countsInFigures, meaningfulWords, stem, type Found } from '../retrieval';
 import { articleLink } from '../tools';
-import type { ParsedQuestion, Topic } from '../parse';
-import { bestPassage, meaningfulWords, unitsOf, type Scored } from './passages';
+import { tokenize, normalise } from '../understand/text';
 
-// A question that only points at the article it was asked from.
-const POINTING = /\b(this|it|that|these|explain|summar\w*|mean|means|simpl\w*|tl;?dr|in short|key points?)\b/i;
-
-export interface Answer {
-  text: string;
-  sources: SourceDTO[];
+/** Sentences of a passage, without list marks; tables and headings are not sentences. */
+function sentencesOf(passage: string): string[] {
+  return passage
+    .split('\n')
+    .filter((l) => l.trim() && !l.trim().startsWith('|') && !l.trim().startsWith('#'))
+    .map((l) => l.replace(/^\s*(?:[-*+]|\d+\.)\s+/, '').replace(/^>\s*/, '').trim())
+    .flatMap((l) => l.split(/(?<=[.!?])\s+(?=[A-Z*(])/))
+    .map((s) => s.trim())
+    .filter((s) => s.length >= 20);
 }
 
-const source = (a: { id: string; title: string }): SourceDTO => ({ id: a.id, title: a.title });
+const stemsOf = (text: string) => new Set(tokenize(normalise(text.replace(/\*\*/g, ''))).filter((t) => t.kind !== 'punct').map((t) => stem(t.text)));
 
-/** The question as a search: amounts, percentages and years say nothing about which article answers. */
-export function searchText(question: string): string {
-  const q = question
-    .replace(/\bR\s?\d[\d\s,.]*(k|m)?\b/gi, ' ')
-    .replace(/\b\d+(\.\d+)?\s?%/g, ' ')
-    .replace(/\b(19|20)\d\d\s*[/-]\s*\d{2,4}\b/g, ' ')
-    // "IRP5s", "EMP201s": the form, as articles name it.
-    .replace(/\b(irp\s?5|emp\s?201|emp\s?501|it3\(?a\)?|ui-?19)'?s\b/gi, '$1')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return q.length >= 3 ? q : question;
+/** How much of the question a sentence holds, 0–1. */
+function cover(sentence: string, words: string[]): number {
+  if (!words.length) return 0;
+  const s = stemsOf(sentence);
+  return words.filter((w) => w.split('|').some((f) => s.has(f))).length / words.length;
 }
 
-/** How well an article's title names what the question asks: a title that does is most likely the answer. */
-function titleMatch(title: string, words: string[]): number {
-  const inTitle = new Set(meaningfulWords(title).map((w) => w.split('|')[0]));
-  return words.filter((w) => w.split('|').some((f) => inTitle.has(f))).length;
+const DATE_OR_FIGURE = /R\s?\d|\d\s?%|\b\d{1,2}(st|nd|rd|th)?\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b|\b\d+(\.\d+)?\*{0,2}\s+(days?|weeks?|months?|years?|hours?)\b|\b(one|two|three|four|five|six|ten|twelve)\s+(consecutive |working |paid )?(days?|weeks?|months?)\b/i;
+
+/** The sentence of a passage that answers the question best: most of its words, with a date or figure when it asks for one. */
+export function leadOf(passage: string, question: string): { sentence: string; coverage: number } | null {
+  const words = meaningfulWords(question);
+  const ask = askOf(question);
+  let best: { sentence: string; coverage: number; score: number } | null = null;
+  sentencesOf(passage).forEach((sentence, i) => {
+    const c = cover(sentence, words);
+    const cue = (ask === 'when' || ask === 'amount') && DATE_OR_FIGURE.test(sentence) ? 0.35 : 0;
+    const score = c + cue - i * 0.02 - (/^(for )?example\b/i.test(sentence) ? 0.3 : 0);
+    if (!best || score > best.score) best = { sentence, coverage: c, score };
+  });
+  const b = best as { sentence: string; coverage: number } | null;
+  return b && b.coverage > 0 ? { sentence: b.sentence, coverage: b.coverage } : null;
 }
 
-interface Candidate extends Scored {
-  article: { id: string; title: string };
+const words = (text: string) => tokenize(normalise(text.replace(/\*\*/g, ''))).filter((t) => t.kind === 'word').map((t) => t.text);
+const negative = (text: string) => {
+  const w = ` ${words(text).join(' ')} `;
+  return NEGATIVE_WORDS.some((n) => w.includes(` ${n} `));
+};
+
+/**
+ * Yes or No for a yes/no question, from the sentence that answers it: the same polarity as the question is a
+ * yes ("Must I register…?" / "…must register"), the opposite a no ("Are foreigners excluded?" / "…must
+ * contribute"). Null when the question is not yes/no or the sentence does not hold enough of it to say.
+ */
+export function yesNo(question: string, lead: { sentence: string; coverage: number }): 'Yes' | 'No' | null {
+  const first = words(question)[0] ?? '';
+  if (!YES_NO_STARTS.has(first) || lead.coverage < 0.6 || /\b(or|which|how much|how many)\b/i.test(question)) return null;
+  return negative(question) === negative(lead.sentence) ? 'Yes' : 'No';
 }
 
-// "What is COIDA?": an article whose title names everything asked about is the one that explains it.
-const DEFINING = /^\s*(what('s| is| are)|define|explain)\b/i;
-
-function judge(article: { id: string; title: string; content: string }, question: string, words: string[], prior: number): Candidate {
-  const p = bestPassage(article.content, question, { title: article.title, words });
-  const named = titleMatch(article.title, words);
-  const defines = DEFINING.test(question) && words.length > 0 && named === words.length ? 1 : 0;
-  return { ...p, score: p.score + prior + 0.7 * named + defines, article };
+/** The answer from a passage: the answering sentence first (unless the caller leads), then the passage with its citation. */
+export function fromPassage(found: Found, question: string, opts: { lead?: boolean } = {}): string {
+  const passage = countsInFigures(found.passage);
+  const first = opts.lead === false ? null : leadOf(passage, question);
+  const answer = yesNo(question, first ?? { sentence: '', coverage: 0 });
+  const opening = first ? `${answer ? `${answer}. ` : ''}${first.sentence.replace(/\*\*/g, '')}` : null;
+  const lines: string[] = [];
+  if (opening) lines.push(`**${opening.replace(/\s+$/, '')}**`, '');
+  const same = first && passage.replace(/\*\*/g, '').trim() === first.sentence.replace(/\*\*/g, '').trim();
+  if (same) lines.push(`Source: ${articleLink(found.article)}.`);
+  else lines.push(`From ${articleLink(found.article)}:`, '', passage);
+  return lines.join('\n');
 }
-
-export function createKnowledgeAnswers(knowledge: KnowledgeTools) {
-  /** The articles to cite for a calculation: the topic's own, and one on the special case the question raises. */
-  async function topicSources(topic: Topic, p: ParsedQuestion, input: Record<string, unknown>): Promise<SourceDTO[]> {
-    const queries = [topicQuery(topic, p, input), specialQuery(topic, p, input)].filter((q): q is string => !!q);
-    const found = await Promise.all(queries.map((q) => knowledge.search(q, 2)));
-    const out = new Map<string, SourceDTO>();
-    for (const hits of found) if (hits[0]) out.set(hits[0].id, source(hits[0]));
-    return [...out.values()];
-  }
-
-  /** The passage of the best of the top articles that answers the question, or null when none does. */
-  async function factual(question: string): Promise<Answer | null> {
-    const hits = await knowledge.search(searchText(question), 3);
-    if (!hits.length) return null;
-    const words = meaningfulWords(question);
-    const articles = await Promise.all(hits.map((h) => knowledge.getArticle(h.id)));
-    // Half of what the question asks must be in the passage (three quarters when the article's title shares
-    // none of it: "capital" in "capital gains" does not answer a question about capitals).
-    const answers = (c: Candidate) => c.passage && c.coverage >= (titleMatch(c.article.title, words) > 0 ? 0.5 : 0.75);
-    const candidates = articles.flatMap((a, i) => (a ? [judge({ id: a.id, title: a.title, content: a.content }, question, words, [0.8, 0.4, 0][i] ?? 0)] : [])).filter(answers);
-    const chosen = candidates.reduce<Candidate | null>((best, c) => (!best || c.score > best.score ? c : best), null);
-    if (!chosen) return null;
-    const related = hits.filter((h) => h.id !== chosen.article.id && titleMatch(h.title, words) > 0).slice(0, 2).map(source);
-    const lines = [`From ${articleLink(chosen.article)}:`, '', chosen.passage];
-    if (related.length) lines.push('', `See also ${related.map(articleLink).join(' and ')}.`);
-    return { text: lines.join('\n'), sources: [source(chosen.article), ...related] };
-  }
-
-  /**
-   * The referenced article's own passage on the question; for a question that only points at it ("what does
-   * this mean?") its opening paragraph; else null.
-   */
-  function fromArticle(article: ArticleContext, question: string): Answer | null {
-    const words = meaningfulWords(question);
-    const p = bestPassage(article.content, question, { title: article.title, words });
-    let passage = p.passage && p.coverage >= 0.34 ? p.passage : '';
-    if (!passage && POINTING.test(question)) passage = unitsOf(article.content).find((u) => u.kind === 'para')?.text ?? '';
-    return passage ? { text: [`From ${articleLink(article)}:`, '', passage].join('\n'), sources: [source(article)] } : null;
-  }
-
-  return { topicSources, factual, fromArticle };
-}
-
-function topicQuery(topic: Topic, p: ParsedQuestion, input: Record<string, unknown>): string {
-  switch (topic) {
-    case 'paye':
-      return 'how monthly PAYE is calculated';
-    case 'payslip':
-      return 'gross pay vs net pay payslip';
-    case 'uif':
-      return 'UIF contribution ceiling';
-    case 'sdl':
-      return 'skills development levy SDL';
-    case 'eti':
-      return 'employment tax incentive ETI';
-    case 'overtime':
-      return input.publicHolidayHours !== undefined ? 'public holidays working pay' : input.sundayHours !== undefined ? 'Sunday work pay' : 'overtime pay rates';
-    case 'leave':
-      return p.leaveKind === 'sick' ? 'sick leave entitlement' : p.leaveKind === 'family' ? 'family responsibility leave' : 'annual leave entitlement';
-    case 'notice':
-      return 'notice periods';
-    case 'minimum-wage':
-      return 'national minimum wage';
-    case 'tax-threshold':
-      return 'tax rebates and thresholds by age';
-  }
-}
-
-/** One more article when the question turns on a special case: seniors, medical aid, a bonus, weekly pay… */
-function specialQuery(topic: Topic, p: ParsedQuestion, input: Record<string, unknown>): string | null {
-  const f = p.facts;
-  if (topic === 'paye' || topic === 'payslip') {
-    if (Number(input.age) >= 65) return 'PAYE for employees aged 65 and 75 pensioners';
-    if (input.bonus) return 'PAYE on bonuses 13th cheque';
-    if (input.medicalMembers) return 'medical scheme fees tax credit';
-    if (input.retirementContributions) return 'retirement fund contribution deduction';
-    if (input.period === 'weekly' || input.period === 'fortnightly') return 'PAYE weekly fortnightly paid employees';
-    if (topic === 'payslip') return 'UIF contribution ceiling';
-    return null;
-  }
-  if (topic === 'uif') {
-    if (input.commission) return 'UIF on commission earnings';
-    if (f.workerType === 'domestic') return 'UIF for domestic workers';
-    if (input.hoursPerMonth !== undefined) return 'UIF part-time casual workers 24 hours';
-    return null;
-  }
-  if (topic === 'overtime' && input.monthlyEarnings !== undefined) return 'BCEA earnings threshold';
-  if (topic === 'eti') return 'ETI qualifying rules checklist';
-  if (topic === 'tax-threshold' && p.asksRebates) return null;
-  if (topic === 'notice' && f.workerType === 'domestic') return null;
-  return null;
-}
-

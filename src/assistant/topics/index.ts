@@ -1,5 +1,6 @@
 // One module per calculator of the registry: a calculator without its topic does not compile.
 import type { Topic } from '../reading';
+import { deadline } from './deadline';
 import { eti } from './eti';
 import { leave } from './leave';
 import { minimumWage } from './minimum-wage';
@@ -22,6 +23,7 @@ export const TOPIC_MODULES: Record<Topic, TopicModule> = {
   leave,
   overtime,
   notice,
+  deadline,
   'minimum-wage': minimumWage,
 };
 

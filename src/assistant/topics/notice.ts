@@ -5,6 +5,7 @@ import type { TopicModule } from './types';
 export const notice: TopicModule = {
   name: 'notice',
   label: 'the notice period',
+  keywords: ['notice', 'notice period', 'kennisgewing'],
   uses: ['monthsEmployed', 'workerType'],
   plan(f, ctx) {
     const b = new Builder(f, ctx);

@@ -40,6 +40,7 @@ function hourlyWage(b: Builder, f: Parameters<TopicModule['plan']>[0]): number |
 export const overtime: TopicModule = {
   name: 'overtime',
   label: 'overtime, Sunday or public holiday pay',
+  keywords: ['overtime', 'ot', 'time and a half', 'sunday', 'sundays', 'public holiday', 'double time', 'holiday pay', 'oortyd'],
   uses: ['hourlyRate', 'dailyRate', 'salary', 'hours', 'hoursPerDay', 'hoursPerWeek', 'sunday', 'ordinarilyWorksSunday', 'publicHoliday', 'holidayIsWorkday'],
   plan(f, ctx) {
     const b = new Builder(f, ctx);

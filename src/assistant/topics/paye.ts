@@ -10,6 +10,7 @@ type Result = Record<string, number>;
 export const paye: TopicModule = {
   name: 'paye',
   label: 'PAYE',
+  keywords: ['paye', 'tax', 'taxes', 'income tax', 'pay as you earn', 'employees tax', 'deduct', 'withhold', 'belasting'],
   uses: ['salary', 'ctc', 'bonus', 'commission', 'travelAllowance', 'retirement', 'employerRetirement', 'employerMedical', 'hourlyRate', 'dailyRate', 'age', 'ageBand', 'medicalMembers', 'onMedicalAid', 'taxYear', 'wantPeriod'],
   plan: (f, ctx) => payPlan('paye', f, ctx),
   describe(calls) {

@@ -30,6 +30,7 @@ const HEADLINE: Record<Wants, (r: Result, p: string) => string[]> = {
 export const payslip: TopicModule = {
   name: 'payslip',
   label: 'net pay',
+  keywords: ['net', 'nett', 'net pay', 'take home', 'take-home', 'takes home', 'in her hand', 'in his hand', 'in her pocket', 'in his account', 'in her account', 'payslip', 'gross to net', 'cost to the employer', 'cost me', 'cost the company', 'costs me', 'total cost', 'employer cost', 'deductions', 'netto'],
   uses: ['salary', 'ctc', 'bonus', 'commission', 'retirement', 'employerRetirement', 'employerMedical', 'payroll', 'hourlyRate', 'dailyRate', 'age', 'ageBand', 'medicalMembers', 'onMedicalAid', 'taxYear', 'hoursPerMonth', 'sdlExempt'],
   plan: (f, ctx) => payPlan('payslip', f, ctx),
   describe(calls, f, ctx) {

@@ -12,6 +12,7 @@ type Result = Record<string, number | boolean>;
 export const sdl: TopicModule = {
   name: 'sdl',
   label: 'SDL',
+  keywords: ['sdl', 'skills development levy', 'skills levy', 'levy'],
   uses: ['salary', 'payroll', 'bonus', 'commission', 'headcount', 'sdlExempt', 'taxYear', 'wantPeriod'],
   plan(f, ctx) {
     const b = new Builder(f, ctx);

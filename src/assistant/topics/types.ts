@@ -46,6 +46,8 @@ export interface TopicModule {
   name: Topic;
   /** How the answer names it: "To work out PAYE I need…". */
   label: string;
+  /** Words that name it: a follow-up that names none stays on the topic before. */
+  keywords: readonly string[];
   /** The facts it takes: a follow-up changing one of these stays on this topic. */
   uses: readonly (SlotKey | Role)[];
   plan(facts: Slots, ctx: TopicContext): Plan | Need;

@@ -9,6 +9,7 @@ type Result = Record<string, number>;
 export const uif: TopicModule = {
   name: 'uif',
   label: 'UIF',
+  keywords: ['uif', 'unemployment insurance', 'ui19'],
   uses: ['salary', 'commission', 'hourlyRate', 'dailyRate', 'hoursPerMonth', 'taxYear', 'workerType', 'wantPeriod'],
   plan(f, ctx) {
     const b = new Builder(f, ctx);

@@ -1,10 +1,12 @@
 // Understanding a question: its slots, the classifier's intent and topic, the rule table, a bare number in a
 // follow-up read by the role it had before, and the conversation's facts after it. Pure.
 import type { Amount, Reading, Slots } from '../reading';
+import { joinWords } from '../topics/shared';
+import type { EngineTurn } from '../types';
 import { TOPIC_MODULES } from '../topics';
 import { shippedClassifier, type Classifier } from './classifier';
 import { featuresOf } from './features';
-import { remember, type Memory } from './memory';
+import { EMPTY_MEMORY, remember, type Memory } from './memory';
 import { decide } from './rules';
 import { readSlots, type Extras } from './slots';
 
@@ -86,4 +88,34 @@ function refine(s: Slots, extras: Extras, intent: Reading['intent'], topic: Read
   if (calculating && topic && !s.wantPeriod && extras.loosePeriods.length && !s.amounts?.some((a) => a.role === 'salary' || a.role === 'ctc' || a.role === 'payroll')) {
     s.wantPeriod = extras.loosePeriods[0];
   }
+}
+
+/**
+ * What the conversation knows: the reading stored with the last answer. Conversations from before readings were
+ * kept are read once from their questions.
+ */
+export function memoryFrom(history: EngineTurn[], today: Date, classifier?: Classifier): Memory {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const r = history[i].reading;
+    if (history[i].role === 'assistant' && r) return { facts: r.facts, topics: r.topics ?? [], lastIntent: r.intent, lastTopic: r.topic };
+  }
+  let memory = EMPTY_MEMORY;
+  for (const turn of history) {
+    if (turn.role !== 'user') continue;
+    const r = understand(turn.content, memory, { today, classifier }).reading;
+    memory = { facts: r.facts, topics: r.topics, lastIntent: r.intent, lastTopic: r.topic };
+  }
+  return memory;
+}
+
+/** The facts of a reading in words, for saying what was understood. */
+export function describeFacts(s: Reading['slots']): string {
+  const parts: string[] = [];
+  for (const a of s.amounts ?? []) parts.push(`${a.role === 'hourlyRate' ? 'an hourly rate of ' : a.role === 'salary' ? '' : `${a.role.replace(/([A-Z])/g, ' $1').toLowerCase()} of `}R${a.value.toLocaleString('en-ZA').replace(/,/g, ' ')}${a.period ? ` ${a.period}` : ''}`);
+  if (s.age !== undefined) parts.push(`age ${s.age}`);
+  if (s.medicalMembers !== undefined) parts.push(s.medicalMembers ? `${s.medicalMembers} on medical aid` : 'no medical aid');
+  if (s.hours !== undefined) parts.push(`${s.hours} hours`);
+  if (s.monthsEmployed !== undefined) parts.push(`${s.monthsEmployed} months' service`);
+  if (s.taxYear !== undefined) parts.push(`tax year ${s.taxYear - 1}/${String(s.taxYear % 100).padStart(2, '0')}`);
+  return joinWords(parts);
 }

@@ -1,11 +1,12 @@
 // What the classifier is not left to decide alone: a short, ordered table of named rules, each with its reason.
 // A rule sees the model's guesses, the slots and the conversation, and may change the intent or the topic.
 import { GREETING_WORDS, PAYROLL_WORDS } from '../../lexicon';
-import type { Intent, SlotKey, Slots, Topic } from '../reading';
+import { TOPICS, type Intent, type SlotKey, type Slots, type Topic } from '../reading';
 import { TOPIC_MODULES } from '../topics';
 import type { Guess } from './classifier';
 import type { Memory } from './memory';
 import type { SlotReading } from './slots';
+import { longestMention } from './text';
 
 export interface Decision {
   intent: Intent;
@@ -64,6 +65,16 @@ export const RULES: Rule[] = [
     name: 'follow-up-of-a-rule',
     reason: 'After a knowledge answer, a follow-up with no figures asks about the same rule ("and for domestic workers?"), not for a calculation.',
     apply: (d, { memory, reading }) => (d.intent === 'follow-up' && memory.lastTopic === null && memory.lastIntent !== null && !statedKeys(reading.slots).length ? { intent: 'follow-up', topic: null } : null),
+  },
+  {
+    name: 'follow-up-keeps-its-topic',
+    reason: 'A follow-up stays on the calculation before unless it names another one by its words ("and the UIF?"); the model weighs words of every topic and is not needed for that.',
+    apply: (d, { memory, reading }) => {
+      if (d.intent !== 'follow-up' || !d.topic || !memory.lastTopic) return null;
+      const named = TOPICS.map((t) => ({ t, n: longestMention(reading.normalised, TOPIC_MODULES[t].keywords) })).filter((x) => x.n > 0).sort((a, b) => b.n - a.n);
+      if (!named.length) return { intent: 'follow-up', topic: memory.lastTopic };
+      return named.some((x) => x.t === d.topic) ? null : { intent: 'follow-up', topic: named[0].t };
+    },
   },
   {
     name: 'fact-goes-to-its-topic',

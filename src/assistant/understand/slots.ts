@@ -152,6 +152,8 @@ interface Reader {
   today: Date;
   hours: HoursMention[];
   service: boolean;
+  /** Period words an amount took ("R20 000 a month"): not read again as loose. */
+  periodsTaken: Set<number>;
 }
 
 /** Reads every fact a question states. */
@@ -159,7 +161,7 @@ export function readSlots(question: string, today: Date): SlotReading {
   const normalised = normalise(question);
   const tokens = tokenize(normalised);
   const x = new Text(tokens);
-  const r: Reader = { x, s: {}, e: { loosePeriods: [], bare: [] }, today, hours: [], service: false };
+  const r: Reader = { x, s: {}, e: { loosePeriods: [], bare: [] }, today, hours: [], service: false, periodsTaken: new Set() };
   r.service = (x.has(P.service) || x.has([['notice'], ['leave'], ['accrued'], ['accrue'], ['severance'], ['retrench'], ['resign'], ['resigned'], ['dismiss'], ['fired']])) && !x.has([['maternity'], ['paternity'], ['parental'], ['pregnant']]);
   readFlags(r);
   readWeekdays(r);
@@ -501,7 +503,7 @@ function readMedical({ x, s }: Reader): void {
       const near = i > m.start ? i - m.end : m.start - i;
       const people = x.startsAt(i + 1, P.people) || x.startsAt(i + 1, [['family'], ['in', 'the', 'family'], ['on', 'it']]);
       const before = x.word(i - 1);
-      const counting = ['for', 'covering', 'with', 'of', ':', '-', 'x', 'aid', 'scheme', 'medical', 'members', 'member'].includes(before) || people;
+      const counting = ['for', 'covering', 'with', 'of', ':', '-', 'x', 'aid', 'scheme', 'medical', 'med', 'members', 'member'].includes(before) || people;
       if (near <= 4 && counting) {
         s.medicalMembers = tok.value;
         x.taken.add(i);
@@ -625,6 +627,7 @@ function readAmounts(r: Reader): (Amount & { i: number })[] {
   for (const t of x.t) {
     if (!num(t) || x.taken.has(t.i) || t.taxYear) continue;
     const period = periodNear(x, t.i);
+    if (period) r.periodsTaken.add(period.at);
     // Money: written as money, or large, or a rate with its unit; a bare small number among amounts is not pay.
     const hourly = period?.word === 'hourly';
     const at = ['at', '@'].includes(x.word(t.i - 1)) && r.hours.length > 0 && t.value < 1000;
@@ -729,8 +732,8 @@ function readHours(r: Reader, amounts: (Amount & { i: number })[]): void {
   const pay = amounts.find((a) => a.role === 'salary' || a.role === 'dailyRate');
   for (const h of hours) {
     if (h.per !== null || !h.forPay || !pay || h.i < pay.i || h.i - pay.i > 6) continue;
-    // "R4 000 for 160 hours" stays the hours that pay is for; with the pay's period they are its pattern.
-    h.per = pay.role === 'dailyRate' ? 'day' : pay.period === 'weekly' ? 'week' : pay.period === 'monthly' ? 'month' : null;
+    // "R1 800 a week for 45 hours" is the working week; "R4 000 (a month) for 160 hours" stays the hours that pay is for.
+    h.per = pay.role === 'dailyRate' ? 'day' : pay.period === 'weekly' ? 'week' : null;
   }
   // "R2 000 for a 40 hour week": the pay is the week's.
   const week = hours.find((h) => h.per === 'week' && pay && h.i > pay.i && h.i - pay.i <= 5);
@@ -767,18 +770,14 @@ function readBareAge({ x, s }: Reader, amounts: Amount[]): void {
 const ADVERB_PERIODS = new Set(['monthly', 'weekly', 'fortnightly', 'annually', 'annual', 'yearly', 'pm', 'pa', 'pw', 'p/m', 'p/a']);
 
 /** Period words no amount took: the period of a pay that has none, or the one the answer is wanted in. */
-function readLoosePeriods({ x, s, e }: Reader): void {
+function readLoosePeriods({ x, s, e, periodsTaken }: Reader): void {
   const found = new Set<Period>();
   const t = x.t;
-  const amountAt = new Set(t.filter((w) => num(w) && x.taken.has(w.i) && (s.amounts ?? []).some((a) => a.value === w.value)).map((w) => w.i));
   for (let k = 0; k < t.length; k++) {
     const p = PERIOD_OF[periodWord(t[k].text) as PeriodWord];
-    if (!p) continue;
+    if (!p || periodsTaken.has(k)) continue;
     const prev = x.word(k - 1);
     const next = x.word(k + 1);
-    // Read with an amount already: "R20 000 a month".
-    if ([1, 2, 3, 4].some((d) => amountAt.has(k - d) && t.slice(k - d + 1, k).every((w) => PERIOD_FILLERS.has(w.text) || w.text === 'this'))) continue;
-    if (amountAt.has(k + 1) || (amountAt.has(k + 2) && PERIOD_FILLERS.has(next)) || (amountAt.has(k + 3) && PERIOD_FILLERS.has(next))) continue;
     // A noun ("week", "month", "year") counts with "per", "a", "each", "every" or "for the"; an adverb ("monthly") alone.
     const determined = ['per', 'a', 'an', 'each', 'every', 'p'].includes(prev) || (prev === 'the' && ['for', 'over', 'whole'].includes(x.word(k - 2)));
     if (!ADVERB_PERIODS.has(t[k].text) && !determined) continue;

@@ -149,3 +149,14 @@ export function stem(w: string): string {
   s = cut !== s && /([^aeiouls])\1$/.test(cut) ? cut.slice(0, -1) : cut;
   return s.slice(0, 7);
 }
+
+/** The longest of the phrases found in the normalised text as whole words (in tokens), 0 when none is. */
+export function longestMention(normalisedText: string, phrases: readonly string[]): number {
+  const text = ` ${tokenize(normalisedText).map((t) => t.text).join(' ')} `;
+  let best = 0;
+  for (const p of phrases) {
+    const words = tokenize(normalise(p)).map((t) => t.text);
+    if (words.length > best && text.includes(` ${words.join(' ')} `)) best = words.length;
+  }
+  return best;
+}

@@ -1,85 +1,21 @@
 // Picking the part of an article that answers a question. Pure (an article's analysis is memoised).
 import { LRUCache } from 'lru-cache';
+import { FILLER_WORDS, GENERIC_WORDS, QUESTION_WORDS, RELATED_STEMS } from '../../lexicon';
+import { stem } from '../understand/text';
 
-const STOP = new Set(
-  ('a an the of to for on in at by and or is are was were be been being do does did can could should would will shall may might must i we my our ' +
-    'you your me it its this that these those there here what whats when where which who whom whose why how many much long please tell about get ' +
-    'gets give need needs have has had with from as per if into than then them they their he she his her employee employees employer employers ' +
-    'entitled entitle entitlement someone somebody anyone any some know explain mean means meaning work out right currently still actually ' +
-    'exactly just also really often soon far old new so up not no yes under over above below within between after before during via than subject happen happens ' +
-    'happened said say does amount figure number').split(' '),
-);
-// Words every payroll article shares: they say nothing about which passage answers.
-const GENERIC = new Set(['payroll', 'rule', 'rules', 'law', 'south', 'africa', 'african', 'sa', 'sars', 'bcea', 'act', 'basic', 'condition', 'conditions', 'employment']);
+export { stem };
 
-/** A rough stem, the same on both sides: "deadlines" ~ "deadline", "submitted" ~ "submit", "bonus" stays "bonus". */
-export function stem(w: string): string {
-  let s = w.replace(/'s$/, '').replace(/ies$/, 'y');
-  const cut = s.replace(/(?<=x|sh|ch|ss|z)es$|(?<=.{4})ions?$|(?<=.{3})ments?$|(?<![usi])s$|ed$|ing$|ly$/, '');
-  // "submitted" → "submitt" → "submit"; "payroll" and "class" keep their pair.
-  s = cut !== s && /([^aeiouls])\1$/.test(cut) ? cut.slice(0, -1) : cut;
-  return s.slice(0, 7);
-}
+const STOP = new Set([...QUESTION_WORDS, ...FILLER_WORDS]);
 
-// Ways an article may say what a question asks: "when is it due" → "deadline", "how many weeks" → "months".
-const ALSO: Record<string, string[]> = {
-  pay: ['contrib', 'deduct', 'paid', 'payable'],
-  tax: ['paye'],
-  paye: ['tax'],
-  paid: ['pay'],
-  due: ['deadlin'],
-  deadlin: ['due'],
-  submit: ['submiss', 'due'],
-  ceil: ['maximum', 'max', 'limit', 'cap'],
-  maximum: ['ceil', 'max', 'limit', 'cap'],
-  max: ['maximum', 'ceil'],
-  limit: ['ceil', 'maximum', 'cap'],
-  week: ['month', 'day'],
-  day: ['week'],
-  month: ['week'],
-  rate: ['percent', '%', 'time'],
-  percent: ['%', 'rate'],
-  cover: ['contrib', 'apply', 'exclud', 'includ'],
-  exclud: ['exempt', 'not'],
-  exempt: ['exclud'],
-  issu: ['deadlin', 'within', 'due'],
-  allow: ['entitl', 'may', 'limit', 'maximum'],
-  nanny: ['domest'],
-  maid: ['domest'],
-  gardener: ['domest'],
-  pension: ['retir'],
-  retir: ['pension'],
-  interest: ['rate'],
-  km: ['kilomet'],
-  car: ['vehicl'],
-  vehicl: ['car'],
-  penalty: ['penalt', 'late', 'interest'],
-  late: ['penalt'],
-  dismiss: ['terminat'],
-  fire: ['dismiss', 'terminat'],
-  resign: ['terminat', 'notic'],
-  pregnan: ['matern'],
-  calculat: ['work', 'comput', 'determin', 'method'],
-  work: ['calculat'],
-  qualify: ['cover', 'contrib', 'entitl', 'includ', 'apply', 'eligibl'],
-  eligibl: ['cover', 'contrib', 'entitl', 'includ', 'apply', 'qualify'],
-  uif: ['unemplo'],
-  sdl: ['skill', 'levy'],
-  eti: ['incenti'],
-  '13th': ['bonus'],
-  cheque: ['bonus'],
-  bonus: ['13th'],
-};
-
-function alsoFor(w: string): string[] {
-  if (ALSO[w]) return ALSO[w];
-  const key = Object.keys(ALSO).find((k) => k.length >= 4 && (w.startsWith(k) || k.startsWith(w)) && w.length >= 4);
-  return key ? ALSO[key] : [];
+function alsoFor(w: string): readonly string[] {
+  if (RELATED_STEMS[w]) return RELATED_STEMS[w];
+  const key = Object.keys(RELATED_STEMS).find((k) => k.length >= 4 && (w.startsWith(k) || k.startsWith(w)) && w.length >= 4);
+  return key ? RELATED_STEMS[key] : [];
 }
 
 /** The words of a question that carry its meaning, stemmed; `a|b` where an article may say it another way. */
 export function meaningfulWords(question: string): string[] {
-  const words = tokens(question).filter((w) => w.length > 1 && !/^\d+$/.test(w) && !/^r\d/.test(w) && !STOP.has(w) && !GENERIC.has(w));
+  const words = tokens(question).filter((w) => w.length > 1 && !/^\d+$/.test(w) && !/^r\d/.test(w) && !STOP.has(w) && !GENERIC_WORDS.has(w));
   return [...new Set(words.map(stem))].map((w) => [w, ...alsoFor(w)].join('|'));
 }
 
