@@ -69,7 +69,8 @@ export const RELATED_STEMS: Readonly<Record<string, readonly string[]>> = {
   ceil: ['maximum', 'max', 'limit', 'cap'],
   maximum: ['ceil', 'max', 'limit', 'cap'],
   max: ['maximum', 'ceil'],
-  limit: ['ceil', 'maximum', 'cap'],
+  limit: ['ceil', 'maximum', 'cap', 'thresho'],
+  thresho: ['limit', 'exempt', 'test', 'ceil', 'level'],
   week: ['month', 'day'],
   day: ['week'],
   month: ['week'],
@@ -142,6 +143,9 @@ export const AFTER_HOW = new Set(['many', 'much', 'long', 'often', 'soon', 'far'
 /** Words every payroll article shares: they say nothing about which passage answers. */
 export const GENERIC_WORDS = new Set(['payroll', 'rule', 'rules', 'law', 'south', 'africa', 'african', 'sa', 'sars', 'bcea', 'act', 'basic', 'condition', 'conditions', 'employment']);
 
+/** Words every pay question has: a search without them finds the article about what is special in the question. */
+export const COMMON_PAY_WORDS = new Set(['salary', 'salaries', 'wage', 'wages', 'pay', 'paid', 'paying', 'money', 'earn', 'earns', 'earning', 'employee', 'employees', 'employer', 'employers', 'staff', 'worker', 'workers', 'company', 'business', 'month', 'monthly', 'year', 'person', 'someone', 'my', 'our']);
+
 /** Words of a question that point at no subject at all ("amount", "figure", "work out"). */
 export const FILLER_WORDS = new Set(('amount figure number work out right old new yes happen happens happened said say so just really ' +
   'know soon far often long does do did can could should would will shall may might must within via subject').split(' '));
@@ -166,7 +170,12 @@ export const AFRIKAANS: Readonly<Record<string, string>> = {
   tjek: 'cheque', tuinier: 'gardener', dagloon: 'daily wage', weekloon: 'weekly wage', salarisrekening: 'payroll',   normale: 'normal', werksdag: 'working day', werkdag: 'working day', gewoonlik: 'normally', nie: 'not', sondagwerk: 'sunday work',
   ouerskapsverlof: 'parental leave', vaderskapsverlof: 'paternity leave', jaarlikse: 'annual', opgebou: 'accrued', werk: 'works', werke: 'works',
   maandag: 'monday', dinsdag: 'tuesday', woensdag: 'wednesday', donderdag: 'thursday', vrydag: 'friday', saterdag: 'saturday', tot: 'to',
-  belastingdrempel: 'tax threshold', drempel: 'threshold', bedank: 'resigned', kennis: 'notice', siek: 'sick', doktersbrief: 'sick note',
+  belastingdrempel: 'tax threshold', drempel: 'threshold', verdienstedrempel: 'earnings threshold', uitbetaling: 'pay out', uitbetaal: 'pay out',
+  uitdienstellingsvergoeding: 'severance pay', skeidingspakket: 'severance package', vergoeding: 'remuneration', gereelde: 'regular', ongereelde: 'irregular',
+  beteken: 'mean', presies: 'exactly', werksure: 'working hours', gewone: 'ordinary', uitspraak: 'judgment', hof: 'court', konstitusionele: 'constitutional',
+  verplig: 'force', mag: 'may', dubbel: 'double', betaalbaar: 'due', indien: 'submit', registreer: 'register', boete: 'penalty', laat: 'late',
+  verskil: 'difference', tussen: 'between', werkloosheidsversekeringsfonds: 'unemployment insurance fund', vaardigheidsheffing: 'skills levy',
+  heffing: 'levy', bydraes: 'contributions', aansporing: 'incentive', vakansie: 'holiday', siektes: 'illness', sertifikaat: 'certificate', bedank: 'resigned', kennis: 'notice', siek: 'sick', doktersbrief: 'sick note',
   erfenisdag: 'heritage day', vryheidsdag: 'freedom day', werkersdag: "workers' day", jeugdag: 'youth day', vrouedag: "women's day",
   versoeningsdag: 'day of reconciliation', kersdag: 'christmas day', nuwejaarsdag: "new year's day", gesinsdag: 'family day', menseregtedag: 'human rights day', "'n": 'a',
   dankie: 'thanks', baie: 'very', asseblief: 'please', goeie: 'good', môre: 'morning', middag: 'afternoon', totsiens: 'bye',
@@ -384,6 +393,9 @@ export const PAYROLL_WORDS = new Set(
     'dependants hourly monthly weekly fortnightly annual marginal brackets payslips contribution contributions contribute hire hired fire ' +
     'fired wage-bill register registration cipc vat bbbee invoice salaris loon belasting werknemer verlof oortyd').split(' '),
 );
+
+/** Nouns that name a figure: a question asking for one wants the passage that states it. */
+export const FIGURE_NOUNS = new Set(['rate', 'rates', 'ceiling', 'threshold', 'thresholds', 'maximum', 'minimum', 'limit', 'limits', 'percentage', 'amount', 'cap', 'penalty', 'penalties', 'fine', 'rebate', 'rebates', 'credit', 'credits', 'levy', 'wage', 'value', 'figure', 'figures', 'max', 'min', 'bracket', 'brackets', 'rand', 'cents', 'salary']);
 
 /** Words that open a yes/no question. */
 export const YES_NO_STARTS = new Set(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'can', 'could', 'must', 'should', 'will', 'would', 'may', 'has', 'have', 'am', 'shall', 'moet', 'kan', "isn't", "aren't", "doesn't", "don't"]);

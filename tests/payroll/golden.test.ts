@@ -1,5 +1,5 @@
 /**
- * Every case of /work/shared/reference/golden-payroll.json reproduced exactly (to the cent).
+ * Every case of the reference's golden-payroll.json (tests/fixtures) reproduced exactly (to the cent).
  * Each case asserts EVERY field of its `expected` object; a case whose expected keys are not all
  * asserted fails.
  */
@@ -39,7 +39,8 @@ import {
 } from '../../src/payroll/index.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const goldenPath = path.resolve(repoRoot, '../shared/reference/golden-payroll.json');
+// A copy of ../shared/reference/golden-payroll.json (tests/fixtures/README.md).
+const goldenPath = path.resolve(repoRoot, 'tests/fixtures/golden-payroll.json');
 
 interface GoldenCase {
   id: string;

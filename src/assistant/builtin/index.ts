@@ -11,7 +11,7 @@ import { isNeed, TOPIC_MODULES, type Called, type Need, type TopicContext } from
 import { returnNamed } from '../topics/deadline';
 import { joinWords } from '../topics/shared';
 import type { AssistantEngine, EngineEvent, EngineRequest, EngineTurn } from '../types';
-import { describeFacts, memoryFrom, understand, type Understanding } from '../understand';
+import { describeFacts, memoryFrom, statesFacts, understand, type Understanding } from '../understand';
 import type { Classifier } from '../understand/classifier';
 import { fromPassage } from './knowledge';
 
@@ -63,7 +63,7 @@ function assumptionLines(assumed: string[], kept: string[]): string[] {
 }
 
 export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifier?: Classifier }): AssistantEngine {
-  const retriever = createRetriever(deps.knowledge);
+  const retriever = createRetriever(deps.knowledge, deps.classifier);
 
   function ask(label: string, need: Need): string {
     return `To work out ${label} I need ${need.need}. For example: "${need.example}".`;
@@ -75,6 +75,9 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     const ctx: TopicContext = { today: req.today, stated: r.slots, extras: u.extras, words: u.words };
     const plan = topic.plan(r.facts, ctx);
     if (isNeed(plan)) {
+      // Asked in general ("how much is Sunday pay?"): the rule from the knowledge base, and what a calculation needs.
+      const rule = statesFacts(r.slots) ? null : await knowledgeAnswer(u, req);
+      if (rule) return { ...rule, text: `${rule.text}\n\n${ask(`${topic.label} for an employee`, plan)}` };
       const sources = await retriever.forQueries(topic.articles([], r.facts).slice(0, 1));
       const lines = [ask(topic.label, plan)];
       if (sources.length) lines.push('', `Meanwhile, the rules are in ${sources.map(articleLink).join(' and ')}.`);
@@ -151,7 +154,12 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     const calculating = r.topic !== null && (r.intent === 'calculate' || r.intent === 'follow-up');
     let answer: Answer | null;
     if (r.intent === 'greeting' && !req.article) answer = { text: THANKS.test(req.question.trim()) ? THANKS_ANSWER : GREETING_ANSWER, tools: [], sources: [], outcome: 'greeted' };
-    else if (r.intent === 'off-topic' && !req.article) answer = { text: OFF_TOPIC_ANSWER, tools: [], sources: [], outcome: 'refused' };
+    else if (r.intent === 'off-topic') {
+      // Asked from an article, the article may still speak to it; otherwise it is declined as anywhere else.
+      const own = req.article && retriever.inArticle(req.article, req.question);
+      answer = own && own.coverage > 0 ? { text: fromPassage(own, req.question), tools: [], sources: [own.article], outcome: 'answered' } : { text: OFF_TOPIC_ANSWER, tools: [], sources: [], outcome: 'refused' };
+      return { answer, reading: { ...r, outcome: answer.outcome, articles: answer.sources.map((s) => s.id) } };
+    }
     else if (r.intent === 'unknown' && !req.article) answer = { text: UNKNOWN_ANSWER, tools: [], sources: [], outcome: 'asked' };
     else if (calculating && r.confidence < ASK_BELOW) answer = { text: unsure(u), tools: [], sources: [], outcome: 'asked' };
     else if (calculating) answer = await calculation(u, req);
@@ -183,11 +191,11 @@ const strip = ({ label: _l, period: _p, ...call }: Called): ToolCallDTO => call;
 /** What the engine understood, when it is not sure enough to calculate on it. */
 function unsure(u: Understanding): string {
   const r = u.reading;
-  const label = TOPIC_MODULES[r.topic!].label;
+  const topic = TOPIC_MODULES[r.topic!];
   const facts = describeFacts(r.slots);
   return [
-    `I'm not sure I understood. I read this as a question about ${label}${facts ? ` with ${facts}` : ''}.`,
-    `If that is right, ask it with the figures, for example "${label === 'PAYE' ? 'PAYE on R20 000 a month for a 35-year-old' : 'UIF on R12 000 a month'}"; if you meant a rule, ask "how does ${label} work?" and I'll look it up.`,
+    `I'm not sure I understood. I read this as a question about ${topic.label}${facts ? ` with ${facts}` : ''}.`,
+    `If that is right, ask it with the figures, for example "${topic.example}"; if you meant a rule, ask how it works and I'll look it up.`,
   ].join(' ');
 }
 

@@ -27,19 +27,28 @@ function cover(sentence: string, words: string[]): number {
 
 const DATE_OR_FIGURE = /R\s?\d|\d\s?%|\b\d{1,2}(st|nd|rd|th)?\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b|\b\d+(\.\d+)?\*{0,2}\s+(days?|weeks?|months?|years?|hours?)\b|\b(one|two|three|four|five|six|ten|twelve)\s+(consecutive |working |paid )?(days?|weeks?|months?)\b/i;
 
-/** The sentence of a passage that answers the question best: most of its words, with a date or figure when it asks for one. */
+// Sentences that illustrate rather than state: a worked example, a scenario.
+const ILLUSTRATES = /^(\*\*)?(for example|example|e\.g\.|consider|scenario|say|suppose|imagine|worked example)\b/i;
+
+/**
+ * The sentence of a passage that answers the question best: most of its words, and a date or figure when it asks
+ * for one. Null when no sentence holds half of what is asked (the passage then speaks for itself).
+ */
 export function leadOf(passage: string, question: string): { sentence: string; coverage: number } | null {
   const words = meaningfulWords(question);
   const ask = askOf(question);
+  const all = sentencesOf(passage).filter((s) => !ILLUSTRATES.test(s));
+  const wantsFigure = ask === 'when' || ask === 'amount';
+  const withFigure = all.filter((s) => DATE_OR_FIGURE.test(s));
+  const pool = wantsFigure && withFigure.length ? withFigure : all;
   let best: { sentence: string; coverage: number; score: number } | null = null;
-  sentencesOf(passage).forEach((sentence, i) => {
+  pool.forEach((sentence, i) => {
     const c = cover(sentence, words);
-    const cue = (ask === 'when' || ask === 'amount') && DATE_OR_FIGURE.test(sentence) ? 0.35 : 0;
-    const score = c + cue - i * 0.02 - (/^(for )?example\b/i.test(sentence) ? 0.3 : 0);
+    const score = c - i * 0.02;
     if (!best || score > best.score) best = { sentence, coverage: c, score };
   });
   const b = best as { sentence: string; coverage: number } | null;
-  return b && b.coverage > 0 ? { sentence: b.sentence, coverage: b.coverage } : null;
+  return b && b.coverage >= 0.5 ? { sentence: b.sentence, coverage: b.coverage } : null;
 }
 
 const words = (text: string) => tokenize(normalise(text.replace(/\*\*/g, ''))).filter((t) => t.kind === 'word').map((t) => t.text);
@@ -62,7 +71,9 @@ export function yesNo(question: string, lead: { sentence: string; coverage: numb
 /** The answer from a passage: the answering sentence first (unless the caller leads), then the passage with its citation. */
 export function fromPassage(found: Found, question: string, opts: { lead?: boolean } = {}): string {
   const passage = countsInFigures(found.passage);
-  const first = opts.lead === false ? null : leadOf(passage, question);
+  // The answering sentence is the passage's own, else one of the article's next best passages (a table of
+  // examples is best read after the rule it applies).
+  const first = opts.lead === false ? null : (leadOf(passage, question) ?? leadOf((found.nearby ?? []).join('\n'), question));
   const answer = yesNo(question, first ?? { sentence: '', coverage: 0 });
   const opening = first ? `${answer ? `${answer}. ` : ''}${first.sentence.replace(/\*\*/g, '')}` : null;
   const lines: string[] = [];

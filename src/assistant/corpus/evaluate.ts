@@ -105,3 +105,58 @@ export function metricsOf(results: TurnResult[]): Metrics {
     known: share(sum((r) => r.knownRight), sum((r) => r.knownKeys)),
   };
 }
+
+export interface RetrievalMetrics {
+  /** Knowledge turns with an answering article. */
+  questions: number;
+  /** Share whose first article is one that answers. */
+  recallAt1: number;
+  /** Share with an answering article among the first three. */
+  recallAt3: number;
+  /** Turns no article answers, and the share the engine left unanswered ("I don't know"). */
+  unanswerable: number;
+  declined: number;
+}
+
+export interface RetrievalResult {
+  id: string;
+  q: string;
+  want: string[];
+  got: string[];
+  /** Whether the first article was judged to answer (else the engine says it does not know). */
+  answered: boolean;
+}
+
+/**
+ * Article recall over the knowledge turns: `rank` gives the articles for a question (with the question before, for
+ * a follow-up), best first, and whether the best answers; `slugOf` turns an article id into its file slug.
+ */
+export async function evaluateRetrieval(
+  entries: LoadedEntry[],
+  rank: (question: string, context: string | null) => Promise<{ ids: string[]; answered: boolean }>,
+  slugOf: (id: string) => string | undefined,
+): Promise<{ results: RetrievalResult[]; metrics: RetrievalMetrics }> {
+  const results: RetrievalResult[] = [];
+  for (const e of entries) {
+    for (let i = 0; i < e.turns.length; i++) {
+      const t = e.turns[i];
+      if (!t.articles || (t.intent !== 'knowledge' && !(t.intent === 'follow-up' && t.topic === null))) continue;
+      const context = t.intent === 'follow-up' && i > 0 ? e.turns[i - 1].q : null;
+      const r = await rank(t.q, context);
+      results.push({ id: e.id, q: t.q, want: t.articles, got: r.ids.map((id) => slugOf(id) ?? id), answered: r.answered });
+    }
+  }
+  const answerable = results.filter((r) => r.want.length);
+  const unanswerable = results.filter((r) => !r.want.length);
+  const share = (n: number, d: number) => (d ? n / d : 1);
+  return {
+    results,
+    metrics: {
+      questions: answerable.length,
+      recallAt1: share(answerable.filter((r) => r.want.includes(r.got[0] ?? '')).length, answerable.length),
+      recallAt3: share(answerable.filter((r) => r.got.slice(0, 3).some((g) => r.want.includes(g))).length, answerable.length),
+      unanswerable: unanswerable.length,
+      declined: share(unanswerable.filter((r) => !r.answered).length, unanswerable.length),
+    },
+  };
+}

@@ -1,6 +1,6 @@
 // Picking the part of an article that answers a question. Pure (an article's analysis is memoised).
 import { LRUCache } from 'lru-cache';
-import { FILLER_WORDS, GENERIC_WORDS, QUESTION_WORDS, RELATED_STEMS } from '../../lexicon';
+import { FIGURE_NOUNS, FILLER_WORDS, GENERIC_WORDS, QUESTION_WORDS, RELATED_STEMS } from '../../lexicon';
 import { stem } from '../understand/text';
 
 export { stem };
@@ -86,12 +86,13 @@ export function countsInFigures(text: string): string {
 }
 
 export type Ask = 'when' | 'amount' | 'who' | 'how' | 'other';
+const tokensOf = (q: string) => q.split(/[^a-z0-9%]+/).filter(Boolean);
 
 /** What kind of answer the question wants: a date, a figure, a list of people, a method. */
 export function askOf(question: string): Ask {
   const q = question.toLowerCase();
   if (!/\bhow (much|many)\b/.test(q) && /\b(when|deadline|due date|due|by when|what date|how soon|how long (do|does|have) .* to)\b/.test(q)) return 'when';
-  if (/\b(how (many|much|long)|rate|ceiling|threshold|maximum|minimum|limit|percentage|amount|cap|penalty|penalties|fine)\b|\bwhat (is|are) the [\w\s]*\b(period|periods|entitlement|rates?|figures?)\b/.test(q)) return 'amount';
+  if (/\b(how (many|much|long))\b|\bwhat (is|are) the [\w\s]*\b(period|periods|entitlement|rates?|figures?)\b/.test(q) || tokensOf(q).some((w) => FIGURE_NOUNS.has(w))) return 'amount';
   if (/\b(who|which (employees|workers|people|employers))\b/.test(q)) return 'who';
   if (/\b(how (is|are|do|does|to|should)|what happens|explain)\b/.test(q)) return 'how';
   return 'other';
@@ -107,6 +108,8 @@ export interface Scored {
   score: number;
   /** Share of the question's words the passage (or its heading) contains. */
   coverage: number;
+  /** The next best passages of the article, for the sentence that answers when the best is a table or a list. */
+  nearby?: string[];
 }
 
 const stemsOf = (t: string) => new Set(tokens(t).map(stem));
@@ -193,7 +196,8 @@ export function bestPassage(markdown: string, question: string, opts: { title?: 
   const ask = askOf(question);
   const { units } = analysed(markdown, ask === 'how');
   const i = units.indexOf(best.unit);
-  return { passage: countsInFigures(withContext(units, i, ask)), score: best.score, coverage: best.coverage };
+  const nearby = ranked.filter((r) => r !== best && r.coverage >= 0.5).sort((a, b) => b.score - a.score).slice(0, 3).map((r) => countsInFigures(r.unit.text));
+  return { passage: countsInFigures(withContext(units, i, ask)), score: best.score, coverage: best.coverage, nearby };
 }
 
 function cueBonus(u: Unit, ask: Ask): number {
@@ -201,7 +205,7 @@ function cueBonus(u: Unit, ask: Ask): number {
   const t = u.text;
   if (ask === 'when' && DATE.test(t)) bonus += 1.2;
   if (ask === 'when' && /\b(deadlines?|due|dates?|when|timing|calendar)\b/i.test(u.heading)) bonus += 0.5;
-  if (ask === 'amount' && /\b(rates?|amounts?|figures?|limits?|thresholds?|ceiling|entitlement|how much|how many|rules?)\b/i.test(u.heading)) bonus += 0.3;
+  if (ask === 'amount' && /\b(rates?|amounts?|figures?|limits?|thresholds?|ceiling|entitlement|how much|how many|how long|rules?)\b/i.test(u.heading)) bonus += /\bhow (much|many|long)\b/i.test(u.heading) ? 0.6 : 0.3;
   if (ask === 'amount' && FIGURE.test(t)) bonus += u.kind === 'table' ? 1.1 : 0.9;
   if (ask === 'who' && (u.kind === 'item' || u.kind === 'table')) bonus += 0.4;
   if (ask === 'how') bonus += (u.kind === 'table' ? -0.3 : 0.5) + (/\b(method|how|calculat\w*|works?|steps?|rules?)\b/i.test(u.heading) ? 0.6 : 0);
@@ -212,8 +216,8 @@ function cueBonus(u: Unit, ask: Ask): number {
   // Lists of mistakes and wrong figures say what is NOT so.
   if (/\b(mistakes?|pitfalls?|wrong|myths?|avoid|unreliable)\b/i.test(u.heading)) bonus -= 1.2;
   if (/\bexamples?\b/i.test(u.heading) && ask !== 'amount') bonus -= 0.3;
-  // A worked example illustrates the rule; the rule itself is stated elsewhere.
-  if (/^(\*\*)?(example|for example|worked example)\b/i.test(t)) bonus -= 0.5;
+  // A worked example or a scenario illustrates the rule; the rule itself is stated elsewhere.
+  if (/^(\*\*)?(example|for example|worked example|scenario|consider|case study|suppose|say)\b/i.test(t)) bonus -= 0.8;
   if (t.length < 40) bonus -= 0.5;
   if (t.length > 1200) bonus -= 0.4;
   return bonus;

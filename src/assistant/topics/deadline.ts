@@ -16,6 +16,7 @@ export function returnNamed(words: string, today: Date): ReturnKind | null {
 export const deadline: TopicModule = {
   name: 'deadline',
   label: 'the due date',
+  example: 'When is the EMP201 for November due?',
   keywords: ['due', 'deadline', 'due date', 'when', 'by when', 'submit', 'submission'],
   uses: ['month', 'taxYear'],
   plan(f, ctx) {
@@ -36,5 +37,8 @@ export const deadline: TopicModule = {
     if (r.caveat) lines.push(`[VERIFY] ${r.caveat}`);
     return lines;
   },
-  articles: (calls) => [String(calls[0].input.return).startsWith('emp501') ? 'EMP501 reconciliation' : calls[0].input.return === 'irp5' ? 'IRP5 IT3(a) certificates deadlines' : calls[0].input.return === 'uif-declaration' ? 'UIF declarations uFiling UI-19' : String(calls[0].input.return).startsWith('provisional') ? 'provisional tax' : 'EMP201 monthly return deadline'],
+  articles(calls) {
+    const kind = String(calls[0]?.input.return ?? 'emp201');
+    return [kind.startsWith('emp501') ? 'EMP501 reconciliation' : kind === 'irp5' ? 'IRP5 IT3(a) certificates deadlines' : kind === 'uif-declaration' ? 'UIF declarations uFiling UI-19' : kind.startsWith('provisional') ? 'provisional tax' : 'EMP201 monthly return deadline'];
+  },
 };

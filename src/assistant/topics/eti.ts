@@ -8,6 +8,7 @@ const EXAMPLE = 'ETI for a 23-year-old earning R5 500 a month in month 4';
 export const eti: TopicModule = {
   name: 'eti',
   label: 'ETI',
+  example: 'ETI for a 23-year-old earning R5 500 a month in month 4',
   keywords: ['eti', 'employment tax incentive', 'youth incentive', 'incentive'],
   uses: ['salary', 'hourlyRate', 'age', 'monthOfEmployment', 'monthsEmployed', 'hours', 'hoursPerMonth'],
   plan(f, ctx) {

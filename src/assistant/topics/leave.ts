@@ -5,6 +5,7 @@ import type { TopicModule } from './types';
 export const leave: TopicModule = {
   name: 'leave',
   label: 'the leave entitlement',
+  example: 'How much annual leave after 7 months on a 5-day week?',
   keywords: ['leave', 'annual leave', 'sick leave', 'sick days', 'family responsibility', 'days off', 'vacation', 'verlof'],
   uses: ['daysPerWeek', 'monthsEmployed', 'daysWorked', 'leaveKind'],
   plan(f, ctx) {

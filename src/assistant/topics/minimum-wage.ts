@@ -17,6 +17,7 @@ function dateOf(f: Parameters<TopicModule['plan']>[0], today: Date, calendarYear
 export const minimumWage: TopicModule = {
   name: 'minimum-wage',
   label: 'the minimum wage check',
+  example: 'Is R28 an hour below the minimum wage?',
   keywords: ['minimum wage', 'minimum', 'nmw', 'legal', 'enough', 'underpaying', 'below minimum'],
   uses: ['hourlyRate', 'salary', 'dailyRate', 'hours', 'hoursPerWeek', 'hoursPerMonth', 'hoursPerDay', 'daysPerWeek', 'epwp', 'taxYear', 'workerType'],
   plan(f, ctx) {

@@ -5,6 +5,7 @@ import type { TopicModule } from './types';
 export const notice: TopicModule = {
   name: 'notice',
   label: 'the notice period',
+  example: 'Notice period for someone employed for 9 months',
   keywords: ['notice', 'notice period', 'kennisgewing'],
   uses: ['monthsEmployed', 'workerType'],
   plan(f, ctx) {

@@ -40,6 +40,7 @@ function hourlyWage(b: Builder, f: Parameters<TopicModule['plan']>[0]): number |
 export const overtime: TopicModule = {
   name: 'overtime',
   label: 'overtime, Sunday or public holiday pay',
+  example: 'Overtime pay for 4 hours at R40 an hour',
   keywords: ['overtime', 'ot', 'time and a half', 'sunday', 'sundays', 'public holiday', 'double time', 'holiday pay', 'oortyd'],
   uses: ['hourlyRate', 'dailyRate', 'salary', 'hours', 'hoursPerDay', 'hoursPerWeek', 'sunday', 'ordinarilyWorksSunday', 'publicHoliday', 'holidayIsWorkday'],
   plan(f, ctx) {
@@ -84,7 +85,7 @@ export const overtime: TopicModule = {
     return lines;
   },
   articles(calls) {
-    const i = calls[0].input;
+    const i = calls[0]?.input ?? {};
     return [i.publicHolidayHours !== undefined ? 'public holidays working pay' : i.sundayHours !== undefined ? 'Sunday work pay' : 'overtime pay rates', ...(i.monthlyEarnings !== undefined ? ['BCEA earnings threshold'] : [])];
   },
 };

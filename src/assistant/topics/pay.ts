@@ -37,6 +37,11 @@ export function payPlan(calculator: 'paye' | 'payslip', f: Slots, ctx: TopicCont
       b.assumed.push(fromRate.words);
     }
   }
+  // "The medical credit for 3 people": the credit alone, off a pay of nothing (the PAYE calculator states it).
+  if (!pays.length && calculator === 'paye' && f.medicalMembers && ctx.extras.asksCredit) {
+    setTaxYear(b, f, ctx.today);
+    return { steps: [{ name: 'paye', input: { ...b.input, period: 'monthly', remuneration: 0, age: 30, medicalMembers: f.medicalMembers }, label: 'credit' }], assumed: [], kept: b.kept };
+  }
   if (!pays.length) {
     return amountOf(f, 'bonus')
       ? { need: "the employee's regular salary as well as the bonus (PAYE on a bonus depends on the pay it comes on top of)", example: 'PAYE on a R10 000 bonus for someone earning R20 000 a month, aged 35' }
@@ -61,7 +66,7 @@ export function payPlan(calculator: 'paye' | 'payslip', f: Slots, ctx: TopicCont
   const travel = inPeriod(f, 'travelAllowance', period);
   if (travel !== undefined && calculator === 'paye') b.set('travelAllowance', travel, { from: 'travelAllowance', kept: (v) => `a travel allowance of ${rand(Number(v))}` });
   const commission = inPeriod(f, 'commission', period);
-  if (ctc) b.assumed.push(`the ${rand(pays[0].value)} cost to company is the employee's total remuneration: the employer's UIF and SDL are worked out on top of it, not out of it`);
+  if (ctc) b.assumed.push(`the ${rand(pays[0].value)} cost to company is the gross pay: the employer's UIF and SDL are worked out on top of it, not out of it`);
   if (calculator === 'payslip') {
     if (commission !== undefined) b.set('commission', commission, { from: 'commission', kept: (v) => `commission of ${rand(Number(v))}` });
     const payroll = amountOf(f, 'payroll');

@@ -10,11 +10,17 @@ type Result = Record<string, number>;
 export const paye: TopicModule = {
   name: 'paye',
   label: 'PAYE',
+  example: 'PAYE on R20 000 a month for a 35-year-old',
   keywords: ['paye', 'tax', 'taxes', 'income tax', 'pay as you earn', 'employees tax', 'deduct', 'withhold', 'belasting'],
   uses: ['salary', 'ctc', 'bonus', 'commission', 'travelAllowance', 'retirement', 'employerRetirement', 'employerMedical', 'hourlyRate', 'dailyRate', 'age', 'ageBand', 'medicalMembers', 'onMedicalAid', 'taxYear', 'wantPeriod'],
   plan: (f, ctx) => payPlan('paye', f, ctx),
   describe(calls) {
     if (calls[0].name === 'payslip') return withCommission(calls[0]);
+    if (calls[0].label === 'credit') {
+      const r = calls[0].result as Result;
+      const m = Number(calls[0].input.medicalMembers);
+      return [`**Medical scheme fees tax credit for ${m} ${m === 1 ? 'person' : 'people'} on the scheme: ${rand(r.medicalCreditMonthly)} a month** (${rand(r.medicalCreditAnnual)} a year, tax year ${yearLabel(r.taxYear)}).`, '', 'The credit is taken off the tax after the rebates, every month, and cannot make PAYE negative.'];
+    }
     const labelled = calls.filter((c) => c.label);
     if (labelled.length > 1) return [`**PAYE ${per(calls[0].input.period)}:**`, '', ...labelled.map((c) => `- On ${c.label}: **${rand((c.result as Result).paye)}**`), '', context(calls[0])];
     const [first, second] = calls;
@@ -30,12 +36,12 @@ export const paye: TopicModule = {
     return lines;
   },
   articles(calls, f) {
-    const i = calls[calls.length - 1].input;
+    const i = calls.at(-1)?.input ?? {};
     const special =
       Number(i.age) >= 65 ? 'PAYE for employees aged 65 and 75 pensioners'
       : i.bonus ? 'PAYE on bonuses 13th cheque'
       : i.travelAllowance ? 'travel allowance 80% PAYE'
-      : i.medicalMembers ? 'medical scheme fees tax credit'
+      : i.medicalMembers || !calls.length ? 'medical scheme fees tax credit'
       : i.retirementContributions ? 'retirement fund contribution deduction'
       : i.period === 'weekly' || i.period === 'fortnightly' ? 'PAYE weekly fortnightly paid employees'
       : amountOf(f, 'commission') ? 'commission earners PAYE'

@@ -30,6 +30,7 @@ const HEADLINE: Record<Wants, (r: Result, p: string) => string[]> = {
 export const payslip: TopicModule = {
   name: 'payslip',
   label: 'net pay',
+  example: 'Net pay on R22 000 a month for a 30-year-old',
   keywords: ['net', 'nett', 'net pay', 'take home', 'take-home', 'takes home', 'in her hand', 'in his hand', 'in her pocket', 'in his account', 'in her account', 'payslip', 'gross to net', 'cost to the employer', 'cost me', 'cost the company', 'costs me', 'total cost', 'employer cost', 'deductions', 'netto'],
   uses: ['salary', 'ctc', 'bonus', 'commission', 'retirement', 'employerRetirement', 'employerMedical', 'payroll', 'hourlyRate', 'dailyRate', 'age', 'ageBand', 'medicalMembers', 'onMedicalAid', 'taxYear', 'hoursPerMonth', 'sdlExempt'],
   plan: (f, ctx) => payPlan('payslip', f, ctx),
@@ -56,7 +57,7 @@ export const payslip: TopicModule = {
     return lines;
   },
   articles(calls) {
-    const i = calls[0].input;
+    const i = calls[0]?.input ?? {};
     return ['gross pay vs net pay payslip', Number(i.age) >= 65 ? 'PAYE for employees aged 65 and 75 pensioners' : i.medicalMembers ? 'medical scheme fees tax credit' : 'UIF contribution ceiling'];
   },
 };

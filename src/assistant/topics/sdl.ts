@@ -12,6 +12,7 @@ type Result = Record<string, number | boolean>;
 export const sdl: TopicModule = {
   name: 'sdl',
   label: 'SDL',
+  example: 'SDL on a monthly payroll of R60 000',
   keywords: ['sdl', 'skills development levy', 'skills levy', 'levy'],
   uses: ['salary', 'payroll', 'bonus', 'commission', 'headcount', 'sdlExempt', 'taxYear', 'wantPeriod'],
   plan(f, ctx) {

@@ -14,6 +14,7 @@ export function rebateLine(taxYear: number): string {
 export const taxThreshold: TopicModule = {
   name: 'tax-threshold',
   label: 'the tax threshold',
+  example: 'What is the tax threshold for a 70-year-old?',
   keywords: ['threshold', 'tax threshold', 'rebate', 'rebates', 'tax free', 'tax-free', 'before paying tax'],
   uses: ['age', 'ageBand', 'taxYear'],
   plan(f, ctx) {

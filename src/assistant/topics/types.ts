@@ -46,6 +46,8 @@ export interface TopicModule {
   name: Topic;
   /** How the answer names it: "To work out PAYE I need…". */
   label: string;
+  /** A question it answers, as the answer suggests one when it asks for facts. */
+  example: string;
   /** Words that name it: a follow-up that names none stays on the topic before. */
   keywords: readonly string[];
   /** The facts it takes: a follow-up changing one of these stays on this topic. */
@@ -53,6 +55,9 @@ export interface TopicModule {
   plan(facts: Slots, ctx: TopicContext): Plan | Need;
   /** The answer's lines for the calls made (already run), figure first. */
   describe(calls: Called[], facts: Slots, ctx: TopicContext): string[];
-  /** Searches for the articles to cite beside the figure: the topic's own, then one on the special case. */
+  /**
+   * Searches for the articles to cite: the topic's own first, then one on the special case the calculation met
+   * (`calls` is empty when the engine asks for a missing fact instead).
+   */
   articles(calls: Called[], facts: Slots): string[];
 }

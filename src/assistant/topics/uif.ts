@@ -9,6 +9,7 @@ type Result = Record<string, number>;
 export const uif: TopicModule = {
   name: 'uif',
   label: 'UIF',
+  example: 'UIF on R12 000 a month',
   keywords: ['uif', 'unemployment insurance', 'ui19'],
   uses: ['salary', 'commission', 'hourlyRate', 'dailyRate', 'hoursPerMonth', 'taxYear', 'workerType', 'wantPeriod'],
   plan(f, ctx) {
@@ -61,7 +62,7 @@ export const uif: TopicModule = {
     return lines;
   },
   articles(calls, f) {
-    const i = calls[0].input;
+    const i = calls[0]?.input ?? {};
     return ['UIF contribution ceiling', ...(i.commission ? ['UIF on commission earnings'] : f.workerType === 'domestic' ? ['UIF for domestic workers'] : i.hoursPerMonth !== undefined ? ['UIF part-time casual workers 24 hours'] : [])];
   },
 };

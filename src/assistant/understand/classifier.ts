@@ -11,11 +11,13 @@ export interface ModelFile {
   config: { considerOnlyPresence: boolean; smoothingFactor: number };
   intent: string;
   topic: string;
+  /** Which knowledge article answers a question, by article id (the shipped articles' ids). */
+  article: string;
 }
 
 export interface Guess<T extends string> {
   label: T;
-  /** The model's probability for the label against all the others, 0–1. */
+  /** The label's share of the model's odds, 0–1: near 1 when it stands well above every other label. */
   p: number;
   /** Every label with its probability, best first. */
   all: { label: T; p: number }[];
@@ -32,26 +34,36 @@ export function loadModel(json: string, config: ModelFile['config']): Model {
   return m;
 }
 
-/** Odds (log base 2, one label against the rest) as probabilities. */
+/**
+ * The model's odds (log base 2, each label against the rest) as shares of one: how far the best label stands
+ * above the others, which is what deciding needs (the odds themselves are not calibrated probabilities).
+ */
 function guess<T extends string>(m: Model, features: string[], fallback: T): Guess<T> {
   const odds = m.computeOdds(features);
   // Not one feature the model knows: it answers a lone "unknown".
   if (odds.length < 2) return { label: fallback, p: 0, all: [] };
-  const all = odds.map(([label, o]) => ({ label: label as T, p: 1 / (1 + 2 ** -o) }));
+  const top = odds[0][1];
+  const weights = odds.map(([label, o]) => ({ label: label as T, w: 2 ** (o - top) }));
+  const sum = weights.reduce((n, x) => n + x.w, 0);
+  const all = weights.map(({ label, w }) => ({ label, p: w / sum }));
   return { label: all[0].label, p: all[0].p, all };
 }
 
 export interface Classifier {
   intent(features: string[]): Guess<Intent>;
   topic(features: string[]): Guess<Topic>;
+  /** The shipped articles most likely to answer, by id. */
+  article(features: string[]): Guess<string>;
 }
 
 export function classifierFrom(file: ModelFile): Classifier {
   const intent = loadModel(file.intent, file.config);
   const topic = loadModel(file.topic, file.config);
+  const article = file.article ? loadModel(file.article, file.config) : null;
   return {
     intent: (f) => guess<Intent>(intent, f, 'unknown'),
     topic: (f) => guess<Topic>(topic, f, 'paye'),
+    article: (f) => (article ? guess<string>(article, f, '') : { label: '', p: 0, all: [] }),
   };
 }
 

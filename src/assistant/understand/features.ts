@@ -3,8 +3,9 @@
 // the kind of question, and where the conversation stands. Pure.
 import { SYNONYM_GROUPS } from '../../lexicon';
 import type { Intent, Slots, Topic } from '../reading';
-import type { SlotReading } from './slots';
-import { stem, tokenize, normalise } from './text';
+import { readSlots, type SlotReading } from './slots';
+import { stemmer } from 'stemmer';
+import { normalise, tokenize } from './text';
 
 /** Where the conversation stands when a question arrives: what the turn before was. */
 export interface TurnContext {
@@ -34,7 +35,7 @@ export function wordsOf(reading: SlotReading): string[] {
     }
     const w = words[i++];
     if (w === '#') out.push('#n');
-    else if (!DROP.has(w)) out.push(stem(w));
+    else if (!DROP.has(w)) out.push(stemmer(w));
   }
   return out;
 }
@@ -68,9 +69,20 @@ function contextOf(ctx: TurnContext, words: string[]): string[] {
   return f;
 }
 
-/** Every feature of a question, for the classifier. */
+/**
+ * Every feature of a question, for the classifier. Pairs with a number in them are left out and payroll concepts
+ * count twice: both measured better in cross-validation on the training part (a concept such as "SDL" is not
+ * outweighed by the many words a question shares with questions about another levy).
+ */
 export function featuresOf(reading: SlotReading, question: string, ctx: TurnContext): string[] {
   const words = wordsOf(reading);
-  const pairs = words.slice(1).map((w, i) => `${words[i]}_${w}`);
-  return [...words, ...pairs, ...shapeOf(reading.slots, reading), ...questionShape(words, question), ...contextOf(ctx, words)];
+  const pairs = words.slice(1).map((w, i) => `${words[i]}_${w}`).filter((p) => !p.includes('#n'));
+  const concepts = words.filter((w) => w.startsWith('~'));
+  return [...words, ...concepts, ...pairs, ...shapeOf(reading.slots, reading), ...questionShape(words, question), ...contextOf(ctx, words)];
+}
+
+/** What the article model sees: the words and concepts of the question (and of the one before, for a follow-up). */
+export function articleFeaturesOf(question: string): string[] {
+  const words = wordsOf(readSlots(question, new Date(0))).filter((w) => w !== '#n');
+  return [...words, ...words.filter((w) => w.startsWith('~'))];
 }

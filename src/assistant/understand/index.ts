@@ -9,6 +9,7 @@ import { featuresOf } from './features';
 import { EMPTY_MEMORY, remember, type Memory } from './memory';
 import { decide } from './rules';
 import { readSlots, type Extras } from './slots';
+import { longestMention } from './text';
 
 export interface Understanding {
   reading: Reading;
@@ -36,7 +37,13 @@ export function understand(question: string, memory: Memory, opts: UnderstandOpt
   const slots = d.intent === 'follow-up' ? inContext(read.slots, read.extras, memory) : { ...read.slots };
   refine(slots, read.extras, d.intent, d.topic);
   const calculating = d.topic !== null && (d.intent === 'calculate' || d.intent === 'follow-up');
-  const confidence = d.decidedBy === 'model' ? Math.min(intent.p, calculating ? topic.p : 1) : Math.max(intent.p, 0.5);
+  // The topic is sure when the model says so, or when the question names it ("and the net pay?"), or a rule chose it.
+  const named = calculating && longestMention(read.normalised, TOPIC_MODULES[d.topic!].keywords) > 0;
+  const topicSure = !calculating ? 1 : named || (d.decidedBy !== 'model' && d.topic !== topic.label) ? Math.max(topic.p, 0.9) : topic.p;
+  // A calculation and a follow-up that calculates lead to the same answer: the model's doubt between them is no doubt.
+  const sameAction = (label: string) => (calculating ? label === 'calculate' || label === 'follow-up' : label === d.intent);
+  const intentSure = Math.min(1, intent.all.filter((g) => sameAction(g.label)).reduce((p, g) => p + g.p, 0));
+  const confidence = Math.min(d.decidedBy === 'model' ? intentSure : Math.max(intentSure, 0.5), topicSure);
   const facts = remember(memory.facts, slots, d.intent);
   const topics = calculating && d.topic ? [...memory.topics.filter((t) => t !== d.topic), d.topic] : memory.topics;
   return {
@@ -118,4 +125,9 @@ export function describeFacts(s: Reading['slots']): string {
   if (s.monthsEmployed !== undefined) parts.push(`${s.monthsEmployed} months' service`);
   if (s.taxYear !== undefined) parts.push(`tax year ${s.taxYear - 1}/${String(s.taxYear % 100).padStart(2, '0')}`);
   return joinWords(parts);
+}
+
+/** Whether a question states facts a calculation uses (an amount, an age, hours…), beyond a month or a kind of leave. */
+export function statesFacts(s: Slots): boolean {
+  return Object.keys(s).some((k) => !['month', 'leaveKind', 'workerType', 'taxYear', 'sunday', 'publicHoliday', 'sdlExempt', 'epwp', 'wantPeriod'].includes(k));
 }

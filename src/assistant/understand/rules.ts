@@ -62,6 +62,11 @@ export const RULES: Rule[] = [
     apply: (d, { reading }) => (d.intent === 'off-topic' && (words(reading).some((w) => PAYROLL_WORDS.has(w)) || reading.slots.amounts?.length) ? { intent: 'knowledge', topic: null } : null),
   },
   {
+    name: 'no-payroll-is-off-topic',
+    reason: '"Unknown" is for payroll messages too vague to act on; a message with no payroll word and no amount is not about payroll, and is declined politely.',
+    apply: (d, { reading, memory }) => (d.intent === 'unknown' && !memory.lastIntent && !words(reading).some((w) => PAYROLL_WORDS.has(w)) && !reading.tokens.some((t) => t.kind === 'num') ? { intent: 'off-topic', topic: null } : null),
+  },
+  {
     name: 'follow-up-of-a-rule',
     reason: 'After a knowledge answer, a follow-up with no figures asks about the same rule ("and for domestic workers?"), not for a calculation.',
     apply: (d, { memory, reading }) => (d.intent === 'follow-up' && memory.lastTopic === null && memory.lastIntent !== null && !statedKeys(reading.slots).length ? { intent: 'follow-up', topic: null } : null),
@@ -88,9 +93,18 @@ export const RULES: Rule[] = [
     },
   },
   {
+    name: 'several-deductions-are-a-payslip',
+    reason: 'A calculation that names two or more of PAYE, UIF and SDL ("what PAYE and UIF must I deduct?") wants them all on one pay: the payslip has every one.',
+    apply: (d, { reading }) => {
+      if (!d.topic || (d.intent !== 'calculate' && d.intent !== 'follow-up') || d.topic === 'payslip') return null;
+      const named = (['paye', 'uif', 'sdl'] as const).filter((t) => longestMention(reading.normalised, TOPIC_MODULES[t].keywords) > 0);
+      return named.length >= 2 && reading.slots.amounts?.length ? { intent: d.intent, topic: 'payslip' } : null;
+    },
+  },
+  {
     name: 'asked-from-an-article',
     reason: 'A question asked from an article is about that article unless it asks for a calculation.',
-    apply: (d, { article }) => (article && (d.intent === 'unknown' || d.intent === 'off-topic' || (d.intent === 'follow-up' && !d.topic)) ? { intent: 'knowledge', topic: null } : null),
+    apply: (d, { article }) => (article && (d.intent === 'unknown' || (d.intent === 'follow-up' && !d.topic)) ? { intent: 'knowledge', topic: null } : null),
   },
 ];
 

@@ -65,6 +65,8 @@ export interface Extras {
   bare: Token[];
   /** A 13th cheque named without its amount (a month's pay). */
   thirteenthCheque?: boolean;
+  /** The medical scheme fees tax credit is asked about. */
+  asksCredit?: boolean;
 }
 
 export interface SlotReading {
@@ -178,6 +180,7 @@ export function readSlots(question: string, today: Date): SlotReading {
   readBareAge(r, amounts);
   if (amounts.length) r.s.amounts = amounts.map(({ i: _, ...a }) => a);
   readLoosePeriods(r);
+  if (x.has([['credit'], ['credits'], ['mtc'], ['~mtc']])) r.e.asksCredit = true;
   if (!amounts.some((a) => a.role === 'bonus') && x.has([['13th', 'cheque'], ['13th', 'check'], ['13th', 'salary'], ['thirteenth', 'cheque']])) r.e.thirteenthCheque = true;
   for (const t of tokens) if (num(t) && !x.taken.has(t.i)) r.e.bare.push(t);
   return { normalised, tokens, slots: r.s, extras: r.e };
@@ -542,7 +545,7 @@ function readMedical({ x, s }: Reader): void {
 
 function readAges({ x, s }: Reader): void {
   for (const t of x.t) {
-    if (!num(t) || x.taken.has(t.i) || t.money || !isInt(t.value) || t.value < 10 || t.value > 120) continue;
+    if (!num(t) || x.taken.has(t.i) || t.money || !isInt(t.value) || t.value < 10 || t.value > 150) continue;
     const k = x.word(t.i + 1) === '-' ? t.i + 2 : t.i + 1;
     const after = x.startsAt(k, P.ageAfter);
     const before = x.endsBefore(t.i, P.ageBefore, 1) || (x.word(t.i - 1) === 'is' && t.value >= 15 && t.value <= 100 && x.t[t.i - 2]?.kind === 'word' && !['payroll', 'rate', 'limit', 'threshold', 'it', 'total', 'that', 'this', 'which', 'there', 'answer', 'amount'].includes(x.word(t.i - 2)));

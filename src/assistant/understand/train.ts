@@ -8,7 +8,7 @@ import naiveBayes from 'wink-naive-bayes-text-classifier';
 import { loadCorpus, type LoadedEntry } from '../corpus/load';
 import type { Intent, Topic } from '../reading';
 import { classifierFrom, type ModelFile } from './classifier';
-import { featuresOf, NO_CONTEXT, type TurnContext } from './features';
+import { articleFeaturesOf, featuresOf, NO_CONTEXT, type TurnContext } from './features';
 import { readSlots } from './slots';
 
 /** The corpus is labelled as of this day (see corpus/README.md). */
@@ -21,16 +21,41 @@ export interface Row {
   features: string[];
   intent: Intent;
   topic: Topic | null;
+  /** Knowledge turns: the ids of the articles that answer, and the features they are read with. */
+  articles: string[];
+  articleFeatures: string[];
+}
+
+const KNOWLEDGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../db/knowledge');
+/** The shipped articles' ids by slug (`uif/uif-contribution-ceiling`), from their front matter. */
+export function articleIds(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const cat of fs.readdirSync(KNOWLEDGE_DIR)) {
+    const dir = path.join(KNOWLEDGE_DIR, cat);
+    if (!fs.statSync(dir).isDirectory()) continue;
+    for (const f of fs.readdirSync(dir)) {
+      const id = /^id:\s*(\S+)/m.exec(fs.readFileSync(path.join(dir, f), 'utf8'))?.[1];
+      if (id) out.set(`${cat}/${f.replace(/\.md$/, '')}`, id);
+    }
+  }
+  return out;
 }
 
 /** Every turn as classifier features, each later turn with the labels of the turn before as its context. */
 export function rowsOf(entries: LoadedEntry[]): Row[] {
+  const ids = articleIds();
   const rows: Row[] = [];
   for (const e of entries) {
     let ctx: TurnContext = NO_CONTEXT;
+    let before = '';
     for (const t of e.turns) {
-      rows.push({ features: featuresOf(readSlots(t.q, CORPUS_TODAY), t.q, ctx), intent: t.intent, topic: t.topic });
+      const articles = (t.articles ?? []).map((a) => ids.get(a)!).filter(Boolean);
+      // A knowledge follow-up ("and for domestic workers?") is read with the question before, as the engine reads it.
+      const asked = t.intent === 'follow-up' && before ? `${before} ${t.q}` : t.q;
+      const features = featuresOf(readSlots(t.q, CORPUS_TODAY), t.q, ctx);
+      rows.push({ features, intent: t.intent, topic: t.topic, articles, articleFeatures: articles.length ? articleFeaturesOf(asked) : [] });
       ctx = { previousIntent: t.intent, previousTopic: t.topic };
+      before = t.q;
     }
   }
   return rows;
@@ -39,15 +64,17 @@ export function rowsOf(entries: LoadedEntry[]): Row[] {
 function fit(rows: Row[], config: ModelFile['config']) {
   const intent = naiveBayes();
   const topic = naiveBayes();
-  for (const m of [intent, topic]) {
+  const article = naiveBayes();
+  for (const m of [intent, topic, article]) {
     m.defineConfig(config);
     m.definePrepTasks([]);
   }
   for (const r of rows) {
     intent.learn(r.features, r.intent);
     if (r.topic) topic.learn(r.features, r.topic);
+    for (const id of r.articles) article.learn(r.articleFeatures, id);
   }
-  return { intent: intent.exportJSON(), topic: topic.exportJSON() };
+  return { intent: intent.exportJSON(), topic: topic.exportJSON(), article: article.exportJSON() };
 }
 
 /** Share of intents and topics right when each fold is held out in turn: picks the smoothing. */

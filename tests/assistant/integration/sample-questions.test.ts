@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../../helpers/app';
 import { dbKinds } from '../../helpers/db';
 
-// Every sample question of ../shared/assistant/sample-questions.json through the served app's /api/chat
+// Every sample question of the shared sample-questions.json (a copy in tests/fixtures) through the served app's /api/chat
 // with the built-in engine (no AI_BASE_URL), checked the way the file's `about` says.
 interface Case {
   id: string;
@@ -15,7 +15,7 @@ interface Case {
   citeTitle?: string;
   refuse?: boolean;
 }
-const file = path.resolve(process.env.SHARED_DIR ?? '../shared', 'assistant/sample-questions.json');
+const file = path.resolve('tests/fixtures/sample-questions.json');
 const { cases } = JSON.parse(fs.readFileSync(file, 'utf8')) as { cases: Case[] };
 
 /** Every rand amount written in the answer (R 2 771.25, R2 771.25, R2,771.25, R2771.25, R2 115). */
