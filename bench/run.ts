@@ -9,11 +9,13 @@ import { billing } from './sections/billing';
 import { userManagement } from './sections/users';
 import { overhead } from './sections/overhead';
 import { crowd } from './sections/crowd';
+import { understanding } from './sections/understanding';
 
 // `npm run bench`: builds, then measures each capability on PGlite and on PostgreSQL (when reachable).
 type Section = { name: string; perDatabase?: (s: BenchServer) => Promise<void>; once?: () => Promise<void> };
 
 const sections: Section[] = [
+  { name: 'Assistant understanding on the corpus (held-out and training parts)', once: understanding },
   // The built server as its own process beside a bare Hono + postgres.js one (needs PostgreSQL).
   { name: 'Per-request overhead against bare Hono (separate processes, PostgreSQL)', once: overhead },
   { name: 'Search and chat for 200 connections at 10 000 articles (the built server as its own process)', once: crowd },

@@ -18,13 +18,13 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['emp501', 'employer reconciliation', 'bi-annual reconciliation'],
   ['irp5', 'employee tax certificate', 'employee tax certificates', 'tax certificate', 'tax certificates'],
   ['ui19', 'uif declaration'],
-  ['coida', 'coid', 'compensation fund', 'workmens compensation', 'workmen compensation'],
+  ['coida', 'coid', 'compensation fund', 'workmens compensation', 'workmen compensation', 'injury on duty', 'workplace injury', 'injury cover'],
   ['roe', 'return of earnings'],
-  ['bcea', 'basic conditions of employment act', 'basic conditions of employment'],
+  ['bcea', 'basic conditions of employment act', 'basic conditions of employment', 'labour act', 'labour law', 'labour laws'],
   ['nmw', 'national minimum wage', 'minimum wage'],
   ['medical aid', 'medical scheme'],
   ['mtc', 'medical tax credit', 'medical scheme fees tax credit'],
-  ['sick leave', 'sick note', 'sick days'],
+  ['sick leave', 'sick note', 'sick days', "doctor's note", 'doctors note', 'medical certificate', 'sick certificate'],
   ['annual leave', 'vacation leave', 'holiday leave', 'leave days'],
   ['family responsibility leave', 'compassionate leave', 'bereavement leave'],
   ['maternity leave', 'maternity', 'pregnancy leave', 'maternity benefits'],
@@ -33,6 +33,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['retirement annuity', 'retirement annuities'],
   ['fringe benefit', 'fringe benefits', 'taxable benefit', 'taxable benefits', 'perks'],
   ['payslip', 'pay slip', 'salary slip', 'payslips'],
+  ['glossary', 'abbreviations', 'acronyms', 'stand for', 'stands for', 'terms mean'],
   ['tax year', 'year of assessment'],
   ['tax threshold', 'tax free threshold'],
   ['efiling', 'sars efiling'],
@@ -46,7 +47,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['company car', 'company cars', 'company vehicle', 'company vehicles', 'motor vehicle benefit', 'car benefit'],
   ['subsistence', 'subsistence allowance', 'per diem', 'travel and subsistence'],
   ['official rate of interest', 'official interest rate', 'official rate'],
-  ['employee loan', 'employee loans', 'staff loan', 'staff loans', 'low interest loan', 'interest free loan'],
+  ['employee loan', 'employee loans', 'staff loan', 'staff loans', 'low interest loan', 'interest free loan', 'salary advance', 'salary advances'],
   ['director', 'directors', 'company director', 'company directors', 'board member', 'board members'],
   ['commission', 'commissions', 'commission earner', 'commission earners', 'commission income', 'sales commission'],
   ['provisional tax', 'irp6', 'provisional taxpayer', 'provisional taxpayers', 'provisional payment', 'provisional payments'],
@@ -64,7 +65,9 @@ export const RELATED_STEMS: Readonly<Record<string, readonly string[]>> = {
   paye: ['tax'],
   paid: ['pay'],
   due: ['deadlin'],
-  deadlin: ['due'],
+  deadlin: ['due', 'calenda', 'date'],
+  date: ['deadlin', 'calenda', 'due'],
+  diary: ['calenda', 'date', 'deadlin'],
   submit: ['submiss', 'due'],
   ceil: ['maximum', 'max', 'limit', 'cap'],
   maximum: ['ceil', 'max', 'limit', 'cap'],
@@ -110,6 +113,11 @@ export const RELATED_STEMS: Readonly<Record<string, readonly string[]>> = {
   cheque: ['bonus'],
   bonus: ['13th'],
   foreign: ['foreign', 'non'],
+  grandmo: ['grandpa', 'relativ'],
+  grandfa: ['grandpa', 'relativ'],
+  funeral: ['death', 'die'],
+  passed: ['death', 'die'],
+  abbrevi: ['glossar', 'term'],
 };
 
 // ── Words that carry no subject ────────────────────────────────────────────────────────────────────
@@ -277,7 +285,7 @@ export const LIMIT_WORDS = ['under', 'below', 'less than', 'more than', 'over', 
 // ── The other slots ────────────────────────────────────────────────────────────────────────────────
 
 /** Before a number, these make it an age ("aged 45", "she is 66", "turns 65"). */
-export const AGE_BEFORE = ['aged', 'age', 'ages', 'age of', 'aged about', 'pensioner of', 'pensioner aged', 'retiree of', 'retiree aged', 'senior of', 'turns', 'turned', 'turning', 'will be', 'becomes', 'is now', 'is aged', "i'm", 'im', 'i am', "she's", "he's", 'shes', 'hes', 'she is', 'he is', 'she was', 'he was', 'who is', "who's", 'and is', 'they are', "they're", 'both', 'all', 'ouderdom', 'age:'];
+export const AGE_BEFORE = ['aged', 'age', 'ages', 'age of', 'aged about', 'pensioner of', 'pensioner aged', 'retiree of', 'retiree aged', 'senior of', 'turns', 'turned', 'turning', 'will be', 'becomes', 'is now', 'is aged', "i'm", 'im', 'i am', "she's", "he's", 'shes', 'hes', 'she is', 'he is', 'she was', 'he was', 'who is', "who's", 'and is', 'they are', "they're", 'both', 'all', 'ouderdom', 'age:', 'were', 'if she were', 'if he were', 'would be'];
 /** After a number, these make it an age ("45 years old", "45yo", "67-year-old"). */
 export const AGE_AFTER = ['years old', 'year old', 'yrs old', 'yr old', 'yo', 'y o', 'y/o', 'years of age', 'yrs of age', 'jaar oud', 'year-old', 'years-old', 'yr-old', 'yrs-old', 'year olds', 'years olds'];
 /** Words for the people a pay is for; "each" or "per employee" makes the count a headcount. */

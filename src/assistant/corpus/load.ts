@@ -67,3 +67,17 @@ export function loadCorpus(parts: Part[] = ['train', 'held-out'], files?: string
   }
   return { entries, problems };
 }
+
+/** The shipped articles' ids by slug (`uif/uif-contribution-ceiling`), from their front matter. */
+export function articleIds(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const cat of fs.readdirSync(KNOWLEDGE_DIR)) {
+    const dir = path.join(KNOWLEDGE_DIR, cat);
+    if (!fs.statSync(dir).isDirectory()) continue;
+    for (const f of fs.readdirSync(dir)) {
+      const id = /^id:\s*(\S+)/m.exec(fs.readFileSync(path.join(dir, f), 'utf8'))?.[1];
+      if (id) out.set(`${cat}/${f.replace(/\.md$/, '')}`, id);
+    }
+  }
+  return out;
+}

@@ -44,6 +44,8 @@ const PRIOR = [0.8, 0.4, 0];
 /** How much the corpus-trained article model adds to a candidate (times its share), and the least share that counts (cross-validated on the training part). */
 export const PRIOR_WEIGHT = 1.5;
 const PRIOR_FLOOR = 0.15;
+/** A candidate this strong answers even when its passage holds less of the question's words (measured on the training part). */
+const SURE_SCORE = 3.5;
 
 function judge(article: { id: string; title: string; content: string }, question: string, words: string[], prior: number): Found {
   const p = bestPassage(article.content, question, { title: article.title, words });
@@ -51,8 +53,10 @@ function judge(article: { id: string; title: string; content: string }, question
   const defines = DEFINING.test(question) && words.length > 0 && named === words.length ? 1 : 0;
   // Two fifths of what the question asks must be in the passage (three fifths when the title shares none of it:
   // "capital" in "capital gains" does not answer a question about capitals).
-  const answers = !!p.passage && p.coverage >= (named > 0 ? 0.4 : 0.6);
-  return { ...p, score: p.score + prior + 0.7 * named + defines, article: source(article), answers };
+  // A high score alone also answers: the title, the corpus's article model and the passage all point at it.
+  const score = p.score + prior + 0.7 * named + defines;
+  const answers = !!p.passage && (p.coverage >= (named > 0 ? 0.4 : 0.6) || score >= SURE_SCORE);
+  return { ...p, score, article: source(article), answers };
 }
 
 export function createRetriever(knowledge: KnowledgeTools, classifier: Classifier = shippedClassifier()) {

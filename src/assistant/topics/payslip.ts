@@ -31,7 +31,7 @@ export const payslip: TopicModule = {
   name: 'payslip',
   label: 'net pay',
   example: 'Net pay on R22 000 a month for a 30-year-old',
-  keywords: ['net', 'nett', 'net pay', 'take home', 'take-home', 'takes home', 'in her hand', 'in his hand', 'in her pocket', 'in his account', 'in her account', 'payslip', 'gross to net', 'cost to the employer', 'cost me', 'cost the company', 'costs me', 'total cost', 'employer cost', 'deductions', 'netto'],
+  keywords: ['net', 'nett', 'net pay', 'take home', 'take-home', 'takes home', 'in her hand', 'in his hand', 'in her pocket', 'in his account', 'in her account', 'payslip', 'gross to net', 'cost to the employer', 'cost me', 'cost the company', 'costs me', 'total cost', 'employer cost', 'deductions', 'netto', "employer's side", 'employer side', "employer's part", "employer's cost", 'employer contributions', 'on top'],
   uses: ['salary', 'ctc', 'bonus', 'commission', 'retirement', 'employerRetirement', 'employerMedical', 'payroll', 'hourlyRate', 'dailyRate', 'age', 'ageBand', 'medicalMembers', 'onMedicalAid', 'taxYear', 'hoursPerMonth', 'sdlExempt'],
   plan: (f, ctx) => payPlan('payslip', f, ctx),
   describe(calls, f, ctx) {

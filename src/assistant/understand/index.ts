@@ -33,8 +33,10 @@ export function understand(question: string, memory: Memory, opts: UnderstandOpt
   const features = featuresOf(read, question, { previousIntent: memory.lastIntent, previousTopic: memory.lastTopic });
   const intent = classifier.intent(features);
   const topic = classifier.topic(features);
-  const d = decide({ reading: read, memory, intent, topic, article: !!opts.article });
-  const slots = d.intent === 'follow-up' ? inContext(read.slots, read.extras, memory) : { ...read.slots };
+  // Read as a follow-up would be when there is a turn before, so the rules see "and 66?" as an age.
+  const leaning = memory.lastIntent ? inContext(read.slots, read.extras, memory) : read.slots;
+  const d = decide({ reading: { ...read, slots: leaning }, memory, intent, topic, article: !!opts.article });
+  const slots = d.intent === 'follow-up' ? leaning : { ...read.slots };
   refine(slots, read.extras, d.intent, d.topic);
   const calculating = d.topic !== null && (d.intent === 'calculate' || d.intent === 'follow-up');
   // The topic is sure when the model says so, or when the question names it ("and the net pay?"), or a rule chose it.

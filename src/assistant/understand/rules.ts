@@ -78,7 +78,9 @@ export const RULES: Rule[] = [
       if (d.intent !== 'follow-up' || !d.topic || !memory.lastTopic) return null;
       const named = TOPICS.map((t) => ({ t, n: longestMention(reading.normalised, TOPIC_MODULES[t].keywords) })).filter((x) => x.n > 0).sort((a, b) => b.n - a.n);
       if (!named.length) return { intent: 'follow-up', topic: memory.lastTopic };
-      return named.some((x) => x.t === d.topic) ? null : { intent: 'follow-up', topic: named[0].t };
+      const longest = named.filter((x) => x.n === named[0].n).map((x) => x.t);
+      if (longest.includes(memory.lastTopic)) return { intent: 'follow-up', topic: memory.lastTopic };
+      return longest.includes(d.topic) ? null : { intent: 'follow-up', topic: longest[0] };
     },
   },
   {

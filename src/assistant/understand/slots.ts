@@ -281,7 +281,7 @@ function readMonths(r: Reader): void {
   const ty = s.taxYear ?? taxYearOf(today);
   const now = saMonth(today);
   for (let i = 0; i < t.length; i++) {
-    const month = t[i].kind === 'word' ? monthNumber(t[i].text) : 0;
+    const month = t[i].kind === 'word' ? monthNumber(t[i].text.replace(/'s$/, '')) : 0;
     // "may" and "march" are verbs more often than months: only with a number or "in/of/since" beside them.
     if (!month) continue;
     if ((t[i].text === 'may' || t[i].text === 'march') && !num(t[i - 1]) && !num(t[i + 1]) && !['of', 'in', 'since', 'from', 'end', 'until', 'by'].includes(x.word(i - 1))) continue;
@@ -295,6 +295,11 @@ function readMonths(r: Reader): void {
     const year = yearTok?.value ?? (relative !== undefined ? now.y + relative : undefined);
     if (yearTok) x.taken.add(yearTok.i);
     const from = day === dayBefore && day ? day.i : i;
+    // "the tax year ending (28) February 2026": a tax year named by its last month.
+    if (year && findBack(x, from, [['ending'], ['ended'], ['ends']], 3) !== null) {
+      s.taxYear ??= month <= 2 ? year : year + 1;
+      continue;
+    }
     // A birthday: "born (on) 12 march 1961", "DOB 15 August 1990".
     if (x.endsBefore(from, P.born, 2) && year) {
       let age = ty - year;
@@ -617,7 +622,9 @@ function cueDistance(x: Text, cue: Cue, i: number): number | null {
   // Another amount, or a joining word ("R30 000 salary plus R5 000 travel allowance"), separates them.
   if (between.some((b) => num(b) && (b.money || b.value >= 100) && !b.taxYear)) return null;
   if (between.some((b) => CONNECTORS.has(b.text))) return null;
-  const d = between.filter((b) => !(periodWord(b.text) || PERIOD_FILLERS.has(b.text))).length;
+  const d = between.filter((b) => !(periodWord(b.text) || PERIOD_FILLERS.has(b.text))).length +
+    // "30k pm bonus 30k": a period closes its amount, so the cue after it is the next amount's.
+    (cue.start > i && between.some((b) => periodWord(b.text)) ? 1 : 0);
   const weak = cue.role === 'salary' && ['on', 'paid', 'gets', 'getting', 'earns', 'earn', 'earning', 'pay'].includes(cue.p[0]) ? 1.5 : 0;
   return d + (cue.start > i ? 0 : 0.4) + weak - (cue.p.length > 1 ? 0.3 : 0);
 }
@@ -709,6 +716,8 @@ function readAmounts(r: Reader): (Amount & { i: number })[] {
 /** Fund and medical contributions: the employer's when the employer pays them or they are part of a package. */
 function refineRoles({ x }: Reader, amounts: (Amount & { i: number })[]): void {
   const ctc = amounts.some((a) => a.role === 'ctc');
+  // Inside a package, "R3 000 medical aid" is the employer's contribution to the scheme.
+  if (ctc) for (const a of amounts) if (a.role === 'salary' && x.startsAt(a.i + 1, P.medical, 1)) a.role = 'employerMedical';
   for (const a of amounts) {
     if (!['retirement', 'employerMedical', 'employerRetirement'].includes(a.role)) continue;
     const [from] = x.clause(a.i, true);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import naiveBayes from 'wink-naive-bayes-text-classifier';
-import { loadCorpus, type LoadedEntry } from '../corpus/load';
+import { articleIds, loadCorpus, type LoadedEntry } from '../corpus/load';
 import type { Intent, Topic } from '../reading';
 import { classifierFrom, type ModelFile } from './classifier';
 import { articleFeaturesOf, featuresOf, NO_CONTEXT, type TurnContext } from './features';
@@ -24,21 +24,6 @@ export interface Row {
   /** Knowledge turns: the ids of the articles that answer, and the features they are read with. */
   articles: string[];
   articleFeatures: string[];
-}
-
-const KNOWLEDGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../db/knowledge');
-/** The shipped articles' ids by slug (`uif/uif-contribution-ceiling`), from their front matter. */
-export function articleIds(): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const cat of fs.readdirSync(KNOWLEDGE_DIR)) {
-    const dir = path.join(KNOWLEDGE_DIR, cat);
-    if (!fs.statSync(dir).isDirectory()) continue;
-    for (const f of fs.readdirSync(dir)) {
-      const id = /^id:\s*(\S+)/m.exec(fs.readFileSync(path.join(dir, f), 'utf8'))?.[1];
-      if (id) out.set(`${cat}/${f.replace(/\.md$/, '')}`, id);
-    }
-  }
-  return out;
 }
 
 /** Every turn as classifier features, each later turn with the labels of the turn before as its context. */
