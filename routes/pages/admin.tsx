@@ -82,7 +82,7 @@ function ReadingCell({ r }: { r: ReadingSummaryDTO | null }) {
     <div className="space-y-1 text-xs" data-testid="reading">
       <div>
         <strong className="text-foreground">{r.intent}</strong>
-        {r.topic ? ` · ${r.topic}` : ''} · {Math.round(r.confidence * 100)}% · {r.decidedBy}
+        {` · ${[r.topic, `${Math.round(r.confidence * 100)}%`, r.decidedBy].filter(Boolean).join(' · ')}`}
       </div>
       <div className="text-muted-foreground">{facts.length ? facts.join('; ') : 'no facts read'}</div>
     </div>

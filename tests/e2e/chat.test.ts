@@ -105,14 +105,19 @@ describe('the assistant in Chromium', () => {
     await context.close();
   });
 
-  it('asks about an article from its page: the chip is shown, the answer cites that article', async () => {
+  it('asks about an article from its page in a conversation of its own: the chip is shown, the answer cites that article', async () => {
     const { context, page, errors } = await open('/chat?new=1');
+    // An earlier conversation about something else must not be where the article's question lands.
+    await ask(page, 'PAYE on R20 000 a month for a 33-year-old');
+    await lastComplete(page).waitFor();
+    const before = await page.locator('[data-testid="conversation-list"] li').count();
     await page.goto(`${server.url}/knowledge?q=maternity+leave`);
     await page.getByRole('link', { name: /^Maternity leave/ }).first().click();
     const heading = (await page.locator('#kb-article-title').textContent())!;
     await page.getByRole('link', { name: 'Ask the assistant about this article' }).click();
     await hydrated(page);
     await page.locator('[data-testid="article-chip"]').getByText(`About: ${heading}`).waitFor();
+    expect(await page.locator('[data-testid="message-user"]').count()).toBe(0);
     await input(page).fill('Is it paid?');
     await sendButton(page).click();
     const answer = lastComplete(page);
@@ -122,6 +127,8 @@ describe('the assistant in Chromium', () => {
     expect((await page.locator('[data-testid="message-user"]').last().textContent())!).not.toContain('[ref:');
     expect(await page.locator('[data-testid="message-user"]').last().textContent()).toContain('Is it paid?');
     expect(await page.locator('[data-testid="article-chip"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="message-user"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="conversation-list"] li').count()).toBe(before + 1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -7,7 +7,7 @@ import { dbKinds } from '../helpers/db';
 const TODAY = new Date('2026-11-21T10:00:00+02:00');
 const ENDPOINTS = ['paye', 'uif', 'sdl', 'eti', 'payslip', 'leave', 'overtime', 'notice', 'minimum-wage'] as const;
 const JSON_HEADERS = { 'content-type': 'application/json' };
-const NULLABLE = ['annualLeaveByDaysWorked', 'sickLeaveFirstSixMonths', 'familyResponsibilityDays', 'aboveThreshold', 'shortfall'];
+const NULLABLE = ['annualLeaveByDaysWorked', 'annualLeaveAccrued', 'sickLeaveFirstSixMonths', 'familyResponsibilityDays', 'aboveThreshold', 'shortfall'];
 
 /** Every number is finite and carries at most 2 decimals (rands and cents). */
 function expectMoneyJson(v: unknown, where = '$'): void {
@@ -48,7 +48,7 @@ describe.each(dbKinds)('payroll API on %s', (kind) => {
         [
           'taxYear', 'period', 'paye', 'annualTax', 'rebate', 'medicalCredit', 'working',
           'regularPaye', 'bonusPaye', 'annualEquivalent', 'retirementDeduction', 'taxableIncome', 'taxBeforeRebates',
-          'taxAfterRebates', 'medicalCreditMonthly', 'medicalCreditAnnual',
+          'taxAfterRebates', 'medicalCreditMonthly', 'medicalCreditAnnual', 'travelAllowanceTaxable',
         ].sort(),
       );
       expect(body).toMatchObject({ taxYear: 2027, period: 'monthly', paye: 2115, annualTax: 25380, rebate: 17820, medicalCredit: 0 });

@@ -254,22 +254,32 @@ describe.each(dbKinds)('user management API on %s', (kind) => {
     await user.get(`/api/knowledge/item/${item.id}`);
     await user.get(`/knowledge/article/${item.id}`);
 
-    // An answer the built-in engine did not know, asked twice, and one rated down.
+    // Answers with their stored readings: one the engine did not know (asked twice), one it read with low
+    // confidence, one understood and calculated, and one from before the 30 days; one rated down.
     const db = t.database.db;
     await db.insert(conversations).values({ id: 'c-insights', userId, title: 'Insights' });
     const at = (m: number) => new Date(now.getTime() - m * 60_000).toISOString();
+    const reading = (intent: string, topic: string | null, confidence: number, outcome: string, slots: Record<string, unknown> = {}) => ({ intent, topic, slots, facts: slots, topics: [], decidedBy: 'model', confidence, outcome });
+    const divers = reading('knowledge', null, 0.98, 'dont-know');
     await db.insert(messages).values([
       { id: 'q1', userId, conversationId: 'c-insights', role: 'user', content: 'How do I pay a crew of divers?', timestamp: at(10) },
-      { id: 'a1', userId, conversationId: 'c-insights', role: 'assistant', content: DONT_KNOW_ANSWER, timestamp: at(10), replyTo: 'q1', engine: 'builtin' },
+      { id: 'a1', userId, conversationId: 'c-insights', role: 'assistant', content: DONT_KNOW_ANSWER, timestamp: at(10), replyTo: 'q1', engine: 'builtin', reading: divers, outcome: 'dont-know', confidence: 0.98 },
       { id: 'q2', userId, conversationId: 'c-insights', role: 'user', content: 'how do I pay a crew of divers? ', timestamp: at(5) },
-      { id: 'a2', userId, conversationId: 'c-insights', role: 'assistant', content: DONT_KNOW_ANSWER, timestamp: at(5), replyTo: 'q2', engine: 'builtin' },
+      { id: 'a2', userId, conversationId: 'c-insights', role: 'assistant', content: DONT_KNOW_ANSWER, timestamp: at(5), replyTo: 'q2', engine: 'builtin', reading: divers, outcome: 'dont-know', confidence: 0.98 },
+      { id: 'q4', userId, conversationId: 'c-insights', role: 'user', content: 'zorb 45 R300 levy thing', timestamp: at(3) },
+      { id: 'a4', userId, conversationId: 'c-insights', role: 'assistant', content: 'I read…', timestamp: at(3), replyTo: 'q4', engine: 'builtin', reading: reading('calculate', 'sdl', 0.41, 'asked', { amounts: [{ role: 'salary', value: 300 }] }), outcome: 'asked', confidence: 0.41 },
+      { id: 'q5', userId, conversationId: 'c-insights', role: 'user', content: 'PAYE on R20 000?', timestamp: at(2) },
+      { id: 'a5', userId, conversationId: 'c-insights', role: 'assistant', content: '**PAYE: R2 115.00 per month**', timestamp: at(2), replyTo: 'q5', engine: 'builtin', reading: reading('calculate', 'paye', 0.99, 'calculated'), outcome: 'calculated', confidence: 0.99 },
       { id: 'q3', userId, conversationId: 'c-insights', role: 'user', content: 'UIF ceiling?', timestamp: at(40 * 24 * 60) },
-      { id: 'a3', userId, conversationId: 'c-insights', role: 'assistant', content: DONT_KNOW_ANSWER, timestamp: at(40 * 24 * 60), replyTo: 'q3', engine: 'builtin' },
+      { id: 'a3', userId, conversationId: 'c-insights', role: 'assistant', content: DONT_KNOW_ANSWER, timestamp: at(40 * 24 * 60), replyTo: 'q3', engine: 'builtin', outcome: 'dont-know' },
     ]);
     await db.insert(messageFeedback).values({ messageId: 'a2', userId, rating: 'down', comment: 'Not helpful at all', question: 'how do I pay a crew of divers?', answer: DONT_KNOW_ANSWER, engine: 'builtin', sources: [{ id: item.id, title: item.title }], createdAt: now, updatedAt: now });
     const report = await t.services.insights.report();
-    expect(report.unanswered.total).toEqual({ last7: 2, last30: 2 });
-    expect(report.unanswered.rows).toEqual([{ question: expect.stringMatching(/crew of divers/i), last7: 2, last30: 2, lastAsked: at(5) }]);
+    expect(report.unanswered.total).toEqual({ last7: 3, last30: 3 });
+    expect(report.unanswered.rows).toEqual([
+      { question: expect.stringMatching(/crew of divers/i), last7: 2, last30: 2, lastAsked: at(5), outcome: 'dont-know', reading: { intent: 'knowledge', topic: null, decidedBy: 'model', confidence: 0.98, slots: {} } },
+      { question: 'zorb 45 R300 levy thing', last7: 1, last30: 1, lastAsked: at(3), outcome: 'asked', reading: { intent: 'calculate', topic: 'sdl', decidedBy: 'model', confidence: 0.41, slots: { amounts: [{ role: 'salary', value: 300 }] } } },
+    ]);
     expect(report.downRated.rows).toMatchObject([{ messageId: 'a2', comment: 'Not helpful at all', engine: 'builtin' }]);
     expect(report.mostRead.rows[0]).toEqual({ id: item.id, title: item.title, last7: 2, last30: 2 });
     expect(report.searchMisses.rows).toEqual([{ query: 'zzqx flurb', last7: 2, last30: 2, lastSeen: now.toISOString() }]);
@@ -288,5 +298,12 @@ describe.each(dbKinds)('user management API on %s', (kind) => {
     expect(html).not.toContain('](/knowledge)');
     expect(html).toContain('/knowledge-admin?draft=How%20do%20I%20pay%20a%20crew%20of%20divers%3F');
     expect(html).toMatch(/Last 7 days: <strong[^>]*>2<\/strong>/);
+    // What the assistant understood of each question it did not understand.
+    expect(html).toContain('Questions the assistant did not understand');
+    expect(html).toContain('zorb 45 R300 levy thing');
+    expect(html).toMatch(/calculate<\/strong> · sdl · 41% · model/);
+    expect(html).toContain('amounts: salary R300');
+    expect(html).toContain('Asked back');
+    expect(html).not.toContain('PAYE on R20 000?');
   });
 });

@@ -1,7 +1,7 @@
 // Understanding a question: its slots, the classifier's intent and topic, the rule table, a bare number in a
 // follow-up read by the role it had before, and the conversation's facts after it. Pure.
-import type { Amount, Reading, Slots } from '../reading';
-import { joinWords } from '../topics/shared';
+import type { Amount, Reading, Role, Slots } from '../reading';
+import { joinWords, rand } from '../topics/shared';
 import type { EngineTurn } from '../types';
 import { TOPIC_MODULES } from '../topics';
 import { shippedClassifier, type Classifier } from './classifier';
@@ -117,10 +117,16 @@ export function memoryFrom(history: EngineTurn[], today: Date, classifier?: Clas
   return memory;
 }
 
+const ROLE_WORDS: Record<Role, string> = {
+  salary: 'pay', bonus: 'a bonus of', commission: 'commission of', travelAllowance: 'a travel allowance of', allowance: 'an allowance of',
+  retirement: 'retirement contributions of', employerRetirement: "the employer's retirement contribution of", employerMedical: "the employer's medical aid contribution of",
+  ctc: 'a cost-to-company package of', payroll: 'a payroll of', hourlyRate: 'an hourly rate of', dailyRate: 'a daily rate of', other: 'an amount of',
+};
+
 /** The facts of a reading in words, for saying what was understood. */
 export function describeFacts(s: Reading['slots']): string {
   const parts: string[] = [];
-  for (const a of s.amounts ?? []) parts.push(`${a.role === 'hourlyRate' ? 'an hourly rate of ' : a.role === 'salary' ? '' : `${a.role.replace(/([A-Z])/g, ' $1').toLowerCase()} of `}R${a.value.toLocaleString('en-ZA').replace(/,/g, ' ')}${a.period ? ` ${a.period}` : ''}`);
+  for (const a of s.amounts ?? []) parts.push(`${ROLE_WORDS[a.role]} ${rand(a.value)}${a.period ? ` ${a.period}` : ''}`);
   if (s.age !== undefined) parts.push(`age ${s.age}`);
   if (s.medicalMembers !== undefined) parts.push(s.medicalMembers ? `${s.medicalMembers} on medical aid` : 'no medical aid');
   if (s.hours !== undefined) parts.push(`${s.hours} hours`);

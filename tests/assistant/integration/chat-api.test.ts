@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conversations, messageFeedback, messages, users } from '../../../db/schema';
+import type { Reading } from '../../../src/assistant/reading';
 import { AssistantError, MODEL_ERROR_MESSAGE, type AssistantEngine, type EngineEvent, type EngineRequest } from '../../../src/assistant/types';
 import { BLANK_MESSAGE, TOO_LONG_MESSAGE } from '../../../src/schemas/chat';
 import { dailyLimitMessage, PER_MINUTE_LIMIT } from '../../../src/assistant/service';
@@ -139,10 +140,27 @@ describe.each(dbKinds)('chat API on %s', (kind) => {
     await alice.post('/api/chat', { message: 'Something else', newConversation: true });
     await alice.post('/api/chat', { message: 'And for R30 000?', conversationId: first.conversationId });
     expect(seen.at(-1)!.history).toEqual([
-      { role: 'user', content: 'PAYE on R20 000?', toolCalls: [], sources: [] },
-      { role: 'assistant', content: 'PAYE is R2 115.00.', toolCalls: [call], sources: [{ id: 'p', title: 'PAYE' }] },
-      { role: 'user', content: 'Hello?', toolCalls: [], sources: [] },
+      { role: 'user', content: 'PAYE on R20 000?', toolCalls: [], sources: [], reading: null },
+      { role: 'assistant', content: 'PAYE is R2 115.00.', toolCalls: [call], sources: [{ id: 'p', title: 'PAYE' }], reading: null },
+      { role: 'user', content: 'Hello?', toolCalls: [], sources: [], reading: null },
     ]);
+  });
+
+  it("stores the engine's reading with the answer, and hands it back as the conversation's memory", async () => {
+    const reading: Reading = {
+      intent: 'calculate', topic: 'paye', slots: { age: 33, amounts: [{ role: 'salary', value: 20000, period: 'monthly' }] },
+      facts: { age: 33, amounts: [{ role: 'salary', value: 20000, period: 'monthly' }] }, topics: ['paye'], decidedBy: 'model', confidence: 0.97, outcome: 'calculated', articles: [],
+    };
+    script = () => answerWith('PAYE is R2 115.00.', [{ type: 'reading', reading }]);
+    const first = await alice.post('/api/chat', { message: 'PAYE on R20 000 a month for a 33-year-old', newConversation: true }).then((r) => r.json());
+    const [row] = await t.database.db.select({ reading: messages.reading, outcome: messages.outcome, confidence: messages.confidence }).from(messages).where(eq(messages.id, first.id));
+    expect(row).toEqual({ reading, outcome: 'calculated', confidence: 0.97 });
+    script = () => answerWith('And more.');
+    await alice.post('/api/chat', { message: 'and if she is 66?', conversationId: first.conversationId });
+    expect(seen.at(-1)!.history.at(-1)).toMatchObject({ role: 'assistant', reading });
+    // An engine that reads nothing stores nothing, and a retry starts from a clean row.
+    const [plain] = await t.database.db.select({ reading: messages.reading, outcome: messages.outcome }).from(messages).where(eq(messages.replyTo, (await alice.get(`/api/messages?conversationId=${first.conversationId}`).then((r) => r.json())).at(-2).id));
+    expect(plain).toEqual({ reading: null, outcome: null });
   });
 
   it('conversations: newest first, titled from the first question, renamed, deleted; another user gets 404 for all of it', async () => {

@@ -1,6 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAIEngine, systemPrompt, trimHistory, TOO_MANY_ROUNDS } from '../../../src/assistant/openai';
+import { PAYROLL_CALCULATOR_LIST } from '../../../src/payroll/calculators';
+import { countsInFigures, createRetriever } from '../../../src/assistant/retrieval';
 import { knowledgeTools, type KnowledgeTools } from '../../../src/assistant/tools';
+import { understand } from '../../../src/assistant/understand';
+import { EMPTY_MEMORY } from '../../../src/assistant/understand/memory';
 import { AssistantError, MODEL_ERROR_MESSAGE, type EngineEvent, type EngineRequest } from '../../../src/assistant/types';
 import { createTestApp, registerUser, type TestApp } from '../../helpers/app';
 import { startFakeModel, type FakeModel, type Reply } from '../../helpers/fake-model';
@@ -115,30 +119,50 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
     expect(toolMessages[2].content).toMatch(/error/);
   });
 
-  it('knowledge tools: search returns the top 5, get_article the content; a link to an article no tool returned is not a source', async () => {
-    const hits = await t.services.knowledge.search('uif', { limit: 5 });
+  it('knowledge tools: search returns the passages the built-in engine answers from, get_article the content; a link to an article no tool returned is not a source', async () => {
+    const found = await createRetriever(knowledge).rank('uif', { limit: 5 });
     const engine = await engineFor((req, n) => {
       if (n === 1) return { kind: 'tools', calls: [{ id: 's', name: 'search_knowledge', args: '{"query":"uif"}' }] };
-      if (n === 2) return { kind: 'tools', calls: [{ id: 'g', name: 'get_article', args: JSON.stringify({ id: hits[1].id }) }, { id: 'x', name: 'get_article', args: '{"id":"nope"}' }] };
+      if (n === 2) return { kind: 'tools', calls: [{ id: 'g', name: 'get_article', args: JSON.stringify({ id: found[1].article.id }) }, { id: 'x', name: 'get_article', args: '{"id":"nope"}' }] };
       return {
         kind: 'text',
-        chunks: [`See [B](/knowledge/article/${hits[1].id}) `, `and [A](/knowledge/article/${hits[0].id}) `, 'and [Made up](/knowledge/article/00000000-0000-4000-8000-000000000000).'],
+        chunks: [`See [B](/knowledge/article/${found[1].article.id}) `, `and [A](/knowledge/article/${found[0].article.id}) `, 'and [Made up](/knowledge/article/00000000-0000-4000-8000-000000000000).'],
       };
     });
     const events = await collect(engine.answer(request('Tell me about UIF')));
     const calls = events.flatMap((e) => (e.type === 'tool' ? [e.call] : []));
     expect(calls.map((c) => c.name)).toEqual(['search_knowledge', 'get_article', 'get_article']);
-    expect((calls[0].result as { id: string }[]).map((r) => r.id)).toEqual(hits.map((h) => h.id));
+    expect((calls[0].result as { id: string }[]).map((r) => r.id)).toEqual(found.slice(0, 5).map((f) => f.article.id));
     expect(calls[2].error).toMatch(/No article/);
-    const searched = JSON.parse(model!.requests[1].messages.at(-1)!.content!) as { id: string; title: string; snippet: string }[];
-    expect(searched).toHaveLength(5);
-    expect(searched[0]).toMatchObject({ id: hits[0].id, title: hits[0].title });
-    expect(searched[0].snippet).not.toContain('<mark>');
+    const searched = JSON.parse(model!.requests[1].messages.at(-1)!.content!) as { id: string; title: string; passage: string }[];
+    expect(searched).toEqual(found.slice(0, 5).map((f) => ({ id: f.article.id, title: f.article.title, link: `/knowledge/article/${f.article.id}`, passage: countsInFigures(f.passage) })));
     const third = model!.requests[2].messages;
-    const article = (await t.services.knowledge.findItem(hits[1].id))!;
+    const article = (await t.services.knowledge.findItem(found[1].article.id))!;
     expect(JSON.parse(third.at(-2)!.content!)).toMatchObject({ id: article.id, title: article.title, content: expect.stringContaining(article.content.slice(0, 100)) });
     // In the order the answer links them; titles from the tools, not from the answer's link text.
-    expect(events.at(-1)).toEqual({ type: 'sources', sources: [{ id: hits[1].id, title: hits[1].title }, { id: hits[0].id, title: hits[0].title }] });
+    expect(events.find((e) => e.type === 'sources')).toEqual({ type: 'sources', sources: [found[1].article, found[0].article] });
+  });
+
+  it('is told the facts of the conversation, has every calculator of the registry as a tool, and stores its reading', async () => {
+    // An earlier turn's reading, as the chat service hands it back from the stored answer.
+    const earlier = understand('PAYE on R28 500 a month for a 67-year-old with medical aid for 3', EMPTY_MEMORY, { today }).reading;
+    const history = [
+      { role: 'user' as const, content: 'PAYE on R28 500 a month for a 67-year-old with medical aid for 3' },
+      { role: 'assistant' as const, content: 'PAYE is …', reading: earlier },
+    ];
+    const engine = await engineFor((req, n) => (n === 1 ? { kind: 'tools', calls: [{ id: 'u', name: 'uif', args: '{"remuneration":30000}' }] } : { kind: 'text', chunks: ['Done.'] }));
+    const events = await collect(engine.answer(request("she's on R30 000 instead; and the UIF?", { history })));
+    const sys = model!.requests[0].messages[0].content!;
+    expect(sys).toContain('Facts the user has given in this conversation');
+    expect(sys).toContain('pay R30 000.00 monthly');
+    expect(sys).toContain('age 67');
+    expect(sys).toContain('3 on medical aid');
+    expect(sys).not.toContain('R28 500.00');
+    const tools = model!.requests[0].tools!.map((x) => x.function.name);
+    for (const c of PAYROLL_CALCULATOR_LIST) expect(tools).toContain(c.name.replace(/[^a-zA-Z0-9_]/g, '_'));
+    const reading = events.find((e) => e.type === 'reading') as Extract<EngineEvent, { type: 'reading' }>;
+    expect(reading.reading).toMatchObject({ outcome: 'calculated', facts: { age: 67, medicalMembers: 3, amounts: [{ role: 'salary', value: 30000 }] } });
+    expect(reading.reading.decidedBy).toContain('answered by fake-1');
   });
 
   it('stops after 5 tool rounds with a clear message', async () => {
