@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 // engine imports nothing of ours; routes never reach the database; islands (browser code) never import
 // server modules; db/ stands on its own.
 export default defineConfig(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'db/migrations/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'db/migrations/**', '.dev/**'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
