@@ -60,6 +60,8 @@ export const slotsSchema = z.strictObject({
   hoursPerMonth: quantity.optional(),
   daysPerWeek: count.min(1).max(7).optional(),
   daysWorked: quantity.optional(),
+  /** Days of leave owed, taken or to pay out ("8.75 days' leave", "11 leave days owed"). */
+  leaveDays: quantity.optional(),
   /** Length of service in months (2 years → 24). */
   monthsEmployed: quantity.optional(),
   /** The month of employment a claim is for (ETI: "in her 3rd month"). */

@@ -239,7 +239,7 @@ export const PERIOD_WORDS: Readonly<Record<string, PeriodWord>> = {
   week: 'weekly', weekly: 'weekly', pw: 'weekly', 'p/w': 'weekly', wk: 'weekly', '/w': 'weekly', '/week': 'weekly', '/wk': 'weekly',
   year: 'annual', yearly: 'annual', annum: 'annual', annually: 'annual', annual: 'annual', pa: 'annual', 'p/a': 'annual', 'p.a': 'annual', 'p.a.': 'annual', '/year': 'annual', '/yr': 'annual', '/a': 'annual', yr: 'annual',
   hour: 'hourly', hourly: 'hourly', ph: 'hourly', 'p/h': 'hourly', '/h': 'hourly', '/hr': 'hourly', '/hour': 'hourly', hr: 'hourly',
-  day: 'daily', daily: 'daily', 'p/d': 'daily', '/d': 'daily', '/day': 'daily', pd: 'daily',
+  day: 'daily', daily: 'daily', 'p/d': 'daily', '/d': 'daily', '/day': 'daily', pd: 'daily', shift: 'daily',
 };
 /** Words that may stand between an amount and its period: "R20 000 gross a month", "R480 000 per annum". */
 export const PERIOD_FILLERS = new Set([

@@ -14,6 +14,7 @@ import {
   annualLeaveEntitlement,
   checkBceaThreshold,
   familyResponsibilityDays,
+  leavePay,
   noticePeriodWeeks,
   overtimePayCents,
   publicHolidayPayCents,
@@ -31,6 +32,7 @@ import { divRoundHalfUp, formatRand, fromCents, toCents, toFixedUnits } from './
 import { calculatePayslip, type PayslipLineType } from './payslip.js';
 import type {
   DeadlineInput,
+  LeavePayInput,
   EtiInput,
   LeaveInput,
   MinimumWageInput,
@@ -554,4 +556,26 @@ export function deadlineApi(input: DeadlineInput, today: Date): Deadline {
   const kind = input.return;
   if (kind === 'emp201' || kind === 'uif-declaration') return deadlineFor(kind, { month: input.month ?? nextMonthlyPeriod(kind, date) });
   return deadlineFor(kind, { taxYear: input.taxYear ?? taxYearForDate(today) });
+}
+
+// ── Leave pay ────────────────────────────────────────────────────────────────────
+
+/** The value of leave days at the s35 daily rate, rands. */
+export interface LeavePayApiResult {
+  weekly: number;
+  daily: number;
+  days: number;
+  value: number;
+  working: string[];
+}
+
+export function leavePayApi(input: LeavePayInput, options: ApiOptions = {}): LeavePayApiResult {
+  const r = leavePay({
+    remunerationCents: toCents(input.remuneration, 'remuneration'),
+    period: input.period,
+    daysPerWeek: input.daysPerWeek,
+    leaveDaysHundredths: input.days === undefined ? undefined : toFixedUnits(input.days, 2, 'days'),
+    daysWorked: input.days === undefined ? input.daysWorked : undefined,
+  });
+  return { weekly: fromCents(r.weeklyCents), daily: fromCents(r.dailyCents), days: r.days, value: fromCents(r.valueCents), working: options.working === false ? [] : r.working };
 }

@@ -204,3 +204,60 @@ export function noticePeriodWeeks(monthsEmployed: number, workerType: WorkerType
   if (monthsEmployed < 12) return 2;
   return 4;
 }
+
+// ── Leave pay (s21, s35, s40) ───────────────────────────────────────────────────────
+
+export interface LeavePayParams {
+  /** The pay for one period, cents, with employer contributions where they count (GN 691). */
+  remunerationCents: number;
+  period: 'monthly' | 'weekly' | 'daily';
+  daysPerWeek: number;
+  /** Leave days to pay, in hundredths of a day; or, instead, `daysWorked` for the s40(c) floor (1 day per 17 worked). */
+  leaveDaysHundredths?: number;
+  daysWorked?: number;
+}
+
+export interface LeavePayResult {
+  weeklyCents: number;
+  dailyCents: number;
+  /** The days paid: as given, or days worked ÷ 17 (to 2 decimals, for the working). */
+  days: number;
+  valueCents: number;
+  working: string[];
+}
+
+/**
+ * The value of leave days at the daily rate of s35: weekly = monthly × 12 / 52, daily = weekly ÷ days a week
+ * (facts sheet §23, §26). Worked exactly and rounded once, half-up: R18 000 a month for 8.75 days on a 5-day
+ * week is R7 269.23; for 152 days worked it is 152/17 days, R7 428.05.
+ */
+export function leavePay(p: LeavePayParams): LeavePayResult {
+  assertCents(p.remunerationCents, 'remuneration');
+  daysPerWeekCheck(p.daysPerWeek);
+  // Cents per week as the fraction num / den: monthly × 12 / 52, a week's pay as it is, a day's × days a week.
+  const [num, den] = p.period === 'monthly' ? [p.remunerationCents * 12, 52] : p.period === 'weekly' ? [p.remunerationCents, 1] : [p.remunerationCents * p.daysPerWeek, 1];
+  const dayDen = den * p.daysPerWeek;
+  let valueCents: number;
+  let days: number;
+  if (p.leaveDaysHundredths !== undefined) {
+    if (!Number.isInteger(p.leaveDaysHundredths) || p.leaveDaysHundredths < 0) throw new PayrollError('days', 'days must be 0 or more, with at most 2 decimals');
+    valueCents = divRoundHalfUp(num * p.leaveDaysHundredths, dayDen * 100);
+    days = p.leaveDaysHundredths / 100;
+  } else if (p.daysWorked !== undefined) {
+    nonNegative(p.daysWorked, 'daysWorked');
+    const worked = toFixedUnits(p.daysWorked, 2, 'daysWorked');
+    valueCents = divRoundHalfUp(num * worked, dayDen * 17 * 100);
+    days = Math.round((worked / 17)) / 100;
+  } else throw new PayrollError('days', 'days (or daysWorked) is required');
+  const weeklyCents = divRoundHalfUp(num, den);
+  const dailyCents = divRoundHalfUp(num, dayDen);
+  const per = p.period === 'monthly' ? `${formatRand(p.remunerationCents)} a month × 12 / 52 = ${formatRand(weeklyCents)} a week` : p.period === 'weekly' ? `${formatRand(p.remunerationCents)} a week` : `${formatRand(p.remunerationCents)} a day × ${p.daysPerWeek} = ${formatRand(weeklyCents)} a week`;
+  const working = [
+    `Weekly pay (s35): ${per}`,
+    `Daily rate: ${formatRand(weeklyCents)} ÷ ${p.daysPerWeek} days = ${formatRand(dailyCents)} (rounded only for this line)`,
+    p.leaveDaysHundredths !== undefined
+      ? `${days} days × the daily rate = ${formatRand(valueCents)}`
+      : `${p.daysWorked} days worked ÷ 17 = ${days} days (s40(c)) × the daily rate = ${formatRand(valueCents)}`,
+  ];
+  return { weeklyCents, dailyCents, days, valueCents, working };
+}

@@ -4,10 +4,11 @@
  * and the assistant's tools all go through it, so they agree to the cent.
  */
 import type { z } from 'zod';
-import { deadlineApi, etiApi, leaveApi, minimumWageApi, noticeApi, overtimeApi, payeApi, payslipApi, sdlApi, taxThresholdApi, uifApi } from './api.js';
+import { deadlineApi, etiApi, leaveApi, leavePayApi, minimumWageApi, noticeApi, overtimeApi, payeApi, payslipApi, sdlApi, taxThresholdApi, uifApi } from './api.js';
 import {
   deadlineInputSchema,
-  etiInputSchema, leaveInputSchema, minimumWageInputSchema, noticeInputSchema, overtimeInputSchema, payeInputSchema, payslipInputSchema,
+  etiInputSchema,
+  leavePayInputSchema, leaveInputSchema, minimumWageInputSchema, noticeInputSchema, overtimeInputSchema, payeInputSchema, payslipInputSchema,
   sdlInputSchema, taxThresholdInputSchema, uifInputSchema,
 } from './schemas.js';
 
@@ -63,6 +64,12 @@ export const PAYROLL_CALCULATORS = {
     description: 'Minimum annual, sick and family responsibility leave under the Basic Conditions of Employment Act.',
     input: leaveInputSchema,
     run: (input) => leaveApi(input),
+  }),
+  'leave-pay': calculator({
+    name: 'leave-pay',
+    description: 'The value of leave days at the daily rate of BCEA s35 (weekly pay = monthly × 12 / 52, ÷ days worked a week): leave paid out on termination, or 1 day per 17 days worked for an incomplete cycle (s40).',
+    input: leavePayInputSchema,
+    run: (input) => leavePayApi(input),
   }),
   overtime: calculator({
     name: 'overtime',

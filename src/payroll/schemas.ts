@@ -281,6 +281,24 @@ export const taxThresholdInputSchema = z.object({
   age: ageField().optional(),
 });
 
+/** The value of leave days at the daily rate: the pay and its period, days a week, and the days (or days worked for the s40(c) floor). */
+export const leavePayInputSchema = z
+  .object({
+    /** Pay for the period, with employer contributions that count as remuneration (GN 691). */
+    remuneration: randsField('remuneration'),
+    period: z.enum(['monthly', 'weekly', 'daily'], { error: (iss) => `period must be one of monthly, weekly, daily (got ${JSON.stringify(iss.input)})` }).default('monthly'),
+    daysPerWeek: intField('daysPerWeek', 1, 7, 'days').default(5),
+    /** Leave days to pay out or value. */
+    days: quantityField('days', 0, 1000, { unit: 'days' }).optional(),
+    /** Days worked or paid in an incomplete cycle: 1 day per 17 (s40(c)), instead of `days`. */
+    daysWorked: quantityField('daysWorked', 0, 20_000, { unit: 'days' }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.days === undefined && v.daysWorked === undefined) ctx.addIssue({ code: 'custom', path: ['days'], message: 'days (or daysWorked) is required' });
+  });
+
+export type LeavePayInput = z.output<typeof leavePayInputSchema>;
+
 /** A return's due date: the month a monthly return is for, or the tax year of a yearly one (defaults: the next one due). */
 export const deadlineInputSchema = z.object({
   return: z.enum(RETURNS, { error: (iss) => `return must be one of ${RETURNS.join(', ')} (got ${JSON.stringify(iss.input)})` }),

@@ -125,3 +125,22 @@ describe('annual leave earned over months of service (§26)', () => {
     expect(leave({ daysPerWeek: 5 }).annualLeaveAccrued).toBeNull();
   });
 });
+
+describe('leave pay at the s35 daily rate (§23, §26)', () => {
+  const value = (input: Record<string, unknown>) => PAYROLL_CALCULATORS['leave-pay'].run(PAYROLL_CALCULATORS['leave-pay'].input.parse(input), TODAY) as { daily: number; weekly: number; days: number; value: number; working: string[] };
+
+  it('pays R18 000 a month at R830.77 a day: 8.75 days is R7 269.23, 152 days worked (152/17 days) R7 428.05', () => {
+    expect(value({ remuneration: 18000, days: 8.75 })).toMatchObject({ weekly: 4153.85, daily: 830.77, days: 8.75, value: 7269.23 });
+    expect(value({ remuneration: 18000, daysWorked: 152 })).toMatchObject({ days: 8.94, value: 7428.05 });
+  });
+
+  it('takes a weekly or a daily wage, and the days worked a week', () => {
+    expect(value({ remuneration: 3600, period: 'weekly', daysPerWeek: 6, days: 7 })).toMatchObject({ daily: 600, value: 4200 });
+    expect(value({ remuneration: 300, period: 'daily', days: 3 })).toMatchObject({ weekly: 1500, daily: 300, value: 900 });
+  });
+
+  it('needs the days, and grows with them', () => {
+    expect(PAYROLL_CALCULATORS['leave-pay'].input.safeParse({ remuneration: 18000 }).success).toBe(false);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 30000 }), fc.integer({ min: 0, max: 4000 }), (pay, d) => value({ remuneration: pay, days: d / 100 }).value <= value({ remuneration: pay, days: (d + 1) / 100 }).value));
+  });
+});

@@ -3,6 +3,7 @@ import type { Topic } from '../reading';
 import { deadline } from './deadline';
 import { eti } from './eti';
 import { leave } from './leave';
+import { leavePay } from './leave-pay';
 import { minimumWage } from './minimum-wage';
 import { notice } from './notice';
 import { overtime } from './overtime';
@@ -21,6 +22,7 @@ export const TOPIC_MODULES: Record<Topic, TopicModule> = {
   eti,
   payslip,
   leave,
+  'leave-pay': leavePay,
   overtime,
   notice,
   deadline,

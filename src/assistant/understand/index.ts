@@ -75,6 +75,8 @@ function inContext(said: Slots, extras: Extras, memory: Memory): Slots {
     if (period === 'annual' && pay.period !== 'annual') s.wantPeriod ??= 'annual';
     else if (period !== pay.period) s.amounts = [{ ...pay, period }];
   }
+  // "and if it was 12 days?" after leave owed: the days of leave.
+  if (known.leaveDays !== undefined && s.leaveDays === undefined && s.daysWorked === undefined && extras.looseDays !== undefined) s.leaveDays = extras.looseDays;
   for (const t of extras.bare) {
     const v = t.value!;
     if (!t.money && Number.isInteger(v) && v >= 15 && v <= 110 && s.age === undefined && (known.age !== undefined || known.ageBand !== undefined || usesAge(memory))) s.age = v;

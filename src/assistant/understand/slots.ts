@@ -40,6 +40,7 @@ const P = {
   sdlExempt: phrases(SDL_EXEMPT_WORDS),
   limits: phrases(LIMIT_WORDS),
   employer: phrases(EMPLOYER_SUBJECTS),
+  leaveDays: phrases(['leave', 'of leave', "'s leave", 'annual leave', 'leave owed', 'owed', 'accrued', 'outstanding', 'due to her', 'due to him', 'unused', 'untaken', 'leave balance of', 'balance of', 'leave pay for', 'pay out']),
   employee: phrases(EMPLOYEE_SUBJECTS),
   taxYearWords: phrases(['tax year', 'year of assessment', 'tax tables', 'tax table', 'assessment year', 'tax year ending', 'tax year ended', 'year ending', 'year ended', 'tables', 'belastingjaar']),
   born: phrases(['born in', 'born on', 'born', 'birthday is', 'date of birth', 'dob', 'birth date', 'gebore', 'd.o.b']),
@@ -67,6 +68,8 @@ export interface Extras {
   thirteenthCheque?: boolean;
   /** The medical scheme fees tax credit is asked about. */
   asksCredit?: boolean;
+  /** A number of days no reader placed ("and if it was 12 days?"): a follow-up gives it the role days had before. */
+  looseDays?: number;
 }
 
 export interface SlotReading {
@@ -156,6 +159,8 @@ interface Reader {
   service: boolean;
   /** Period words an amount took ("R20 000 a month"): not read again as loose. */
   periodsTaken: Set<number>;
+  /** The question is about leave owed or paid out: a number of days is days of leave. */
+  leave: boolean;
 }
 
 /** Reads every fact a question states. */
@@ -163,7 +168,8 @@ export function readSlots(question: string, today: Date): SlotReading {
   const normalised = normalise(question);
   const tokens = tokenize(normalised);
   const x = new Text(tokens);
-  const r: Reader = { x, s: {}, e: { loosePeriods: [], bare: [] }, today, hours: [], service: false, periodsTaken: new Set() };
+  const r: Reader = { x, s: {}, e: { loosePeriods: [], bare: [] }, today, hours: [], service: false, periodsTaken: new Set(), leave: false };
+  r.leave = x.has([['leave', 'pay'], ['pay', 'out'], ['payout'], ['paid', 'out'], ['owed'], ['cash', 'out'], ['cash', 'in'], ['uitbetaal'], ['leave', 'balance'], ['accumulated', 'leave'], ['unused', 'leave'], ['outstanding', 'leave']]);
   r.service = (x.has(P.service) || x.has([['notice'], ['leave'], ['accrued'], ['accrue'], ['severance'], ['retrench'], ['resign'], ['resigned'], ['dismiss'], ['fired']])) && !x.has([['maternity'], ['paternity'], ['parental'], ['pregnant']]);
   readFlags(r);
   readWeekdays(r);
@@ -435,15 +441,21 @@ function readUnits(r: Reader): void {
       const afterDays = !perWord && !shape && s.daysPerWeek !== undefined && t.slice(Math.max(0, i - 4), i).some((w) => WEEK_WORDS.has(w.text));
       const forPay = ['for', '('].includes(before);
       r.hours.push({ i, value: tok.value, per: perWord ?? shape ?? (afterDays ? 'day' : null), forPay });
+    } else if (unit === 'leave' && DAY_WORDS.has(after(1))) {
+      x.taken.add(i);
+      s.leaveDays ??= tok.value;
     } else if (DAY_WORDS.has(unit) || (DAY_PARTS.has(unit) && WEEK_WORDS.has(per(1)))) {
       x.taken.add(i);
       const next = after(1);
       const weekly =
         WEEK_WORDS.has(per(1)) || ((next === 'work' || next === 'working') && WEEK_WORDS.has(after(2))) || next === 'pw' ||
         ['worker', 'workers', 'employee', 'employees', 'staff', 'week'].includes(next) || (['works', 'work', 'working'].includes(before) && !['per', 'a'].includes(next));
+      const worked = x.startsAt(j + 1, P.daysWorked) || x.word(j - 1) === 'working' || x.endsBefore(i, [['worked'], ['working'], ['after'], ['worked', 'for'], ['has', 'worked']]);
+      const leaveAfter = x.startsAt(j + 1, P.leaveDays, 1);
       if (weekly && isInt(tok.value) && tok.value >= 1 && tok.value <= 7) s.daysPerWeek ??= tok.value;
-      else if (['every', 'per', 'each'].includes(before) || ['notice', 'leave', 'of'].includes(next)) continue;
-      else if (x.startsAt(j + 1, P.daysWorked) || x.word(j - 1) === 'working' || x.endsBefore(i, [['worked'], ['working'], ['after'], ['worked', 'for'], ['has', 'worked']])) s.daysWorked ??= tok.value;
+      else if (worked) s.daysWorked ??= tok.value;
+      else if (leaveAfter || x.endsBefore(i, P.leaveDays, 2) || (r.leave && !['every', 'per', 'each'].includes(before))) s.leaveDays ??= tok.value;
+      else if (!['every', 'per', 'each'].includes(before) && !['notice'].includes(next)) r.e.looseDays ??= tok.value;
     } else if (WEEK_WORDS.has(unit)) {
       x.taken.add(i);
       if (r.service && !['notice', 'leave', 'maternity', 'of', 'per', 'a'].includes(after(1)) && !x.endsBefore(i, P.notService, 1)) s.monthsEmployed ??= Math.round(((tok.value * 12) / 52) * 100) / 100;

@@ -187,6 +187,16 @@ describe('built-in engine', () => {
     { id: 'M02', turns: ['Is R27.50 an hour legal?'], figure: 30.23, words: 'below' },
     { id: 'M03', turns: ['What was the minimum wage in 2025, per month?'], figure: g('NMW-001', 'monthly_minimum_4_333_weeks'), alsoFigure: 28.79 },
     { id: 'M04', turns: ["What's the monthly minimum wage for a domestic worker?"], figure: g('NMW-002', 'monthly_minimum_4_333_weeks'), alsoFigure: 30.23, citeTitle: 'minimum wage' },
+    // Leave pay, deadlines and allowances (calculators added with the rebuilt engine).
+    { id: 'LP1', turns: ['She resigned with 8.75 days leave owed and earns R18 000 a month. How much leave pay?'], figure: 7269.23, alsoFigure: 830.77, citeTitle: 'termination' },
+    { id: 'LP2', turns: ['leave pay for 10 days on R24 000 a month', 'and if it was 12 days?'], figure: calc('leave-pay', { remuneration: 24000, days: 12 }, 'value') },
+    { id: 'DL1', turns: ['When is the EMP201 for November 2026 due?'], words: 'Monday 7 December 2026', citeTitle: 'EMP201' },
+    { id: 'DL2', turns: ['When is the EMP201 for October due?'], words: 'Friday 6 November 2026', citeTitle: 'EMP201' },
+    { id: 'TA1', turns: ['PAYE on a R30 000 salary plus a R5 000 travel allowance, age 45'], figure: 5824.75, citeTitle: 'travel|PAYE' },
+    { id: 'TA2', turns: ['R5 000 travel allowance and a R30 000 salary, 45 years old. PAYE?'], figure: 5824.75 },
+    { id: 'AL1', turns: ['Started 7 months ago on a 5 day week, how much leave has he accrued?'], words: '8\\.75 days', citeTitle: 'annual leave' },
+    { id: 'UL1', turns: ['UIF for my three staff on R8 000, R15 500 and R31 000 a month'], figure: 80, alsoFigure: 177.12 },
+    { id: 'NIL', turns: ['PAYE on R9 000 a month for a 40 year old with medical aid for 4'], figure: 0, words: 'medical scheme fees tax credit' },
     // Thresholds, rebates, medical credits.
     { id: 'T01', turns: ["What's the tax threshold for 75 and older?"], figure: 171300, citeTitle: 'threshold|rebate' },
     { id: 'T02', turns: ['How much can a pensioner earn before paying tax?'], figure: 153250 },
