@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { evaluateUnderstanding } from '../../../src/assistant/corpus/evaluate';
 import { loadCorpus } from '../../../src/assistant/corpus/load';
 import model from '../../../src/assistant/understand/model.json';
-import { CORPUS_TODAY, train } from '../../../src/assistant/understand/train';
+import { libraryModel, loadModel } from '../../../src/assistant/understand/classifier';
+import { CORPUS_TODAY, rowsOf, train } from '../../../src/assistant/understand/train';
 
 // The labelled corpus (src/assistant/corpus): well formed, large enough, with a held-out part of at least a fifth,
 // the shipped classifier trained on exactly its training part, and the engine's understanding of every turn at or
@@ -45,5 +46,23 @@ describe('the corpus', () => {
     const { metrics } = evaluateUnderstanding(entries.filter((e) => e.part === part), { today: CORPUS_TODAY });
     const floor = MEASURED[part];
     for (const k of Object.keys(floor) as (keyof typeof floor)[]) expect(metrics[k], `${part} ${k}`).toBeGreaterThanOrEqual(floor[k]);
+  });
+});
+
+describe('the classifier', () => {
+  it('scores exactly as the library does, on every question of the corpus', () => {
+    const rows = rowsOf(loadCorpus().entries);
+    for (const part of ['intent', 'topic', 'article'] as const) {
+      const fast = loadModel(model[part]);
+      const slow = libraryModel(model[part], model.config);
+      for (const r of rows) {
+        const f = part === 'article' ? r.articleFeatures : r.features;
+        if (!f.length) continue;
+        const a = fast.computeOdds(f);
+        const b = slow.computeOdds(f);
+        expect(a.map(([l]) => l)[0]).toBe(b[0][0]);
+        for (const [label, odds] of b) expect(a.find(([l]) => l === label)![1]).toBeCloseTo(odds, 9);
+      }
+    }
   });
 });
