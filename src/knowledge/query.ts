@@ -8,6 +8,8 @@
 // `to_tsquery('english', …)`, which stems every operand: the whole query, and each term on its own for the
 // service to rank articles by how many of the terms they match (service.ts, "Ranking").
 
+import { AFTER_HOW, QUESTION_WORDS, SYNONYM_GROUPS } from '../lexicon';
+
 /** The spec: search only when the trimmed query is longer than 2 characters. */
 export const MIN_QUERY_LENGTH = 3;
 export const MAX_QUERY_LENGTH = 200;
@@ -42,87 +44,6 @@ export function tokenise(text: string): string[] {
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 1 || /[0-9]/.test(w));
 }
-
-/**
- * Ways people write the same payroll thing. A query containing any phrase of a group matches articles
- * containing any other phrase of that group, and the group counts as one term when ranking by how many of
- * the query's terms an article matches. Phrases are written as they would be typed; they go through
- * `tokenise` like queries do (so "S&T" is "subsistence", "IRP 6" is "irp6").
- */
-export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
-  ['paye', 'pay as you earn', 'employees tax', 'employee tax'],
-  ['uif', 'unemployment insurance fund', 'unemployment insurance'],
-  ['sdl', 'skills development levy', 'skills levy'],
-  ['eti', 'employment tax incentive', 'youth employment incentive'],
-  ['13th cheque', 'thirteenth cheque', '13th check', '13th salary', 'bonus', 'bonuses'],
-  ['emp201', 'monthly employer declaration', 'monthly return'],
-  ['emp501', 'employer reconciliation', 'bi-annual reconciliation'],
-  ['irp5', 'employee tax certificate', 'employee tax certificates', 'tax certificate', 'tax certificates'],
-  ['ui19', 'uif declaration'],
-  ['coida', 'coid', 'compensation fund', 'workmens compensation', 'workmen compensation'],
-  ['roe', 'return of earnings'],
-  ['bcea', 'basic conditions of employment act', 'basic conditions of employment'],
-  ['nmw', 'national minimum wage', 'minimum wage'],
-  ['medical aid', 'medical scheme'],
-  ['mtc', 'medical tax credit', 'medical scheme fees tax credit'],
-  ['sick leave', 'sick note', 'sick days'],
-  ['annual leave', 'vacation leave', 'holiday leave', 'leave days'],
-  ['family responsibility leave', 'compassionate leave', 'bereavement leave'],
-  ['maternity leave', 'maternity', 'pregnancy leave', 'maternity benefits'],
-  ['parental leave', 'paternity leave'],
-  ['public holiday', 'public holidays'],
-  ['retirement annuity', 'retirement annuities'],
-  ['fringe benefit', 'fringe benefits', 'taxable benefit', 'taxable benefits', 'perks'],
-  ['payslip', 'pay slip', 'salary slip', 'payslips'],
-  ['tax year', 'year of assessment'],
-  ['tax threshold', 'tax free threshold'],
-  ['efiling', 'sars efiling'],
-  ['ufiling', 'uif online'],
-  ['overtime', 'time and a half'],
-  ['severance pay', 'retrenchment pay', 'severance package', 'severance'],
-  ['retrenchment', 'retrenchments', 'retrenched', 'retrench', 'redundancy', 'redundant', 'laid off', 'layoff', 'layoffs', 'operational requirements'],
-  ['notice period', 'notice periods', 'period of notice', 'notice of termination', 'termination notice', 'resignation notice'],
-  ['travel allowance', 'car allowance', 'vehicle allowance', 'motor vehicle allowance', 'travelling allowance', 'mileage allowance'],
-  ['km rate', 'rate per km', 'per km', 'km', 'kilometre rate', 'rate per kilometre', 'kilometre', 'kilometres', 'mileage rate', 'reimbursive rate'],
-  ['company car', 'company cars', 'company vehicle', 'company vehicles', 'motor vehicle benefit', 'car benefit'],
-  ['subsistence', 'subsistence allowance', 'per diem', 'travel and subsistence'],
-  ['official rate of interest', 'official interest rate', 'official rate'],
-  ['employee loan', 'employee loans', 'staff loan', 'staff loans', 'low interest loan', 'interest free loan'],
-  ['director', 'directors', 'company director', 'company directors', 'board member', 'board members'],
-  ['commission', 'commissions', 'commission earner', 'commission earners', 'commission income', 'sales commission'],
-  ['provisional tax', 'irp6', 'provisional taxpayer', 'provisional taxpayers', 'provisional payment', 'provisional payments'],
-  ['foreign national', 'foreign nationals', 'foreigner', 'foreigners', 'foreign worker', 'foreign workers', 'foreign employee', 'foreign employees', 'expat', 'expats', 'expatriate', 'expatriates', 'non citizen', 'non citizens'],
-  ['pensioner', 'pensioners', 'senior citizen', 'senior citizens', 'seniors', 'elderly'],
-];
-
-/**
- * PostgreSQL's English stop words (tsearch_data/english.stop). `to_tsquery('english', …)` drops them, so a
- * term made only of them would match nothing: they are left out here too, which keeps the number of terms
- * the ranking counts equal to the number the database can match.
- */
-const PG_STOP_WORDS =
-  'i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself they ' +
-  'them their theirs themselves what which who whom this that these those am is are was were be been being have has had having do does ' +
-  'did doing a an the and but if or because as until while of at by for with about against between into through during before after ' +
-  'above below to from up down in out on off over under again further then once here there when where why how all any both each few ' +
-  'more most other some such no nor not only own same so than too very s t can will just don should now';
-
-/**
- * Words that carry no subject in a question ("how many days of leave are employees entitled to"): dropped
- * from queries, unless nothing else is left. Payroll words stay, even common ones ("pay", "tax", "due"), and
- * so does "may" (the month: "due by 31 May").
- */
-export const QUESTION_WORDS = new Set(
-  (
-    PG_STOP_WORDS +
-    ' many much whats hows could would shall might must need needs please tell explain know want say says entitled entitle ' +
-    'entitlement get gets got getting give given there per someone somebody anyone anybody something anything also still really ' +
-    'actually exactly currently mean means meaning employee employees employer employers staff'
-  ).split(' '),
-);
-
-/** "how long", "how often", "how old": the second word asks the question too. */
-const AFTER_HOW = new Set(['many', 'much', 'long', 'often', 'soon', 'far', 'old']);
 
 interface Phrase {
   words: string[];

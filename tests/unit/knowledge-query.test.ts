@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  QUESTION_WORDS, atLeast, buildSearchQuery, isSearchable, lexemesOf, makeSnippet, markdownToPlain, normaliseCodes, parseQuery, previewText, titleOnly,
+  atLeast, buildSearchQuery, isSearchable, lexemesOf, makeSnippet, markdownToPlain, normaliseCodes, parseQuery, previewText, titleOnly,
   tokenise, wordMatches,
 } from '../../src/knowledge/query';
+import { QUESTION_WORDS } from '../../src/lexicon';
 
 describe('normaliseCodes', () => {
   it.each([
