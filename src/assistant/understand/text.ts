@@ -150,13 +150,22 @@ export function stem(w: string): string {
   return s.slice(0, 7);
 }
 
+// Phrases come from the fixed word lists, so each is read once; the text is the same across a question's rules.
+const phraseWords = new Map<string, { text: string; n: number }>();
+let lastText: [string, string] = ['', ' '];
+
 /** The longest of the phrases found in the normalised text as whole words (in tokens), 0 when none is. */
 export function longestMention(normalisedText: string, phrases: readonly string[]): number {
-  const text = ` ${tokenize(normalisedText).map((t) => t.text).join(' ')} `;
+  if (lastText[0] !== normalisedText) lastText = [normalisedText, ` ${tokenize(normalisedText).map((t) => t.text).join(' ')} `];
+  const text = lastText[1];
   let best = 0;
   for (const p of phrases) {
-    const words = tokenize(normalise(p)).map((t) => t.text);
-    if (words.length > best && text.includes(` ${words.join(' ')} `)) best = words.length;
+    let words = phraseWords.get(p);
+    if (!words) {
+      const tokens = tokenize(normalise(p)).map((t) => t.text);
+      phraseWords.set(p, (words = { text: ` ${tokens.join(' ')} `, n: tokens.length }));
+    }
+    if (words.n > best && text.includes(words.text)) best = words.n;
   }
   return best;
 }
