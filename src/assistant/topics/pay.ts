@@ -6,16 +6,22 @@ import { amountOf, amountsOf } from '../understand/memory';
 import { Builder, convert, inPeriod, PERIODS_PER_YEAR, payOf, periodFor, rand, round2, setAge, setMedical, setTaxYear } from './shared';
 import type { Need, Plan, Step, TopicContext } from './types';
 
-/** The pay of each person the question is about: several salaries are several people. */
-export function paysOf(f: Slots): Amount[] {
+/**
+ * The pay of each person the question is about: several salaries are several people. Without a salary, a pay from
+ * an hourly or daily rate and the hours or days worked, the conversion said among the assumptions.
+ */
+export function paysOf(f: Slots, b: Builder): Amount[] {
   const salaries = amountsOf(f, 'salary');
   if (salaries.length > 1) return salaries;
   const one = payOf(f);
-  return one ? [one] : [];
+  if (one) return [one];
+  const fromRate = payFromRate(f);
+  if (!fromRate) return [];
+  b.assumed.push(fromRate.words);
+  return [fromRate.pay];
 }
 
-/** A pay from an hourly or daily rate and the hours or days worked in a period: the conversion is said. */
-export function payFromRate(f: Slots): { pay: Amount; words: string } | null {
+function payFromRate(f: Slots): { pay: Amount; words: string } | null {
   const hourly = amountOf(f, 'hourlyRate');
   const daily = amountOf(f, 'dailyRate');
   if (hourly && f.hoursPerWeek !== undefined) return { pay: { role: 'salary', value: round2(hourly.value * f.hoursPerWeek), period: 'weekly' }, words: `${rand(hourly.value)} an hour for ${f.hoursPerWeek} hours a week is ${rand(round2(hourly.value * f.hoursPerWeek))} a week` };
@@ -29,14 +35,7 @@ export const PAY_NEED: Need = { need: 'the salary or wage (and how often it is p
 /** The steps for PAYE (`paye`) or a payslip (`payslip`) on what the conversation knows. */
 export function payPlan(calculator: 'paye' | 'payslip', f: Slots, ctx: TopicContext): Plan | Need {
   const b = new Builder(f, ctx);
-  let pays = paysOf(f);
-  if (!pays.length) {
-    const fromRate = payFromRate(f);
-    if (fromRate) {
-      pays = [fromRate.pay];
-      b.assumed.push(fromRate.words);
-    }
-  }
+  const pays = paysOf(f, b);
   // "The medical credit for 3 people": the credit alone, off a pay of nothing (the PAYE calculator states it).
   if (!pays.length && calculator === 'paye' && f.medicalMembers && ctx.extras.asksCredit) {
     setTaxYear(b, f, ctx.today);

@@ -1,6 +1,6 @@
 // UIF on a pay, for one person or several.
 import { taxYearForDate } from '../../payroll/dates';
-import { paysOf, payFromRate } from './pay';
+import { paysOf } from './pay';
 import { Builder, convert, inPeriod, per, periodFor, rand, setTaxYear, yearLabel } from './shared';
 import type { Step, TopicModule } from './types';
 
@@ -14,14 +14,7 @@ export const uif: TopicModule = {
   uses: ['salary', 'commission', 'hourlyRate', 'dailyRate', 'hoursPerMonth', 'taxYear', 'workerType', 'wantPeriod'],
   plan(f, ctx) {
     const b = new Builder(f, ctx);
-    let pays = paysOf(f);
-    if (!pays.length) {
-      const fromRate = payFromRate(f);
-      if (fromRate) {
-        pays = [fromRate.pay];
-        b.assumed.push(fromRate.words);
-      }
-    }
+    const pays = paysOf(f, b);
     if (!pays.length) return { need: 'the pay for the period (and how often it is paid)', example: 'UIF on R12 000 a month' };
     const period = periodFor(b, pays[0], f, ctx);
     b.input.period = period;
