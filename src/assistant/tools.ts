@@ -25,7 +25,7 @@ export function runCalculator(name: string, input: Record<string, unknown>, toda
   if (!parsed.success) return { name, input, error: parsed.error.issues.map((i) => i.message).join('; ') };
   try {
     const result = calc.run(parsed.data, today) as Record<string, unknown>;
-    const working = Array.isArray(result?.working) ? (result.working as string[]) : [];
+    const working = Array.isArray(result?.working) ? (result.working as string[]) : (calc.explain?.(parsed.data, today) ?? []);
     return { name, input: parsed.data as Record<string, unknown>, result, working };
   } catch (err) {
     if (err instanceof PayrollError) return { name, input, error: err.message };

@@ -53,6 +53,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['provisional tax', 'irp6', 'provisional taxpayer', 'provisional taxpayers', 'provisional payment', 'provisional payments'],
   ['foreign national', 'foreign nationals', 'foreigner', 'foreigners', 'foreign worker', 'foreign workers', 'foreign employee', 'foreign employees', 'expat', 'expats', 'expatriate', 'expatriates', 'non citizen', 'non citizens'],
   ['pensioner', 'pensioners', 'senior citizen', 'senior citizens', 'seniors', 'elderly'],
+  ['excluded', 'exempt', 'exempted', 'exemption', 'exemptions', "doesn't have to pay", "don't have to pay", 'does not have to pay', 'do not have to pay', 'not required to pay', 'not liable'],
 ];
 
 /**
@@ -156,7 +157,9 @@ export const COMMON_PAY_WORDS = new Set(['salary', 'salaries', 'wage', 'wages', 
 
 /** Words of a question that point at no subject at all ("amount", "figure", "work out"). */
 export const FILLER_WORDS = new Set(('amount figure number work out right old new yes happen happens happened said say so just really ' +
-  'know soon far often long does do did can could should would will shall may might must within via subject').split(' '));
+  'know soon far often long does do did can could should would will shall may might must within via subject since question questions ' +
+  // Negations, like "not": what answers "who doesn't pay?" says who is excluded, rarely "doesn't".
+  "doesn't don't isn't aren't didn't won't can't wasn't weren't hasn't haven't shouldn't wouldn't couldn't needn't doesnt dont isnt arent cant").split(' '));
 
 // ── What people type instead ───────────────────────────────────────────────────────────────────────
 
@@ -166,7 +169,7 @@ export const AFRIKAANS: Readonly<Record<string, string>> = {
   moet: 'must', kan: 'can', ek: 'i', ons: 'we', hy: 'he', sy: 'she', hulle: 'they', die: 'the', 'n': 'a',
   en: 'and', op: 'on', vir: 'for', met: 'with', sonder: 'without', maand: 'month', maande: 'months',
   maandeliks: 'monthly', jaar: 'year', jare: 'years', jaarliks: 'annual', weke: 'weeks', weekliks: 'weekly', dag: 'day', dae: 'days',
-  uur: 'hour', ure: 'hours', oud: 'old', salaris: 'salary', salarisse: 'salaries', loon: 'wage', lone: 'wages', betaal: 'pay', betaling: 'payment',
+  uur: 'hour', ure: 'hours', oud: 'old', salaris: 'salary', salarisse: 'salaries', loon: 'wage', lone: 'wages', betaal: 'pay', betaling: 'payment', dit: 'it',
   belasting: 'tax', inkomstebelasting: 'income tax', werknemer: 'employee', werknemers: 'employees', werkgewer: 'employer', werker: 'worker',
   huishulp: 'domestic worker', huiswerker: 'domestic worker', plaaswerker: 'farm worker', plaaswerkers: 'farm workers', verlof: 'leave',
   siekverlof: 'sick leave', jaarverlof: 'annual leave', kraamverlof: 'maternity leave', oortyd: 'overtime', sondag: 'sunday', sondae: 'sundays',
@@ -399,7 +402,7 @@ export const PAYROLL_WORDS = new Set(
     'rebate rebates threshold deadline domestic contract hours remuneration income efiling ufiling reconciliation levy incentive benefit ' +
     'benefits subsistence travel loan labour ccma resign resigned resignation sick rand ui19 irp6 nmw ctc farm nanny gardener helper ' +
     'dependants hourly monthly weekly fortnightly annual marginal brackets payslips contribution contributions contribute hire hired fire ' +
-    'fired wage-bill register registration cipc vat bbbee invoice salaris loon belasting werknemer verlof oortyd').split(' '),
+    'fired wage-bill register registration cipc vat bbbee invoice payment payments due emp salaris loon belasting werknemer verlof oortyd').split(' '),
 );
 
 /** Nouns that name a figure: a question asking for one wants the passage that states it. */
@@ -410,9 +413,12 @@ export const YES_NO_STARTS = new Set(['do', 'does', 'did', 'is', 'are', 'was', '
 /** Words that make a statement (or a question) negative, for reading a yes or a no off the sentence that answers. */
 export const NEGATIVE_WORDS = ['not', 'no', 'never', "doesn't", "don't", "isn't", "aren't", 'cannot', "can't", 'need not', "needn't", 'nil', 'exempt', 'excluded', 'exclude', 'excludes', 'neither', 'nor', 'unpaid', 'without', 'no longer', 'tax free', 'tax-free', 'nothing'];
 
+/** Words of a question asked from an article that ask for the article itself, not a part of it ("in simple terms", "the key points"). */
+export const POINTING_WORDS = ['simple', 'simply', 'simpler', 'plain', 'terms', 'english', 'words', 'layman', 'summary', 'summarise', 'summarize', 'short', 'explain', 'meaning', 'mean', 'means', 'key', 'points', 'main', 'tldr', 'basically', 'article', 'page', 'breakdown', 'break', 'down', 'nutshell', 'gist'];
+
 /** Words a follow-up leans on the turn before with. */
 export const LEANING_STARTS = ['and', 'what about', 'how about', 'what if', 'and if', 'if', 'but', 'same', 'now', 'instead', 'then', 'also', 'with', 'without', 'for', 'at', 'on', 'make it', 'say', 'suppose', 'assume', 'change', 'redo', 'again', 'plus', 'excluding', 'including', 'in', 'using', 'rather', 'or', 'so', 'en', 'en as', 'wat van'];
-export const LEANING_WORDS = ['instead', 'same', 'that', 'this', 'it', 'those', 'these', 'them', 'her', 'him', 'she', 'he', 'they', 'the above', 'above', 'previous', 'earlier', 'again', 'too', 'as well', 'actually', 'rather', 'also'];
+export const LEANING_WORDS = ['instead', 'same', 'that', 'this', 'it', 'those', 'these', 'them', 'her', 'him', 'she', 'he', 'they', 'his', 'hers', 'their', 'then', 'the above', 'above', 'previous', 'earlier', 'again', 'too', 'as well', 'actually', 'rather', 'also'];
 
 // ── Returns and their deadlines (what a "when" question names) ─────────────────────────────────────
 

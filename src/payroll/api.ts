@@ -203,8 +203,8 @@ export interface UifApiResult {
   total: number;
 }
 
-export function uifApi(input: UifInput, today: Date): UifApiResult {
-  const r = calculateUif({
+const uifOf = (input: UifInput, today: Date) =>
+  calculateUif({
     taxYear: resolveTaxYear(input.taxYear, today),
     period: input.period,
     remunerationCents: toCents(input.remuneration, 'remuneration'),
@@ -213,8 +213,14 @@ export function uifApi(input: UifInput, today: Date): UifApiResult {
     excludedCategory: input.excludedCategory,
     applicable: input.uifApplicable,
   });
+
+export function uifApi(input: UifInput, today: Date): UifApiResult {
+  const r = uifOf(input, today);
   return { employee: fromCents(r.employeeCents), employer: fromCents(r.employerCents), total: fromCents(r.totalCents) };
 }
+
+/** The working behind `uifApi`'s figures (its answer is exactly employee, employer and total). */
+export const uifWorking = (input: UifInput, today: Date): string[] => uifOf(input, today).working;
 
 /** SDL on the remuneration given (same period as the remuneration); exempt when annual payroll ≤ R500 000. */
 export interface SdlApiResult {

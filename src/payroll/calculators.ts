@@ -4,7 +4,7 @@
  * and the assistant's tools all go through it, so they agree to the cent.
  */
 import type { z } from 'zod';
-import { deadlineApi, etiApi, leaveApi, leavePayApi, minimumWageApi, noticeApi, overtimeApi, payeApi, payslipApi, sdlApi, taxThresholdApi, uifApi } from './api.js';
+import { deadlineApi, etiApi, leaveApi, leavePayApi, minimumWageApi, noticeApi, overtimeApi, payeApi, payslipApi, sdlApi, taxThresholdApi, uifApi, uifWorking } from './api.js';
 import {
   deadlineInputSchema,
   etiInputSchema,
@@ -18,6 +18,8 @@ export interface PayrollCalculator<S extends z.ZodType = z.ZodType, R = unknown>
   input: S;
   /** May throw PayrollError for what the schema cannot know (e.g. today outside the supported tax years). */
   run(input: z.output<S>, today: Date): R;
+  /** The working, for a calculator whose answer does not carry it (the assistant shows it). */
+  explain?(input: z.output<S>, today: Date): string[];
 }
 
 const calculator = <S extends z.ZodType, R>(c: PayrollCalculator<S, R>) => c;
@@ -40,6 +42,7 @@ export const PAYROLL_CALCULATORS = {
     description: 'UIF contributions for one pay period: 1% from the employee and 1% from the employer on remuneration up to the ceiling, commission excluded.',
     input: uifInputSchema,
     run: (input, today) => uifApi(input, today),
+    explain: (input, today) => uifWorking(input, today),
   }),
   sdl: calculator({
     name: 'sdl',

@@ -343,7 +343,8 @@ function explainRebates(year: CompiledTaxYear, age: number): string {
   const parts = [`primary ${formatRand(r.primaryCents)}`];
   if (age >= 65) parts.push(`secondary (65+) ${formatRand(r.secondaryCents)}`);
   if (age >= 75) parts.push(`tertiary (75+) ${formatRand(r.tertiaryCents)}`);
-  return `Rebates (age ${age} on ${formatLongDate(taxYearEnd(year.taxYear))}): ${parts.join(' + ')} = ${formatRand(rebateCentsFor(year, age))}`;
+  const sum = parts.length > 1 ? ` = ${formatRand(rebateCentsFor(year, age))}` : '';
+  return `Rebates (age ${age} on ${formatLongDate(taxYearEnd(year.taxYear))}): ${parts.join(' + ')}${sum}`;
 }
 
 function explainMedical(year: CompiledTaxYear, members: number): string {

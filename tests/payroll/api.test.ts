@@ -21,6 +21,7 @@ import {
   uifApi,
   uifInputSchema,
 } from '../../src/payroll/index.js';
+import { PAYROLL_CALCULATORS } from '../../src/payroll/calculators.js';
 
 const TODAY = new Date('2026-11-21');
 
@@ -39,6 +40,11 @@ describe('payeApi', () => {
     for (const k of ['taxYear', 'period', 'paye', 'annualTax', 'rebate', 'medicalCredit', 'working']) expect(r).toHaveProperty(k);
     expect(r).toMatchObject({ taxYear: 2027, period: 'monthly', paye: 2115, annualTax: 25380, rebate: 17820, medicalCredit: 0 });
     expect(r.working).toContain('R20 000.00 × 12 = R240 000.00 annual equivalent');
+    // One rebate is stated once; several are added up.
+    expect(r.working).toContain('Rebates (age 35 on 28 February 2027): primary R17 820.00');
+    expect(payeApi(payeInputSchema.parse({ period: 'monthly', remuneration: 20000, age: 67 }), TODAY).working).toContain(
+      'Rebates (age 67 on 28 February 2027): primary R17 820.00 + secondary (65+) R9 765.00 = R27 585.00',
+    );
     assertMoneyJson(JSON.parse(JSON.stringify(r)));
   });
 
@@ -73,6 +79,14 @@ describe('uifApi / sdlApi / etiApi shapes', () => {
     expect(r).toEqual({ employee: 177.12, employer: 177.12, total: 354.24 });
     expect(uifApi(uifInputSchema.parse({ remuneration: 5000, period: 'weekly' }), TODAY)).toEqual({ employee: 40.87, employer: 40.87, total: 81.74 });
     expect(uifApi(uifInputSchema.parse({ remuneration: 3000, hoursPerMonth: 20 }), TODAY)).toEqual({ employee: 0, employer: 0, total: 0 });
+  });
+
+  it('uif: its working, which the answer leaves out, comes from the registry for the assistant', () => {
+    expect(PAYROLL_CALCULATORS.uif.explain!(uifInputSchema.parse({ remuneration: 30000 }), TODAY)).toEqual([
+      'UIF remuneration R30 000.00, capped at the R17 712.00 monthly ceiling',
+      'UIF employee: 1% × R17 712.00 = R177.12',
+      'UIF employer: 1% × R17 712.00 = R177.12',
+    ]);
   });
 
   it('sdl: exactly { sdl, exempt }', () => {

@@ -3,11 +3,11 @@
 import type { SourceDTO } from '../../schemas/chat';
 import type { KnowledgeTools } from '../tools';
 import type { ArticleContext } from '../types';
-import { COMMON_PAY_WORDS } from '../../lexicon';
+import { COMMON_PAY_WORDS, POINTING_WORDS } from '../../lexicon';
 import { shippedClassifier, type Classifier } from '../understand/classifier';
 import { articleFeaturesOf } from '../understand/features';
 import { normalise } from '../understand/text';
-import { bestPassage, meaningfulWords, unitsOf, type Scored } from './passages';
+import { bestPassage, meaningfulWords, stem, unitsOf, type Scored } from './passages';
 
 export { askOf, bestPassage, countsInFigures, meaningfulWords, stem, unitsOf } from './passages';
 
@@ -100,16 +100,19 @@ export function createRetriever(knowledge: KnowledgeTools, classifier: Classifie
    * this mean?") its opening paragraph; else null.
    */
   function inArticle(article: ArticleContext, question: string): Found | null {
-    const words = meaningfulWords(question);
+    const words = meaningfulWords(question).filter((w) => !POINTING_STEMS.has(w.split('|')[0]));
+    const opening = unitsOf(article.content).find((u) => u.kind === 'para')?.text;
+    const whole = opening ? { passage: opening, score: 0, coverage: 0, article: source(article), answers: true } : null;
+    if (!words.length) return whole;
     const p = bestPassage(article.content, question, { title: article.title, words });
     if (p.passage && p.coverage >= 0.34) return { ...p, article: source(article), answers: true };
-    const opening = unitsOf(article.content).find((u) => u.kind === 'para')?.text;
-    return opening && (!words.length || POINTING.test(question)) ? { passage: opening, score: 0, coverage: 0, article: source(article), answers: true } : null;
+    return POINTING.test(question) ? whole : null;
   }
 
   return { rank, forQueries, inArticle };
 }
 
+const POINTING_STEMS = new Set(POINTING_WORDS.map(stem));
 // A question that only points at the article it was asked from.
 const POINTING = /\b(this|it|that|these|explain|summar\w*|mean|means|simpl\w*|tl;?dr|in short|key points?|about)\b/i;
 

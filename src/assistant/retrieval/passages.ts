@@ -1,6 +1,6 @@
 // Picking the part of an article that answers a question. Pure (an article's analysis is memoised).
 import { LRUCache } from 'lru-cache';
-import { FIGURE_NOUNS, FILLER_WORDS, GENERIC_WORDS, QUESTION_WORDS, RELATED_STEMS } from '../../lexicon';
+import { FIGURE_NOUNS, FILLER_WORDS, GENERIC_WORDS, QUESTION_WORDS, RELATED_STEMS, SYNONYM_GROUPS } from '../../lexicon';
 import { stem } from '../understand/text';
 
 export { stem };
@@ -13,10 +13,28 @@ function alsoFor(w: string): readonly string[] {
   return key ? RELATED_STEMS[key] : [];
 }
 
+// The synonym groups' phrases of several words ("doesn't have to pay", "pay as you earn"), longest first, each with
+// its group's one-word phrases as the word an article may use instead ("exempt", "paye").
+const PHRASES = SYNONYM_GROUPS.flatMap((g) => {
+  const singles = [...new Set(g.filter((p) => !/\s/.test(p)).map((p) => stem(p.toLowerCase())))];
+  return singles.length ? g.filter((p) => /\s/.test(p)).map((p) => ({ words: tokens(p), as: singles.join('|') })) : [];
+}).sort((a, b) => b.words.length - a.words.length);
+
 /** The words of a question that carry its meaning, stemmed; `a|b` where an article may say it another way. */
 export function meaningfulWords(question: string): string[] {
-  const words = tokens(question).filter((w) => w.length > 1 && !/^\d+$/.test(w) && !/^r\d/.test(w) && !STOP.has(w) && !GENERIC_WORDS.has(w));
-  return [...new Set(words.map(stem))].map((w) => [w, ...alsoFor(w)].join('|'));
+  const all = tokens(question);
+  const out: string[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const phrase = PHRASES.find((p) => p.words.every((w, j) => all[i + j] === w));
+    if (phrase) {
+      out.push(phrase.as);
+      i += phrase.words.length - 1;
+      continue;
+    }
+    const w = all[i];
+    if (w.length > 1 && !/^\d+$/.test(w) && !/^r\d/.test(w) && !STOP.has(w) && !GENERIC_WORDS.has(w)) out.push(stem(w));
+  }
+  return [...new Set(out)].map((w) => (w.includes('|') ? w : [w, ...alsoFor(w)].join('|')));
 }
 
 function tokens(text: string): string[] {

@@ -47,7 +47,7 @@ export const uif: TopicModule = {
       r.total === 0 && Number(i.remuneration) > 0
         ? [`**UIF: R0.00** — no contributions are due${i.hoursPerMonth !== undefined && Number(i.hoursPerMonth) < 24 ? ': someone who works fewer than 24 hours a month for an employer is excluded from UIF' : ''}.`]
         : [`**UIF: ${rand(r.employee)} from the employee and ${rand(r.employer)} from the employer, ${rand(r.total)} in total ${per(i.period)}.**`];
-    lines.push(`(on ${rand(Number(i.remuneration))} ${per(i.period)}, tax year ${yearLabel(i.taxYear ?? taxYearForDate(ctx.today))})`);
+    lines.push('', `On ${rand(Number(i.remuneration))} ${per(i.period)}, tax year ${yearLabel(i.taxYear ?? taxYearForDate(ctx.today))}.`);
     if (second) lines.push('', `That is ${rand((second.result as Result).employee)} from each side, ${rand((second.result as Result).total)} in total ${per(second.input.period)}.`);
     lines.push('', 'Each side pays 1% of remuneration, but only up to the UIF ceiling, so the contribution stops growing above it. The employer pays both parts to SARS on the EMP201.');
     if (Number(i.commission) > 0) lines.push(`The ${rand(Number(i.commission))} commission is left out: UIF is on the salary only.`);

@@ -1,6 +1,6 @@
 // What the classifier is not left to decide alone: a short, ordered table of named rules, each with its reason.
 // A rule sees the model's guesses, the slots and the conversation, and may change the intent or the topic.
-import { GREETING_WORDS, PAYROLL_WORDS } from '../../lexicon';
+import { FILLER_WORDS, GREETING_WORDS, LEANING_STARTS, LEANING_WORDS, PAYROLL_WORDS, QUESTION_WORDS } from '../../lexicon';
 import { TOPICS, type Intent, type SlotKey, type Slots, type Topic } from '../reading';
 import { TOPIC_MODULES } from '../topics';
 import type { Guess } from './classifier';
@@ -36,6 +36,13 @@ const hasNumbers = (r: SlotReading) => r.tokens.some((t) => t.kind === 'num');
 const calculationFacts = (s: Slots) => Object.keys(s).filter((k) => !['month', 'leaveKind', 'workerType', 'taxYear', 'sunday', 'publicHoliday', 'sdlExempt', 'epwp'].includes(k)) as SlotKey[];
 /** The facts a turn states, as the keys a topic lists in `uses` (amount roles for amounts). */
 const statedKeys = (s: Slots) => [...calculationFacts(s).filter((k) => k !== 'amounts'), ...(s.amounts ?? []).filter((a) => a.role !== 'other').map((a) => a.role)];
+/** Whether a message leans on the one before: by its words ("and for her?", "what about that?"), or by having no subject of its own ("since when?"). */
+const leans = (r: SlotReading) => {
+  const w = words(r);
+  const text = ` ${w.join(' ')} `;
+  if (LEANING_STARTS.some((p) => text.startsWith(` ${p} `)) || LEANING_WORDS.some((p) => text.includes(` ${p} `))) return true;
+  return w.every((x) => QUESTION_WORDS.has(x.replace(/'s$/, '')) || FILLER_WORDS.has(x));
+};
 const uses = (topic: Topic, key: string) => (TOPIC_MODULES[topic].uses as readonly string[]).includes(key);
 
 export const RULES: Rule[] = [
@@ -63,8 +70,12 @@ export const RULES: Rule[] = [
   },
   {
     name: 'no-payroll-is-off-topic',
-    reason: '"Unknown" is for payroll messages too vague to act on; a message with no payroll word and no amount is not about payroll, and is declined politely.',
-    apply: (d, { reading, memory }) => (d.intent === 'unknown' && !memory.lastIntent && !words(reading).some((w) => PAYROLL_WORDS.has(w)) && !reading.tokens.some((t) => t.kind === 'num') ? { intent: 'off-topic', topic: null } : null),
+    reason: '"Unknown" is for payroll messages too vague to act on, and a follow-up leans on the turn before; a message with no payroll word, no figure and nothing it leans on ("and for her?") is not about payroll, and is declined politely.',
+    apply: (d, { reading }) => {
+      if (d.intent !== 'unknown' && d.intent !== 'follow-up') return null;
+      if (words(reading).some((w) => PAYROLL_WORDS.has(w)) || hasNumbers(reading) || Object.keys(reading.slots).length || reading.extras.loosePeriods.length) return null;
+      return leans(reading) ? null : { intent: 'off-topic', topic: null };
+    },
   },
   {
     name: 'follow-up-of-a-rule',

@@ -317,6 +317,12 @@ describe('built-in engine', () => {
     { id: 'X10', turns: ["Write me a song about Mondays"], refuse: true },
     { id: 'X11', turns: ["How do I lose weight?"], refuse: true },
     { id: 'X12', turns: ["What's the exchange rate for dollars?"], refuse: true },
+    // Off-topic after a calculation or a rule: declined, not read as a follow-up of it.
+    { id: 'X13', turns: ["how much paye on 25k a month, I'm 41", 'whats the capital of france'], refuse: true },
+    { id: 'X14', turns: ['When is the next EMP201 due?', 'who won the currie cup final?'], refuse: true },
+    { id: 'X15', turns: ['UIF on R12 000 a month', 'what should I cook for supper tonight'], refuse: true },
+    // A negation asks who is excluded: the answer is the exclusions, not a passage that happens to say "doesn't pay".
+    { id: 'K40', turns: ["Who doesn't have to pay UIF?"], citeTitle: '^Who is excluded from UIF' },
   ];
 
   describe('our own questions', () => {
@@ -332,11 +338,18 @@ describe('built-in engine', () => {
     expect(a.tools[0].id).toMatch(/^[a-z0-9]{6,}$/);
     const lines = a.text.split('\n');
     expect(lines[0]).toBe('**PAYE: R2 115.00 per month**');
+    expect(a.text).toContain('- Rebates (age 33 on 28 February 2027): primary R17 820.00\n');
     const working = a.text.indexOf('R25 380.00 / 12 = R2 115.00');
     expect(working).toBeGreaterThan(0);
     expect(a.text.indexOf('no medical scheme membership')).toBeGreaterThan(working);
     expect(a.text.lastIndexOf('/knowledge/article/')).toBeGreaterThan(working);
     expect(a.deltas).toBeGreaterThan(5);
+  });
+
+  it("shows UIF's working, though the UIF calculator's answer is only the three figures", async () => {
+    const a = await ask('UIF on R25 000 a month');
+    expect(a.text).toContain('- UIF remuneration R25 000.00, capped at the R17 712.00 monthly ceiling');
+    expect(a.text).toContain('- UIF employee: 1% × R17 712.00 = R177.12');
   });
 
   it('says plainly when the calculator refuses the input', async () => {
@@ -383,6 +396,16 @@ describe('built-in engine', () => {
     expect(calcAnswer.sources[0].id).toBe(full.id);
     const pointing = await ask('What does this mean for me?', [], article);
     expect(pointing.sources[0].id).toBe(full.id);
+  });
+
+  it('explains an article "in simple terms" from its opening, not from a passage that has the word "terms"', async () => {
+    const item = (await t.services.knowledge.search('Foreign nationals and UIF', { limit: 1 }))[0];
+    const full = (await t.services.knowledge.findItem(item.id))!;
+    const article: ArticleContext = { id: full.id, title: full.title, categoryId: full.categoryId, keywords: full.keywords, content: full.content };
+    const opening = full.content.replace(/^---[\s\S]*?---\s*/, '').split(/\n\s*\n/).find((p) => !/^\s*[#|>-]/.test(p))!.trim();
+    const simple = await ask('what does this mean in simple terms?', [], article);
+    expect(simple.text).toContain(opening.slice(0, 60));
+    expect(simple.sources[0].id).toBe(full.id);
     const unrelated = await ask('What is the capital of France?', [], article);
     expect(unrelated.text).toBe(OFF_TOPIC_ANSWER);
     expect(unrelated.sources).toEqual([]);

@@ -3,6 +3,7 @@ import type { Reading } from '../../../src/assistant/reading';
 import { memoryFrom, understand } from '../../../src/assistant/understand';
 import { EMPTY_MEMORY, remember, type Memory } from '../../../src/assistant/understand/memory';
 import { RULES } from '../../../src/assistant/understand/rules';
+import { readSlots } from '../../../src/assistant/understand/slots';
 
 // Understanding questions: intent and topic from the trained classifier and the rule table, and what the
 // conversation knows after each turn (read with the engine's own memory, as in a chat).
@@ -83,6 +84,19 @@ describe('the rule table', () => {
     expect(one('Can you help me write a CV?').intent).toBe('off-topic');
     expect(one('what time does the rugby start?').intent).toBe('off-topic');
     expect(one('how long must I keep payroll records?').intent).not.toBe('off-topic');
+  });
+
+  it('declines a later message with nothing of payroll in it, whatever the model makes of the conversation, unless it leans on the turn before', () => {
+    const rule = RULES.find((r) => r.name === 'no-payroll-is-off-topic')!;
+    const memory: Memory = { facts: { amounts: [{ role: 'salary', value: 25000, period: 'monthly' }], age: 41 }, topics: ['paye'], lastIntent: 'calculate', lastTopic: 'paye' };
+    const apply = (q: string) =>
+      rule.apply(
+        { intent: 'follow-up', topic: 'paye', decidedBy: 'model' },
+        { reading: readSlots(q, today), memory, intent: { label: 'follow-up', p: 0.5, all: [] }, topic: { label: 'paye', p: 0.5, all: [] }, article: false },
+      );
+    expect(apply('whats the capital of france')).toEqual({ intent: 'off-topic', topic: null });
+    expect(apply('who won the currie cup final?')).toEqual({ intent: 'off-topic', topic: null });
+    for (const leaning of ['and for her?', 'since when?', 'and 67?', 'what about per week', "what's his take home then?", 'when are the payments due?']) expect(apply(leaning), leaning).toBeNull();
   });
 });
 
