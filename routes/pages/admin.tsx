@@ -117,7 +117,16 @@ function InsightsPage({ r }: { r: InsightsDTO }) {
           label="Questions the assistant did not understand"
           head={['Question', 'What it understood', 'Outcome', 'Last 7 days', 'Last 30 days', 'Last asked', '']}
           empty="Every question in the last 30 days was understood and answered."
-          rows={r.unanswered.rows.map((u) => [clip(u.question, 300), <ReadingCell r={u.reading} />, OUTCOMES[u.outcome ?? ''] ?? '—', u.last7, u.last30, when(u.lastAsked), <A href={draftLink(u.question)}>Write an article</A>])}
+          rows={r.unanswered.rows.map((u) => [
+            clip(u.question, 300),
+            <ReadingCell r={u.reading} />,
+            OUTCOMES[u.outcome ?? ''] ?? '—',
+            u.last7,
+            u.last30,
+            when(u.lastAsked),
+            // A misread calculation is a gap in the assistant's corpus, not in the knowledge base: no article to write.
+            u.reading?.topic ? '—' : <A href={draftLink(u.question)}>Write an article</A>,
+          ])}
         />
       </Section>
 

@@ -303,6 +303,8 @@ describe.each(dbKinds)('user management API on %s', (kind) => {
     expect(html).toContain('zorb 45 R300 levy thing');
     expect(html).toMatch(/calculate<\/strong> · sdl · 41% · model/);
     expect(html).toContain('amounts: salary R300');
+    // A misread calculation is for the corpus; only questions without a calculation are offered as articles to write.
+    expect(html).not.toContain('/knowledge-admin?draft=zorb');
     expect(html).toContain('Asked back');
     expect(html).not.toContain('PAYE on R20 000?');
   });
