@@ -50,30 +50,48 @@ export function loadModel(json: string): Model {
     string[],
   ];
   const labels = Object.keys(samples);
-  const vocabulary = new Set(voc);
   const s = config.smoothingFactor;
-  const v = vocabulary.size * s;
+  const v = voc.length * s;
   const allWords = labels.reduce((n, l) => n + words[l], 0);
   const allSamples = labels.reduce((n, l) => n + samples[l], 0);
   const total = new Map<string, number>();
   for (const l of labels) for (const [w, c] of Object.entries(count[l])) total.set(w, (total.get(w) ?? 0) + c);
+  // Each label's odds summed over the words, with every logarithm taken here once: a word a label never saw adds the
+  // same to every label (log2 s, and log2 of its total count), so only the labels that saw it need a correction.
+  const logS = Math.log2(s);
+  const absent = new Map<string, number>();
+  const seenBy = new Map<string, { label: number; lh: number; ilh: number }[]>();
+  for (const w of voc) {
+    const zero = Math.log2((total.get(w) ?? 0) + s);
+    absent.set(w, zero);
+    seenBy.set(w, []);
+  }
+  labels.forEach((l, i) => {
+    for (const [w, c] of Object.entries(count[l])) {
+      seenBy.get(w)?.push({ label: i, lh: Math.log2(c + s) - logS, ilh: Math.log2((total.get(w) ?? 0) - c + s) - absent.get(w)! });
+    }
+  });
+  const perWord = labels.map((l) => ({ lh: Math.log2(words[l] + v), ilh: Math.log2(allWords - words[l] + v) }));
+  const prior = labels.map((l) => Math.log2(samples[l]) - Math.log2(allSamples) - (Math.log2(allSamples - samples[l]) - Math.log2(allSamples)));
   return {
     computeOdds(tokens: string[]): [string, number][] {
-      const known = tokens.filter((t) => vocabulary.has(t));
+      const known = tokens.filter((t) => absent.has(t));
       if (!known.length) return [['unknown', 0]];
-      const odds = labels.map((l): [string, number] => {
-        let lh = 0;
-        let ilh = 0;
-        const rest = allWords - words[l];
-        for (const w of known) {
-          const c = count[l][w] ?? 0;
-          lh += Math.log2(c + s) - Math.log2(words[l] + v);
-          ilh += Math.log2((total.get(w) ?? 0) - c + s) - Math.log2(rest + v);
+      const lh = labels.map(() => 0);
+      const ilh = labels.map(() => 0);
+      let shared = 0;
+      for (const w of known) {
+        shared += absent.get(w)!;
+        for (const x of seenBy.get(w)!) {
+          lh[x.label] += x.lh;
+          ilh[x.label] += x.ilh;
         }
-        lh += Math.log2(samples[l]) - Math.log2(allSamples);
-        ilh += Math.log2(allSamples - samples[l]) - Math.log2(allSamples);
-        return [l, lh - ilh];
-      });
+      }
+      const k = known.length;
+      const odds = labels.map((l, i): [string, number] => [
+        l,
+        lh[i] + k * (logS - perWord[i].lh) - (ilh[i] + shared - k * perWord[i].ilh) + prior[i],
+      ]);
       return odds.sort((a, b) => b[1] - a[1]);
     },
   };
