@@ -159,7 +159,8 @@ export const COMMON_PAY_WORDS = new Set(['salary', 'salaries', 'wage', 'wages', 
 export const FILLER_WORDS = new Set(('amount figure number work out right old new yes happen happens happened said say so just really ' +
   'know soon far often long does do did can could should would will shall may might must within via subject since question questions ' +
   // Negations, like "not": what answers "who doesn't pay?" says who is excluded, rarely "doesn't".
-  "doesn't don't isn't aren't didn't won't can't wasn't weren't hasn't haven't shouldn't wouldn't couldn't needn't doesnt dont isnt arent cant").split(' '));
+  "doesn't don't isn't aren't didn't won't can't wasn't weren't hasn't haven't shouldn't wouldn't couldn't needn't doesnt dont isnt arent cant " +
+  "i'm im i've i'd i'll we're we've they're you're it's that's there's").split(' '));
 
 // ── What people type instead ───────────────────────────────────────────────────────────────────────
 
@@ -169,7 +170,7 @@ export const AFRIKAANS: Readonly<Record<string, string>> = {
   moet: 'must', kan: 'can', ek: 'i', ons: 'we', hy: 'he', sy: 'she', hulle: 'they', die: 'the', 'n': 'a',
   en: 'and', op: 'on', vir: 'for', met: 'with', sonder: 'without', maand: 'month', maande: 'months',
   maandeliks: 'monthly', jaar: 'year', jare: 'years', jaarliks: 'annual', weke: 'weeks', weekliks: 'weekly', dag: 'day', dae: 'days',
-  uur: 'hour', ure: 'hours', oud: 'old', salaris: 'salary', salarisse: 'salaries', loon: 'wage', lone: 'wages', betaal: 'pay', betaling: 'payment', dit: 'it',
+  uur: 'hour', ure: 'hours', oud: 'old', salaris: 'salary', salarisse: 'salaries', loon: 'wage', lone: 'wages', betaal: 'pay', betaling: 'payment', dit: 'it', bereken: 'calculate',
   belasting: 'tax', inkomstebelasting: 'income tax', werknemer: 'employee', werknemers: 'employees', werkgewer: 'employer', werker: 'worker',
   huishulp: 'domestic worker', huiswerker: 'domestic worker', plaaswerker: 'farm worker', plaaswerkers: 'farm workers', verlof: 'leave',
   siekverlof: 'sick leave', jaarverlof: 'annual leave', kraamverlof: 'maternity leave', oortyd: 'overtime', sondag: 'sunday', sondae: 'sundays',
@@ -415,6 +416,9 @@ export const NEGATIVE_WORDS = ['not', 'no', 'never', "doesn't", "don't", "isn't"
 
 /** Words of a question asked from an article that ask for the article itself, not a part of it ("in simple terms", "the key points"). */
 export const POINTING_WORDS = ['simple', 'simply', 'simpler', 'plain', 'terms', 'english', 'words', 'layman', 'summary', 'summarise', 'summarize', 'short', 'explain', 'meaning', 'mean', 'means', 'key', 'points', 'main', 'tldr', 'basically', 'article', 'page', 'breakdown', 'break', 'down', 'nutshell', 'gist'];
+
+/** Words that ask for a calculation to be done ("work out my SDL"), as opposed to asking what a rule is ("how much is Sunday pay?"). */
+export const CALCULATE_REQUESTS = ['calculate', 'calc', 'work out', 'figure out', 'compute', 'do my', 'do the', 'do a', 'run my', 'run the', 'bereken', 'reken uit'];
 
 /** Words a follow-up leans on the turn before with. */
 export const LEANING_STARTS = ['and', 'what about', 'how about', 'what if', 'and if', 'if', 'but', 'same', 'now', 'instead', 'then', 'also', 'with', 'without', 'for', 'at', 'on', 'make it', 'say', 'suppose', 'assume', 'change', 'redo', 'again', 'plus', 'excluding', 'including', 'in', 'using', 'rather', 'or', 'so', 'en', 'en as', 'wat van'];

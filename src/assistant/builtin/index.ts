@@ -10,6 +10,8 @@ import { articleLink, runCalculator, type KnowledgeTools } from '../tools';
 import { isNeed, TOPIC_MODULES, type Called, type Need, type TopicContext } from '../topics';
 import { returnNamed } from '../topics/deadline';
 import { joinWords } from '../topics/shared';
+import { CALCULATE_REQUESTS } from '../../lexicon';
+import { longestMention } from '../understand/text';
 import type { AssistantEngine, EngineEvent, EngineRequest, EngineTurn } from '../types';
 import { describeFacts, memoryFrom, statesFacts, understand, type Understanding } from '../understand';
 import type { Classifier } from '../understand/classifier';
@@ -75,8 +77,10 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     const ctx: TopicContext = { today: req.today, stated: r.slots, extras: u.extras, words: u.words };
     const plan = topic.plan(r.facts, ctx);
     if (isNeed(plan)) {
-      // Asked in general ("how much is Sunday pay?"): the rule from the knowledge base, and what a calculation needs.
-      const rule = statesFacts(r.slots) ? null : await knowledgeAnswer(u, req);
+      // Asked in general ("how much is Sunday pay?"): the rule from the knowledge base (never a sum worked for
+      // someone else), and what a calculation needs. Asked to calculate ("work out my SDL"): what it needs.
+      const general = !statesFacts(r.slots) && !longestMention(u.words, CALCULATE_REQUESTS);
+      const rule = general ? await knowledgeAnswer(u, req, { rulesOnly: true }) : null;
       if (rule) return { ...rule, text: `${rule.text}\n\n${ask(`${topic.label} for an employee`, plan)}` };
       const sources = await retriever.forQueries(topic.articles([], r.facts).slice(0, 1));
       const lines = [ask(topic.label, plan)];
@@ -115,10 +119,10 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     return { line: [line, ...rest].join(' '), call: strip(call), queries: topic.articles([call], u.reading.facts) };
   }
 
-  async function knowledgeAnswer(u: Understanding, req: EngineRequest): Promise<Answer | null> {
+  async function knowledgeAnswer(u: Understanding, req: EngineRequest, opts: { rulesOnly?: boolean } = {}): Promise<Answer | null> {
     const followUp = u.reading.intent === 'follow-up';
     const before = followUp ? previousQuestion(req.history) : null;
-    const found = await retriever.rank(req.question, before ? { context: before } : {});
+    const found = await retriever.rank(req.question, { ...(before ? { context: before } : {}), rulesOnly: opts.rulesOnly });
     const best = found.find((f) => f.answers);
     const date = dateLead(u, req);
     if (!best && !date) return null;

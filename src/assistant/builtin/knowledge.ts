@@ -1,7 +1,7 @@
 // Knowledge answers that answer: the sentence that answers first (a yes or no for a yes/no question), then the
 // passage it comes from and the citation. Pure.
 import { NEGATIVE_WORDS, YES_NO_STARTS } from '../../lexicon';
-import { askOf, countsInFigures, meaningfulWords, stem, type Found } from '../retrieval';
+import { askOf, countsInFigures, meaningfulWords, stem, worksASum, type Found } from '../retrieval';
 import { articleLink } from '../tools';
 import { tokenize, normalise } from '../understand/text';
 
@@ -27,7 +27,7 @@ function cover(sentence: string, words: string[]): number {
 
 const DATE_OR_FIGURE = /R\s?\d|\d\s?%|\b\d{1,2}(st|nd|rd|th)?\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b|\b\d+(\.\d+)?\*{0,2}\s+(days?|weeks?|months?|years?|hours?)\b|\b(one|two|three|four|five|six|ten|twelve)\s+(consecutive |working |paid )?(days?|weeks?|months?)\b/i;
 
-// Sentences that illustrate rather than state: a worked example, a scenario.
+// Sentences that illustrate rather than state: a worked example, a scenario (a sum in rands is one too).
 const ILLUSTRATES = /^(\*\*)?(for example|example|e\.g\.|consider|scenario|say|suppose|imagine|worked example)\b/i;
 
 /**
@@ -37,7 +37,7 @@ const ILLUSTRATES = /^(\*\*)?(for example|example|e\.g\.|consider|scenario|say|s
 export function leadOf(passage: string, question: string): { sentence: string; coverage: number } | null {
   const words = meaningfulWords(question);
   const ask = askOf(question);
-  const all = sentencesOf(passage).filter((s) => !ILLUSTRATES.test(s));
+  const all = sentencesOf(passage).filter((s) => !ILLUSTRATES.test(s) && !worksASum(s));
   const wantsFigure = ask === 'when' || ask === 'amount';
   const withFigure = all.filter((s) => DATE_OR_FIGURE.test(s));
   const pool = wantsFigure && withFigure.length ? withFigure : all;

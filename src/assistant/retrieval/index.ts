@@ -9,7 +9,7 @@ import { articleFeaturesOf } from '../understand/features';
 import { normalise } from '../understand/text';
 import { bestPassage, meaningfulWords, stem, unitsOf, type Scored } from './passages';
 
-export { askOf, bestPassage, countsInFigures, meaningfulWords, stem, unitsOf } from './passages';
+export { askOf, bestPassage, countsInFigures, meaningfulWords, stem, unitsOf, worksASum } from './passages';
 
 export interface Found extends Scored {
   article: SourceDTO;
@@ -47,15 +47,16 @@ const PRIOR_FLOOR = 0.15;
 /** A candidate this strong answers even when its passage holds less of the question's words (measured on the training part). */
 const SURE_SCORE = 3.5;
 
-function judge(article: { id: string; title: string; content: string }, question: string, words: string[], prior: number): Found {
-  const p = bestPassage(article.content, question, { title: article.title, words });
+function judge(article: { id: string; title: string; content: string }, question: string, words: string[], prior: number, rulesOnly = false): Found {
+  const p = bestPassage(article.content, question, { title: article.title, words, rulesOnly });
   const named = titleMatch(article.title, words);
   const defines = DEFINING.test(question) && words.length > 0 && named === words.length ? 1 : 0;
   // Two fifths of what the question asks must be in the passage (three fifths when the title shares none of it:
   // "capital" in "capital gains" does not answer a question about capitals).
   // A high score alone also answers: the title, the corpus's article model and the passage all point at it.
   const score = p.score + prior + 0.7 * named + defines;
-  const answers = !!p.passage && (p.coverage >= (named > 0 ? 0.4 : 0.6) || score >= SURE_SCORE);
+  // And something beyond the words every pay question has: "pay" and "worker" do not answer a question about bitcoin.
+  const answers = !!p.passage && p.coreCoverage > 0 && (p.coverage >= (named > 0 ? 0.4 : 0.6) || score >= SURE_SCORE);
   return { ...p, score, article: source(article), answers };
 }
 
@@ -64,7 +65,7 @@ export function createRetriever(knowledge: KnowledgeTools, classifier: Classifie
    * The articles that may answer a question, best first, each with its best passage. `context` is the question
    * before, read with a short follow-up ("and for domestic workers?").
    */
-  async function rank(question: string, opts: { context?: string; limit?: number } = {}): Promise<Found[]> {
+  async function rank(question: string, opts: { context?: string; limit?: number; rulesOnly?: boolean } = {}): Promise<Found[]> {
     const raw = opts.context ? `${opts.context} ${question}` : question;
     // In English words (Afrikaans read as its English), as the articles are written.
     const asked = normalise(raw);
@@ -83,7 +84,7 @@ export function createRetriever(knowledge: KnowledgeTools, classifier: Classifie
     const words = meaningfulWords(asked);
     const articles = await Promise.all([...ranked.keys()].map((id) => knowledge.getArticle(id)));
     return articles
-      .flatMap((a) => (a ? [judge(a, asked, words, ranked.get(a.id) ?? 0)] : []))
+      .flatMap((a) => (a ? [judge(a, asked, words, ranked.get(a.id) ?? 0, opts.rulesOnly)] : []))
       .sort((a, b) => Number(b.answers) - Number(a.answers) || b.score - a.score);
   }
 
@@ -102,7 +103,7 @@ export function createRetriever(knowledge: KnowledgeTools, classifier: Classifie
   function inArticle(article: ArticleContext, question: string): Found | null {
     const words = meaningfulWords(question).filter((w) => !POINTING_STEMS.has(w.split('|')[0]));
     const opening = unitsOf(article.content).find((u) => u.kind === 'para')?.text;
-    const whole = opening ? { passage: opening, score: 0, coverage: 0, article: source(article), answers: true } : null;
+    const whole = opening ? { passage: opening, score: 0, coverage: 0, coreCoverage: 0, article: source(article), answers: true } : null;
     if (!words.length) return whole;
     const p = bestPassage(article.content, question, { title: article.title, words });
     if (p.passage && p.coverage >= 0.34) return { ...p, article: source(article), answers: true };

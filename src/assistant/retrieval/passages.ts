@@ -1,6 +1,6 @@
 // Picking the part of an article that answers a question. Pure (an article's analysis is memoised).
 import { LRUCache } from 'lru-cache';
-import { FIGURE_NOUNS, FILLER_WORDS, GENERIC_WORDS, QUESTION_WORDS, RELATED_STEMS, SYNONYM_GROUPS } from '../../lexicon';
+import { COMMON_PAY_WORDS, FIGURE_NOUNS, FILLER_WORDS, GENERIC_WORDS, QUESTION_WORDS, RELATED_STEMS, SYNONYM_GROUPS } from '../../lexicon';
 import { stem } from '../understand/text';
 
 export { stem };
@@ -13,11 +13,11 @@ function alsoFor(w: string): readonly string[] {
   return key ? RELATED_STEMS[key] : [];
 }
 
-// The synonym groups' phrases of several words ("doesn't have to pay", "pay as you earn"), longest first, each with
-// its group's one-word phrases as the word an article may use instead ("exempt", "paye").
-const PHRASES = SYNONYM_GROUPS.flatMap((g) => {
-  const singles = [...new Set(g.filter((p) => !/\s/.test(p)).map((p) => stem(p.toLowerCase())))];
-  return singles.length ? g.filter((p) => /\s/.test(p)).map((p) => ({ words: tokens(p), as: singles.join('|') })) : [];
+// The phrases of several words of the synonym groups named by one word ("doesn't have to pay" of "excluded", "pay as
+// you earn" of "paye"), longest first, each read as the group's one-word phrases, the words an article uses for it.
+const PHRASES = SYNONYM_GROUPS.filter((g) => !/\s/.test(g[0])).flatMap((g) => {
+  const singles = [...new Set(g.filter((p) => !/\s/.test(p)).map((p) => stem(p.toLowerCase())))].join('|');
+  return g.filter((p) => /\s/.test(p)).map((p) => ({ words: tokens(p), as: singles }));
 }).sort((a, b) => b.words.length - a.words.length);
 
 /** The words of a question that carry its meaning, stemmed; `a|b` where an article may say it another way. */
@@ -118,14 +118,19 @@ export function askOf(question: string): Ask {
 
 const DATE = /\b(\d{1,2}(st|nd|rd|th)?\s+(january|february|march|april|may|june|july|august|september|october|november|december)|(january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b|\d{1,2}(st|nd|rd|th)\b|within\s+\*{0,2}\d+|\bby the\b)/i;
 
+/** A passage that works a sum in rands ("R2 115.00 + R4 792.00 = R6 907.00"): an example for someone else, not a rule. */
+export const worksASum = (text: string) => /R\s?\d[\d\s,]*(?:\.\d\d)?\**[^.\n]*?[=]\s*\**R\s?\d/.test(text);
+
 // A figure that answers "how much / how many": an amount, a rate, a count of days, weeks, months or hours.
-const FIGURE = /R\s?\d|\d\s?%|\d\*{0,2}\s?c\/km|\d(\.\d+)?\*{0,2}\s?(×|x|times)\b|\b\d+(\.\d+)?\*{0,2}\s+(consecutive |working |paid |calendar )?(days?|weeks?|months?|years?|hours?)\b|\b(one|two|three|four|five|six|ten|twelve)\s+(consecutive |working |paid )?(days?|weeks?|months?)\b/i;
+const FIGURE = /R\s?\d|\d\s?%|\d\*{0,2}\s?c\/km|\d(\.\d+)?\*{0,2}\s?(×|x\b|times\b)|\b\d+(\.\d+)?\*{0,2}\s+(consecutive |working |paid |calendar )?(days?|weeks?|months?|years?|hours?)\b|\b(one|two|three|four|five|six|ten|twelve)\s+(consecutive |working |paid )?(days?|weeks?|months?)\b/i;
 
 export interface Scored {
   passage: string;
   score: number;
   /** Share of the question's words the passage (or its heading) contains. */
   coverage: number;
+  /** The same over the words beyond those every pay question has ("pay", "worker"…); 1 when there are none. */
+  coreCoverage: number;
   /** The next best passages of the article, for the sentence that answers when the best is a table or a list. */
   nearby?: string[];
 }
@@ -145,14 +150,25 @@ function analysed(markdown: string, lists: boolean) {
   return a;
 }
 
+export interface PassageOptions {
+  title?: string;
+  words?: string[];
+  /** Only passages that state rules: none that works a sum for an example. */
+  rulesOnly?: boolean;
+}
+
 interface Ranked {
   unit: Unit;
   score: number;
   coverage: number;
+  coreCoverage: number;
 }
 
+const COMMON_STEMS = new Set([...COMMON_PAY_WORDS].map(stem));
+const isCore = (w: string) => !COMMON_STEMS.has(w.split('|')[0]);
+
 /** Every unit that shares a word with the question, scored: the question's words it holds, weighted by how rare each is in the article, plus what the kind of question looks for. */
-export function rankUnits(markdown: string, question: string, opts: { title?: string; words?: string[] } = {}): Ranked[] {
+export function rankUnits(markdown: string, question: string, opts: PassageOptions = {}): Ranked[] {
   const words = opts.words ?? meaningfulWords(question);
   const ask = askOf(question);
   // "How is it done?" is answered by a whole list of steps, not by one of them.
@@ -174,11 +190,15 @@ export function rankUnits(markdown: string, question: string, opts: { title?: st
   const drift = words.every((w) => has(inTitle, w)) ? 0.12 : 0.03;
   const meanLength = units.reduce((a, u) => a + u.text.length, 0) / Math.max(1, units.length);
   const out: Ranked[] = [];
+  const core = words.filter(isCore).length;
   units.forEach((unit, i) => {
+    if (opts.rulesOnly && worksASum(unit.text)) return;
     let score = 0;
     let matched = 0;
+    let coreMatched = 0;
     words.forEach((w, k) => {
       const m = match(inText[i], w);
+      const before = matched;
       if (m) {
         score += weight[k] * m;
         matched += 1;
@@ -187,6 +207,7 @@ export function rankUnits(markdown: string, question: string, opts: { title?: st
         score += weight[k] * (units[i - 1]?.heading === unit.heading ? 0.5 : 0.8);
         matched += 0.75;
       } else if (has(inTitle, w)) matched += 0.6; // the whole article is about it
+      if (isCore(w)) coreMatched += matched - before;
     });
     if (score === 0) return;
     // Scaled to the question's words, so that passages of different articles compare; a long paragraph that
@@ -196,7 +217,7 @@ export function rankUnits(markdown: string, question: string, opts: { title?: st
     score = (3 * score) / total / length + cueBonus(unit, ask) - i * drift;
     // The figure an article's title names ("— R17 712 a month", "(the 7th)") marks the passage that states it.
     if ((ask === 'amount' || ask === 'when') && titleFigures.some((f) => unit.text.replace(/\s/g, '').includes(f))) score += 1;
-    out.push({ unit, score, coverage: matched / words.length });
+    out.push({ unit, score, coverage: matched / words.length, coreCoverage: core ? coreMatched / core : 1 });
   });
   return out;
 }
@@ -205,17 +226,17 @@ export function rankUnits(markdown: string, question: string, opts: { title?: st
  * The unit that answers the question best, with its context: a list item with its list when the list is
  * short, a lead-in ending in ':' with what follows, a rule with its table of figures.
  */
-export function bestPassage(markdown: string, question: string, opts: { title?: string; words?: string[] } = {}): Scored {
+export function bestPassage(markdown: string, question: string, opts: PassageOptions = {}): Scored {
   const words = opts.words ?? meaningfulWords(question);
-  if (!words.length) return { passage: '', score: 0, coverage: 0 };
+  if (!words.length) return { passage: '', score: 0, coverage: 0, coreCoverage: 0 };
   const ranked = rankUnits(markdown, question, { ...opts, words });
   const best = ranked.reduce<Ranked | null>((a, b) => (!a || b.score > a.score ? b : a), null);
-  if (!best || best.score <= 0) return { passage: '', score: 0, coverage: 0 };
+  if (!best || best.score <= 0) return { passage: '', score: 0, coverage: 0, coreCoverage: 0 };
   const ask = askOf(question);
   const { units } = analysed(markdown, ask === 'how');
   const i = units.indexOf(best.unit);
   const nearby = ranked.filter((r) => r !== best && r.coverage >= 0.5).sort((a, b) => b.score - a.score).slice(0, 3).map((r) => countsInFigures(r.unit.text));
-  return { passage: countsInFigures(withContext(units, i, ask)), score: best.score, coverage: best.coverage, nearby };
+  return { passage: countsInFigures(withContext(units, i, ask)), score: best.score, coverage: best.coverage, coreCoverage: best.coreCoverage, nearby };
 }
 
 function cueBonus(u: Unit, ask: Ask): number {

@@ -366,6 +366,23 @@ describe('built-in engine', () => {
     expect(randsIn(a.text.replace(/"[^"]*"/g, ''))).toEqual([]);
   });
 
+  it('asked to calculate without the figures, asks for them; asked in general, never leads with a sum worked for someone else', async () => {
+    for (const q of ['work out my SDL', 'calculate PAYE', 'bereken my UIF']) {
+      const a = await ask(q);
+      expect(a.text, q).toMatch(/^To work out (SDL|PAYE|UIF) I need /);
+      expect(a.reading?.outcome, q).toBe('asked');
+    }
+    const general = await ask('how much paye?');
+    expect(general.text.split('\n')[0]).not.toMatch(/R\s?\d[^\n]*=\s*\**R\s?\d/);
+    expect(general.text).toMatch(/To work out PAYE for an employee I need the salary/);
+  });
+
+  it("does not answer from a passage that holds only the words every pay question has", async () => {
+    const a = await ask('What is the penalty for paying a worker in bitcoin?');
+    expect(a.text).toBe(DONT_KNOW_ANSWER);
+    expect(a.reading?.outcome).toBe('dont-know');
+  });
+
   it('says so when it does not know, pointing to search and the calculators', async () => {
     const a = await ask('What is the payroll rule for zorbling quintessence?');
     expect(a.text).toBe(DONT_KNOW_ANSWER);

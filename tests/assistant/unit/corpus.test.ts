@@ -64,5 +64,6 @@ describe('the classifier', () => {
         for (const [label, odds] of b) expect(a.find(([l]) => l === label)![1]).toBeCloseTo(odds, 9);
       }
     }
-  });
+    // The library's own scoring is the slow one: thousands of questions through it.
+  }, 60_000);
 });
