@@ -124,8 +124,8 @@ function InsightsPage({ r }: { r: InsightsDTO }) {
             u.last7,
             u.last30,
             when(u.lastAsked),
-            // A misread calculation is a gap in the assistant's corpus, not in the knowledge base: no article to write.
-            u.reading?.topic ? '—' : <A href={draftLink(u.question)}>Write an article</A>,
+            // A misread calculation is a gap in the assistant's corpus, and a declined question is not about payroll: no article to write.
+            u.reading?.topic || u.reading?.intent === 'off-topic' ? '—' : <A href={draftLink(u.question)}>Write an article</A>,
           ])}
         />
       </Section>

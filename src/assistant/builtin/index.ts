@@ -102,7 +102,7 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     if (working.length) lines.push('', '**How it is worked out**', '', ...working.map((w) => `- ${w}`));
     lines.push(...assumptionLines(plan.assumed, plan.kept));
     const sources = await retriever.forQueries(topic.articles(calls, r.facts));
-    if (sources.length) lines.push('', `Read more: ${sources.map(articleLink).join(', ')}.`);
+    if (sources.length) lines.push('', `Read more: ${sources.map(articleLink).join('; ')}.`);
     return { text: lines.join('\n'), tools: calls.map(strip), sources, outcome: 'calculated' };
   }
 
@@ -129,7 +129,7 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     const tools = date ? [date.call] : [];
     if (!best && date) {
       const sources = await retriever.forQueries(date.queries);
-      return { text: [date.line, ...(sources.length ? ['', `Read more: ${sources.map(articleLink).join(', ')}.`] : [])].join('\n'), tools, sources, outcome: 'answered' };
+      return { text: [date.line, ...(sources.length ? ['', `Read more: ${sources.map(articleLink).join('; ')}.`] : [])].join('\n'), tools, sources, outcome: 'answered' };
     }
     const chosen = best as Found;
     const related = found.filter((f) => f !== chosen && f.answers && f.article.id !== chosen.article.id).slice(0, 2);
