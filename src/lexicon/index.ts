@@ -251,8 +251,6 @@ export const PERIOD_FILLERS = new Set([
   'total', 'rand', 'rands', 'zar', 'earnings', 'per', 'a', 'an', 'each', 'every', 'in', 'the', 'p', 'x', 'salaried', 'package', 'ctc', 'only', 'of', 'for',
   'deductions', 'allowance', 'bonus', 'salaries',
 ]);
-/** "every two weeks", "per 2 weeks": a fortnight. */
-export const TWO_WEEKS = /\b(?:every|per|each) (?:2|two) weeks\b/g;
 
 // ── What an amount is: the words around it ─────────────────────────────────────────────────────────
 

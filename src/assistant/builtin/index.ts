@@ -10,7 +10,7 @@ import { articleLink, runCalculator, type KnowledgeTools } from '../tools';
 import { isNeed, TOPIC_MODULES, type Called, type Need, type TopicContext } from '../topics';
 import { returnNamed } from '../topics/deadline';
 import { joinWords } from '../topics/shared';
-import { CALCULATE_REQUESTS } from '../../lexicon';
+import { CALCULATE_REQUESTS, THANKS_WORDS } from '../../lexicon';
 import { longestMention } from '../understand/text';
 import type { AssistantEngine, EngineEvent, EngineRequest, EngineTurn } from '../types';
 import { describeFacts, memoryFrom, statesFacts, understand, type Understanding } from '../understand';
@@ -52,7 +52,6 @@ interface Answer {
 }
 
 const callId = () => randomUUID().replace(/-/g, '').slice(0, 12);
-const THANKS = /^(thanks|thank|thankyou|thx|cheers|dankie|great|ok|okay|cool|nice|perfect|bye|goodbye|shot|sharp|awesome|brilliant|appreciated?)\b/i;
 
 const previousQuestion = (history: EngineTurn[]) => [...history].reverse().find((t) => t.role === 'user')?.content ?? null;
 
@@ -157,7 +156,7 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     const r = u.reading;
     const calculating = r.topic !== null && (r.intent === 'calculate' || r.intent === 'follow-up');
     let answer: Answer | null;
-    if (r.intent === 'greeting' && !req.article) answer = { text: THANKS.test(req.question.trim()) ? THANKS_ANSWER : GREETING_ANSWER, tools: [], sources: [], outcome: 'greeted' };
+    if (r.intent === 'greeting' && !req.article) answer = { text: (u.words.match(/[a-z']+/g) ?? []).some((w) => THANKS_WORDS.has(w)) ? THANKS_ANSWER : GREETING_ANSWER, tools: [], sources: [], outcome: 'greeted' };
     else if (r.intent === 'off-topic') {
       // Asked from an article, the article may still speak to it; otherwise it is declined as anywhere else.
       const own = req.article && retriever.inArticle(req.article, req.question);

@@ -117,4 +117,3 @@ const POINTING_STEMS = new Set(POINTING_WORDS.map(stem));
 // A question that only points at the article it was asked from.
 const POINTING = /\b(this|it|that|these|explain|summar\w*|mean|means|simpl\w*|tl;?dr|in short|key points?|about)\b/i;
 
-export type Retriever = ReturnType<typeof createRetriever>;

@@ -7,7 +7,7 @@ import { TOPIC_MODULES } from '../topics';
 import { shippedClassifier, type Classifier } from './classifier';
 import { featuresOf } from './features';
 import { EMPTY_MEMORY, remember, type Memory } from './memory';
-import { decide } from './rules';
+import { calculationFacts, decide } from './rules';
 import { readSlots, type Extras } from './slots';
 import { longestMention } from './text';
 
@@ -139,5 +139,5 @@ export function describeFacts(s: Reading['slots']): string {
 
 /** Whether a question states facts a calculation uses (an amount, an age, hours…), beyond a month or a kind of leave. */
 export function statesFacts(s: Slots): boolean {
-  return Object.keys(s).some((k) => !['month', 'leaveKind', 'workerType', 'taxYear', 'sunday', 'publicHoliday', 'sdlExempt', 'epwp', 'wantPeriod'].includes(k));
+  return calculationFacts(s).some((k) => k !== 'wantPeriod');
 }

@@ -54,18 +54,6 @@ function mergeAmounts(known: Amount[], said: Amount[], followUp: boolean): Amoun
   return [...kept, ...withPeriod];
 }
 
-/** The facts a question leaned on: known before and not stated now. */
-export function keptFacts(known: Slots, stated: Slots): Slots {
-  const out: Slots = {};
-  for (const k of Object.keys(known) as SlotKey[]) {
-    if (k === 'amounts') {
-      const amounts = (known.amounts ?? []).filter((a) => !(stated.amounts ?? []).some((s) => s.role === a.role));
-      if (amounts.length) out.amounts = amounts;
-    } else if (stated[k] === undefined) (out as Record<string, unknown>)[k] = known[k];
-  }
-  return out;
-}
-
 /** The first amount of a role. */
 export const amountOf = (s: Slots, role: Role): Amount | undefined => s.amounts?.find((a) => a.role === role);
 export const amountsOf = (s: Slots, role: Role): Amount[] => s.amounts?.filter((a) => a.role === role) ?? [];

@@ -32,8 +32,9 @@ export interface Rule {
 
 const words = (r: SlotReading) => r.tokens.filter((t) => t.kind === 'word').map((t) => t.text);
 const hasNumbers = (r: SlotReading) => r.tokens.some((t) => t.kind === 'num');
+const CIRCUMSTANCES: readonly string[] = ['month', 'leaveKind', 'workerType', 'taxYear', 'sunday', 'publicHoliday', 'sdlExempt', 'epwp'];
 /** Facts that feed a calculation (an amount, an age, hours…), as opposed to a month or a kind of leave. */
-const calculationFacts = (s: Slots) => Object.keys(s).filter((k) => !['month', 'leaveKind', 'workerType', 'taxYear', 'sunday', 'publicHoliday', 'sdlExempt', 'epwp'].includes(k)) as SlotKey[];
+export const calculationFacts = (s: Slots) => Object.keys(s).filter((k) => !CIRCUMSTANCES.includes(k)) as SlotKey[];
 /** The facts a turn states, as the keys a topic lists in `uses` (amount roles for amounts). */
 const statedKeys = (s: Slots) => [...calculationFacts(s).filter((k) => k !== 'amounts'), ...(s.amounts ?? []).filter((a) => a.role !== 'other').map((a) => a.role)];
 /** Whether a message leans on the one before: by its words ("and for her?", "what about that?"), or by having no subject of its own ("since when?"). */

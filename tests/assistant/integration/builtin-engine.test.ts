@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBuiltinEngine, DONT_KNOW_ANSWER, OFF_TOPIC_ANSWER } from '../../../src/assistant/builtin';
+import { createBuiltinEngine, DONT_KNOW_ANSWER, GREETING_ANSWER, OFF_TOPIC_ANSWER, THANKS_ANSWER } from '../../../src/assistant/builtin';
 import { knowledgeTools, runCalculator } from '../../../src/assistant/tools';
 import type { AssistantEngine, ArticleContext, EngineEvent, EngineTurn } from '../../../src/assistant/types';
 import type { Reading } from '../../../src/assistant/reading';
@@ -398,6 +398,9 @@ describe('built-in engine', () => {
       expect(a.sources).toEqual([]);
       expect(a.text).not.toBe(OFF_TOPIC_ANSWER);
     }
+    // A thank-you is answered as one (the lexicon's thanks words, Afrikaans too); a hello with the help on offer.
+    for (const q of ['Thanks!', 'cheers bru', 'baie dankie']) expect((await ask(q)).text, q).toBe(THANKS_ANSWER);
+    for (const q of ['hi', 'good morning']) expect((await ask(q)).text, q).toBe(GREETING_ANSWER);
   });
 
   it('grounds the answer on the article it was asked from, and always cites it', async () => {
