@@ -43,8 +43,10 @@ import type {
   SdlInput,
   TaxThresholdInput,
   UifInput,
+  BenefitsInput,
 } from './schemas.js';
 import { calculateSdl } from './sdl.js';
+import { calculateBenefits, type BenefitsResult } from './benefits.js';
 import { calculatePaye, explainPaye, rebateCentsFor, taxThresholdCentsFor } from './tax.js';
 import type { PayPeriod } from './types.js';
 import { calculateUif } from './uif.js';
@@ -98,6 +100,10 @@ export interface PayeApiResult {
   rebate: number;
   medicalCredit: number;
   working: string[];
+  /** Each allowance and fringe benefit given, with the part that is remuneration for PAYE. */
+  benefits: BenefitApiLine[];
+  /** The taxable value of all allowances and benefits, already in the pay taxed. */
+  taxableBenefits: number;
   /** The part of a travel allowance that is remuneration for PAYE (80%, or 20%), already in the pay taxed. */
   travelAllowanceTaxable: number;
   /** PAYE on regular remuneration only, per period. */
@@ -115,20 +121,52 @@ export interface PayeApiResult {
   medicalCreditAnnual: number;
 }
 
+/** The allowances and fringe benefits of a PAYE or payslip input, valued for the period. */
+function benefitsOf(input: BenefitsInput, taxYear: number, period: PayPeriod): BenefitsResult {
+  return calculateBenefits({
+    taxYear,
+    period,
+    travelAllowanceCents: c(input.travelAllowance, 'travelAllowance'),
+    travelMostlyBusiness: input.travelMostlyBusiness,
+    reimbursiveRateCents: c(input.reimbursiveRate, 'reimbursiveRate'),
+    businessKm: input.businessKm,
+    companyCarValueCents: c(input.companyCarValue, 'companyCarValue'),
+    companyCarMaintenancePlan: input.companyCarMaintenancePlan,
+    companyCarMostlyBusiness: input.companyCarMostlyBusiness,
+    companyCarDays: input.companyCarDays,
+    daysInMonth: input.daysInMonth,
+    employerRetirementCents: c(input.employerRetirementContributions, 'employerRetirementContributions'),
+    employerMedicalCents: c(input.employerMedicalContributions, 'employerMedicalContributions'),
+    loanCents: c(input.loan, 'loan'),
+    loanRateBp: input.loanInterestRate === undefined ? undefined : toFixedUnits(input.loanInterestRate, 2, 'loanInterestRate'),
+    officialRateBp: input.officialInterestRate === undefined ? undefined : toFixedUnits(input.officialInterestRate, 2, 'officialInterestRate'),
+    loanKind: input.loanKind,
+  });
+}
+
+/** An allowance or benefit as the API shows it, rands. */
+export interface BenefitApiLine {
+  code: string;
+  label: string;
+  amount: number;
+  taxable: number;
+}
+const benefitLines = (b: BenefitsResult): BenefitApiLine[] => b.lines.map((l) => ({ code: l.code, label: l.label, amount: fromCents(l.amountCents), taxable: fromCents(l.taxableCents) }));
+
 export function payeApi(input: PayeInput, today: Date, options: ApiOptions = {}): PayeApiResult {
   const taxYear = resolveTaxYear(input.taxYear, today);
-  const travelCents = c(input.travelAllowance, 'travelAllowance') ?? 0;
-  const travelShare = input.travelMostlyBusiness ? 20 : 80;
-  const travelTaxableCents = divRoundHalfUp(travelCents * travelShare, 100);
+  const b = benefitsOf(input, taxYear, input.period);
+  const salaryCents = toCents(input.remuneration, 'remuneration');
   const r = calculatePaye({
     taxYear,
     period: input.period,
-    remunerationCents: toCents(input.remuneration, 'remuneration') + travelTaxableCents,
+    remunerationCents: salaryCents + b.taxableCents,
     age: input.age,
     medicalMembers: input.medicalMembers,
-    retirementContributionsCents: c(input.retirementContributions, 'retirementContributions'),
+    retirementContributionsCents: (c(input.retirementContributions, 'retirementContributions') ?? 0) + b.employerRetirementCents,
     bonusCents: c(input.bonus, 'bonus'),
   });
+  const travel = b.lines.find((l) => l.code === 'travel_allowance');
   return {
     taxYear,
     period: input.period,
@@ -140,12 +178,14 @@ export function payeApi(input: PayeInput, today: Date, options: ApiOptions = {})
       options.working === false
         ? []
         : [
-            ...(travelCents
-              ? [`Travel allowance ${formatRand(travelCents)}: ${travelShare}% = ${formatRand(travelTaxableCents)} is remuneration for PAYE${travelShare === 20 ? ' (at least 80% business use)' : ''}, so the pay taxed is ${formatRand(r.remunerationCents)}`]
-              : []),
+            ...b.lines.flatMap((l) => l.working),
+            ...(b.lines.length ? [`Pay taxed: ${formatRand(salaryCents)} + ${formatRand(b.taxableCents)} taxable allowances and benefits = ${formatRand(r.remunerationCents)}`] : []),
             ...explainPaye(r),
+            ...b.notes,
           ],
-    travelAllowanceTaxable: fromCents(travelTaxableCents),
+    benefits: benefitLines(b),
+    taxableBenefits: fromCents(b.taxableCents),
+    travelAllowanceTaxable: fromCents(travel?.taxableCents ?? 0),
     regularPaye: fromCents(r.regularPayeCents),
     bonusPaye: fromCents(r.bonusPayeCents),
     annualEquivalent: fromCents(r.annualEquivalentCents),
@@ -290,7 +330,10 @@ export interface PayslipApiResult {
   regularPaye: number;
   bonusPaye: number;
   annualTax: number;
-  /** Bases: PAYE (salary + commission), UIF (salary + bonus, before the ceiling), SDL (gross). */
+  benefits: BenefitApiLine[];
+  /** Employer contributions to a retirement fund and medical scheme, in the cost to the employer. */
+  employerContributions: number;
+  /** Bases: PAYE (salary + commission + taxable benefits), UIF (salary + bonus, before the ceiling), SDL (cash pay). */
   payeRemuneration: number;
   uifRemuneration: number;
   sdlRemuneration: number;
@@ -314,6 +357,7 @@ export function payslipApi(input: PayslipInput, today: Date, options: ApiOptions
     uifApplicable: input.uifApplicable,
     uifExcludedCategory: input.uifExcludedCategory,
     hoursPerMonth: input.hoursPerMonth,
+    benefits: benefitsOf(input, taxYear, input.period),
   });
   const w = options.working !== false;
   return {
@@ -333,6 +377,8 @@ export function payslipApi(input: PayslipInput, today: Date, options: ApiOptions
     regularPaye: fromCents(r.paye.regularPayeCents),
     bonusPaye: fromCents(r.paye.bonusPayeCents),
     annualTax: fromCents(r.paye.annualTaxCents),
+    benefits: benefitLines(r.benefits),
+    employerContributions: fromCents(r.employerContributionsCents),
     payeRemuneration: fromCents(r.payeRemunerationCents),
     uifRemuneration: fromCents(r.uifRemunerationCents),
     sdlRemuneration: fromCents(r.sdlRemunerationCents),

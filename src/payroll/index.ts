@@ -26,6 +26,7 @@ export * from './eti.js';
 export * from './minimum-wage.js';
 export * from './bcea.js';
 export * from './payslip.js';
+export * from './benefits.js';
 export * from './deadlines.js';
 export * from './schemas.js';
 export * from './api.js';

@@ -2,6 +2,7 @@
  * Payslip: gross, PAYE, UIF, medical credit and net pay for the employee, and the employer's cost
  * (gross + UIF employer + SDL). Every line carries its working.
  */
+import { NO_BENEFITS, type BenefitsResult } from './benefits.js';
 import { PayrollError, assertCents } from './errors.js';
 import { formatRand } from './money.js';
 import { calculateSdl } from './sdl.js';
@@ -31,6 +32,8 @@ export interface PayslipParams {
   uifApplicable?: boolean;
   uifExcludedCategory?: UifExclusion;
   hoursPerMonth?: number;
+  /** Allowances and fringe benefits for the period (calculateBenefits). */
+  benefits?: BenefitsResult;
 }
 
 export type PayslipLineType = 'earning' | 'deduction' | 'info' | 'employer' | 'total';
@@ -58,13 +61,17 @@ export interface PayslipResult {
   /** PAYE + UIF employee + retirement contributions. */
   totalDeductionsCents: number;
   netPayCents: number;
-  /** Gross + UIF employer + SDL. */
+  /** Gross + employer contributions + UIF employer + SDL. */
   employerCostCents: number;
-  /** Regular remuneration used for PAYE (salary + commission). */
+  /** Allowances and fringe benefits: their taxable value is inside the PAYE remuneration. */
+  benefits: BenefitsResult;
+  /** Employer contributions to a retirement fund and medical scheme (part of the cost to the employer). */
+  employerContributionsCents: number;
+  /** Regular remuneration used for PAYE (salary + commission + taxable allowances and benefits). */
   payeRemunerationCents: number;
   /** Remuneration used for UIF (salary + bonus, commission excluded), before the ceiling. */
   uifRemunerationCents: number;
-  /** Remuneration used for SDL (gross). */
+  /** Remuneration used for SDL (cash pay without allowances). */
   sdlRemunerationCents: number;
   paye: PayeResult;
   lines: PayslipLine[];
@@ -79,21 +86,24 @@ export function calculatePayslip(p: PayslipParams): PayslipResult {
   assertCents(commission, 'commission');
   assertCents(bonus, 'bonus');
   assertCents(contrib, 'retirementContributions');
-  const gross = p.remunerationCents + commission + bonus;
+  const benefits = p.benefits ?? NO_BENEFITS;
+  const gross = p.remunerationCents + commission + bonus + benefits.cashCents;
   if (contrib > gross) {
     throw new PayrollError('retirementContributions', 'retirementContributions cannot be more than the gross pay for the period');
   }
-  const payeRem = p.remunerationCents + commission;
+  const payeRem = p.remunerationCents + commission + benefits.taxableCents;
   const paye = calculatePaye({
     taxYear: p.taxYear,
     period: p.period,
     remunerationCents: payeRem,
     age: p.age,
     medicalMembers: p.medicalMembers,
-    retirementContributionsCents: contrib,
+    retirementContributionsCents: contrib + benefits.employerRetirementCents,
     bonusCents: bonus,
   });
-  const uifRem = p.remunerationCents + bonus;
+  const uifRem = p.remunerationCents + bonus + benefits.uifSdlCents;
+  const sdlRem = p.remunerationCents + commission + bonus + benefits.uifSdlCents;
+  const employerContrib = benefits.lines.filter((l) => l.code === 'employer_retirement' || l.code === 'employer_medical').reduce((s, l) => s + l.amountCents, 0);
   const uif = calculateUif({
     taxYear: p.taxYear,
     period: p.period,
@@ -105,14 +115,14 @@ export function calculatePayslip(p: PayslipParams): PayslipResult {
   });
   const sdl = calculateSdl({
     taxYear: p.taxYear,
-    remunerationCents: gross,
+    remunerationCents: sdlRem,
     annualPayrollCents: p.annualPayrollCents,
     exemptEmployer: p.sdlExemptEmployer,
   });
 
   const deductions = paye.payeCents + uif.employeeCents + contrib;
   const net = gross - deductions;
-  const employerCost = gross + uif.employerCents + sdl.sdlCents;
+  const employerCost = gross + employerContrib + uif.employerCents + sdl.sdlCents;
 
   const lines: PayslipLine[] = [];
   lines.push({
@@ -138,7 +148,9 @@ export function calculatePayslip(p: PayslipParams): PayslipResult {
       amountCents: bonus,
       working: [`Bonus ${formatRand(bonus)}: PAYE by the difference method`],
     });
-  const grossParts = [p.remunerationCents, commission, bonus].filter((x) => x > 0).map(formatRand);
+  for (const b of benefits.lines.filter((l) => l.cash))
+    lines.push({ code: b.code, label: b.label, type: 'earning', amountCents: b.amountCents, working: b.working });
+  const grossParts = [p.remunerationCents, commission, bonus, ...benefits.lines.filter((l) => l.cash).map((l) => l.amountCents)].filter((x) => x > 0).map(formatRand);
   lines.push({
     code: 'gross',
     label: 'Gross pay',
@@ -146,7 +158,10 @@ export function calculatePayslip(p: PayslipParams): PayslipResult {
     amountCents: gross,
     working: [grossParts.length > 1 ? `${grossParts.join(' + ')} = ${formatRand(gross)}` : `Gross pay ${formatRand(gross)}`],
   });
-  lines.push({ code: 'paye', label: 'PAYE', type: 'deduction', amountCents: paye.payeCents, working: explainPaye(paye) });
+  for (const b of benefits.lines.filter((l) => !l.cash))
+    lines.push({ code: b.code, label: `${b.label}: taxable value`, type: 'info', amountCents: b.taxableCents, working: b.working });
+  const taxedExtra = benefits.taxableCents > 0 ? [`Pay taxed: ${formatRand(p.remunerationCents + commission)} + ${formatRand(benefits.taxableCents)} taxable allowances and benefits = ${formatRand(payeRem)}`] : [];
+  lines.push({ code: 'paye', label: 'PAYE', type: 'deduction', amountCents: paye.payeCents, working: [...taxedExtra, ...explainPaye(paye)] });
   lines.push({
     code: 'uif_employee',
     label: 'UIF (employee 1%)',
@@ -201,7 +216,7 @@ export function calculatePayslip(p: PayslipParams): PayslipResult {
     type: 'total',
     amountCents: employerCost,
     working: [
-      `${formatRand(gross)} + UIF employer ${formatRand(uif.employerCents)} + SDL ${formatRand(sdl.sdlCents)} = ${formatRand(employerCost)}`,
+      `${formatRand(gross)}${employerContrib > 0 ? ` + employer contributions ${formatRand(employerContrib)}` : ''} + UIF employer ${formatRand(uif.employerCents)} + SDL ${formatRand(sdl.sdlCents)} = ${formatRand(employerCost)}`,
     ],
   });
 
@@ -219,11 +234,13 @@ export function calculatePayslip(p: PayslipParams): PayslipResult {
     totalDeductionsCents: deductions,
     netPayCents: net,
     employerCostCents: employerCost,
+    benefits,
+    employerContributionsCents: employerContrib,
     payeRemunerationCents: payeRem,
     uifRemunerationCents: uifRem,
-    sdlRemunerationCents: gross,
+    sdlRemunerationCents: sdlRem,
     paye,
     lines,
-    working: lines.filter((l) => l.type === 'total').map((l) => `${l.label}: ${l.working[0]}`),
+    working: [...lines.filter((l) => l.type === 'total').map((l) => `${l.label}: ${l.working[0]}`), ...benefits.notes],
   };
 }

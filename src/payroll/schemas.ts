@@ -124,6 +124,32 @@ export const uifExcludedCategoryField = (field: string) =>
 
 // ── API input schemas ──────────────────────────────────────────────────────────
 
+const percentField = (field: string) => quantityField(field, 0, 100, { unit: 'percent' });
+
+/** Allowances and fringe benefits, per period, taken by the PAYE and net-pay calculators (see benefits.ts). */
+export const benefitsShape = {
+  /** Fixed travel allowance: 80% is remuneration for PAYE (20% with `travelMostlyBusiness`). */
+  travelAllowance: randsField('travelAllowance').optional(),
+  travelMostlyBusiness: boolField('travelMostlyBusiness').optional(),
+  /** Reimbursive allowance: rate paid per business km and the km travelled in the period. */
+  reimbursiveRate: randsField('reimbursiveRate', 1_000).optional(),
+  businessKm: quantityField('businessKm', 0, 100_000, { unit: 'km' }).optional(),
+  /** Company car: determined value (cost incl. VAT, or retail market value), monthly pay only. */
+  companyCarValue: randsField('companyCarValue', 10_000_000).optional(),
+  companyCarMaintenancePlan: boolField('companyCarMaintenancePlan').optional(),
+  companyCarMostlyBusiness: boolField('companyCarMostlyBusiness').optional(),
+  companyCarDays: intField('companyCarDays', 0, 31, 'days').optional(),
+  daysInMonth: intField('daysInMonth', 28, 31, 'days').optional(),
+  employerRetirementContributions: randsField('employerRetirementContributions').optional(),
+  employerMedicalContributions: randsField('employerMedicalContributions').optional(),
+  /** Loan from the employer: balance, yearly rate charged (%), official rate (%) if not the default. */
+  loan: randsField('loan').optional(),
+  loanInterestRate: percentField('loanInterestRate').optional(),
+  officialInterestRate: percentField('officialInterestRate').optional(),
+  loanKind: z.enum(['casual', 'study'], { error: (iss) => `loanKind must be one of casual, study (got ${JSON.stringify(iss.input)})` }).optional(),
+};
+export type BenefitsInput = { [K in keyof typeof benefitsShape]?: z.output<(typeof benefitsShape)[K]> };
+
 /** PAYE: amounts per period in rands. taxYear defaults to the tax year of the `today` argument. */
 export const payeInputSchema = z.object({
   taxYear: taxYearField.optional(),
@@ -138,10 +164,7 @@ export const payeInputSchema = z.object({
   retirementContributions: randsField('retirementContributions').optional(),
   /** Bonus or other irregular payment in this period. */
   bonus: randsField('bonus').optional(),
-  /** Fixed travel allowance for the period: 80% of it is remuneration for PAYE (20% with `travelMostlyBusiness`). */
-  travelAllowance: randsField('travelAllowance').optional(),
-  /** The employer is satisfied that at least 80% of the vehicle's use is for business. */
-  travelMostlyBusiness: boolField('travelMostlyBusiness').optional(),
+  ...benefitsShape,
 });
 
 export const uifInputSchema = z.object({
@@ -200,6 +223,7 @@ export const payslipInputSchema = z
     uifApplicable: boolField('uifApplicable').optional(),
     uifExcludedCategory: uifExcludedCategoryField('uifExcludedCategory').optional(),
     hoursPerMonth: quantityField('hoursPerMonth', 0, 744, { unit: 'hours' }).optional(),
+    ...benefitsShape,
   })
   .superRefine((v, ctx) => {
     const gross = v.remuneration + (v.commission ?? 0) + (v.bonus ?? 0);

@@ -83,6 +83,10 @@ export interface TaxYearDef {
   readonly nmw: readonly Dated<NmwDef>[];
   /** BCEA s6(3) earnings threshold (annual, rands) by effective date. */
   readonly bceaThresholdAnnual: readonly Dated<number>[];
+  /** The table for retirement fund lump sums and severance benefits (cumulative over a lifetime; SARS applies it by directive). */
+  readonly lumpSum: readonly BracketDef[];
+  /** The prescribed rate for a reimbursive travel allowance (simplified method), rands per km. */
+  readonly prescribedRatePerKm: number;
   /** Figures still marked [VERIFY]/[SINGLE]/[DERIVED] in the facts sheet. */
   readonly openPoints: readonly string[];
 }

@@ -6,6 +6,7 @@ import {
   ETI_TABLE_2022,
   SDL_STANDARD,
   UIF_2021,
+  LUMP_SUM_FROM_2024,
 } from './shared.js';
 
 export const taxYear2024: TaxYearDef = {
@@ -21,6 +22,8 @@ export const taxYear2024: TaxYearDef = {
   // The facts sheet has no NMW figure before 1 March 2024, so none is recorded for this year.
   nmw: [],
   bceaThresholdAnnual: [{ effectiveFrom: '2023-03-01', value: BCEA_THRESHOLD_2023, note: 'from 1 Mar 2023 [S79]' }],
+  lumpSum: LUMP_SUM_FROM_2024, // facts 25
+  prescribedRatePerKm: 4.64, // facts 12.2 [S103][S163]
   openPoints: [
     'No national minimum wage figure for 1 Mar 2023 – 29 Feb 2024 in the facts sheet (NMW checks unavailable for this year).',
   ],

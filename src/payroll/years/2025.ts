@@ -7,6 +7,7 @@ import {
   ETI_TABLE_2022,
   SDL_STANDARD,
   UIF_2021,
+  LUMP_SUM_FROM_2024,
 } from './shared.js';
 
 export const taxYear2025: TaxYearDef = {
@@ -24,5 +25,7 @@ export const taxYear2025: TaxYearDef = {
     { effectiveFrom: '2024-03-01', value: BCEA_THRESHOLD_2023, note: 'from 1 Mar 2023 [S79]' },
     { effectiveFrom: '2024-04-01', value: BCEA_THRESHOLD_2024, note: 'GG 50254 [S79]' },
   ],
+  lumpSum: LUMP_SUM_FROM_2024, // facts 25
+  prescribedRatePerKm: 4.84, // facts 12.2 [S103][S110]
   openPoints: [],
 };

@@ -8,6 +8,7 @@ import {
   ETI_TABLE_2025,
   SDL_STANDARD,
   UIF_2021,
+  LUMP_SUM_FROM_2024,
 } from './shared.js';
 
 export const taxYear2026: TaxYearDef = {
@@ -28,5 +29,7 @@ export const taxYear2026: TaxYearDef = {
     { effectiveFrom: '2025-03-01', value: BCEA_THRESHOLD_2024, note: 'GG 50254 [S79]' },
     { effectiveFrom: '2025-04-01', value: BCEA_THRESHOLD_2025, note: 'GN 52232 [S80][S81]' },
   ],
+  lumpSum: LUMP_SUM_FROM_2024, // facts 25
+  prescribedRatePerKm: 4.76, // facts 12.2 [S103][S113][S114]: down from R4.84
   openPoints: ['SDL base when employees contribute to retirement funds through payroll (gross basis used) [VERIFY]'],
 };

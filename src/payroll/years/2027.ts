@@ -1,6 +1,6 @@
 /** Tax year 2027: 1 March 2026 – 28 February 2027 ("2026/27"). Figures: sa-payroll-facts.md (Budget of 25 Feb 2026). */
 import type { TaxYearDef } from '../types.js';
-import { BCEA_THRESHOLD_2025, ETI_TABLE_2025, SDL_STANDARD, UIF_2021 } from './shared.js';
+import { BCEA_THRESHOLD_2025, ETI_TABLE_2025, SDL_STANDARD, UIF_2021, LUMP_SUM_FROM_2024 } from './shared.js';
 
 export const taxYear2027: TaxYearDef = {
   taxYear: 2027,
@@ -26,6 +26,8 @@ export const taxYear2027: TaxYearDef = {
   bceaThresholdAnnual: [
     { effectiveFrom: '2026-03-01', value: BCEA_THRESHOLD_2025, note: 'GN 52232; no 2026 notice found [VERIFY]' },
   ],
+  lumpSum: LUMP_SUM_FROM_2024, // facts 25
+  prescribedRatePerKm: 4.95, // facts 12.2: code repositories only, Notice 7182 not read [VERIFY]
   openPoints: [
     'Top bracket threshold R1 878 600 and base amounts R259 783 / R666 339 [VERIFY][DERIVED]',
     'Secondary rebate R9 765 and tertiary rebate R3 249 [SINGLE][VERIFY]',

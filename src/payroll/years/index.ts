@@ -43,6 +43,12 @@ export interface CompiledDated<T> {
   readonly note?: string;
 }
 
+export interface CompiledBrackets {
+  readonly lowerCents: readonly number[];
+  readonly baseCents: readonly number[];
+  readonly rateBp: readonly number[];
+}
+
 /** A tax year's figures in integer cents and basis points. */
 export interface CompiledTaxYear {
   readonly taxYear: number;
@@ -68,6 +74,9 @@ export interface CompiledTaxYear {
   readonly eti: readonly CompiledDated<CompiledEtiTable>[];
   readonly nmw: readonly CompiledDated<{ readonly generalHourlyCents: number; readonly epwpHourlyCents: number }>[];
   readonly bceaThreshold: readonly CompiledDated<{ readonly annualCents: number }>[];
+  /** Retirement fund lump sums and severance benefits (facts 25). */
+  readonly lumpSum: CompiledBrackets;
+  readonly prescribedRatePerKmCents: number;
   readonly openPoints: readonly string[];
   /** The uncompiled definition, as written in the year file. */
   readonly definition: TaxYearDef;
@@ -137,23 +146,29 @@ function compileEti(t: EtiTableDef): CompiledEtiTable {
   return c;
 }
 
-export function compileTaxYear(ty: TaxYearDef): CompiledTaxYear {
-  const n = ty.brackets.length;
-  if (n === 0) throw new Error(`Invalid tax-year data ${ty.taxYear}: no brackets`);
-  const lower = ty.brackets.map((b, i) => cents(b.lowerLimit, `brackets[${i}].lowerLimit`));
-  const base = ty.brackets.map((b, i) => cents(b.base, `brackets[${i}].base`));
-  const rate = ty.brackets.map((b, i) => bp(b.rateBp, `brackets[${i}].rateBp`));
-  if (lower[0] !== 0 || base[0] !== 0) throw new Error(`Invalid tax-year data ${ty.taxYear}: first bracket must start at 0 with base 0`);
+/** A table of brackets in cents; each base amount must equal the tax at the top of the previous bracket, exactly. */
+function compileBrackets(ty: TaxYearDef, what: string, brackets: TaxYearDef['brackets']): CompiledBrackets {
+  const n = brackets.length;
+  if (n === 0) throw new Error(`Invalid tax-year data ${ty.taxYear}: no ${what}`);
+  const lower = brackets.map((b, i) => cents(b.lowerLimit, `${what}[${i}].lowerLimit`));
+  const base = brackets.map((b, i) => cents(b.base, `${what}[${i}].base`));
+  const rate = brackets.map((b, i) => bp(b.rateBp, `${what}[${i}].rateBp`));
+  if (lower[0] !== 0 || base[0] !== 0) throw new Error(`Invalid tax-year data ${ty.taxYear}: first of ${what} must start at 0 with base 0`);
   for (let i = 1; i < n; i++) {
-    if (!(lower[i] > lower[i - 1])) throw new Error(`Invalid tax-year data ${ty.taxYear}: brackets not ascending`);
-    // Each base amount must equal the tax at the top of the previous bracket, exactly.
+    if (!(lower[i] > lower[i - 1])) throw new Error(`Invalid tax-year data ${ty.taxYear}: ${what} not ascending`);
     const chained = base[i - 1] * SCALE + rate[i - 1] * (lower[i] - lower[i - 1]);
     if (chained !== base[i] * SCALE) {
-      throw new Error(
-        `Invalid tax-year data ${ty.taxYear}: base of bracket ${i} (${ty.brackets[i].base}) does not chain from bracket ${i - 1}`,
-      );
+      throw new Error(`Invalid tax-year data ${ty.taxYear}: base of ${what} ${i} (${brackets[i].base}) does not chain from ${i - 1}`);
     }
   }
+  return { lowerCents: lower, baseCents: base, rateBp: rate };
+}
+
+export function compileTaxYear(ty: TaxYearDef): CompiledTaxYear {
+  const income = compileBrackets(ty, 'brackets', ty.brackets);
+  const lower = income.lowerCents;
+  const base = income.baseCents;
+  const rate = income.rateBp;
   const uifCeil = cents(ty.uif.ceilingMonthly, 'uif.ceilingMonthly');
   return {
     taxYear: ty.taxYear,
@@ -197,6 +212,8 @@ export function compileTaxYear(ty: TaxYearDef): CompiledTaxYear {
     bceaThreshold: compileDated(ty, 'bceaThresholdAnnual', ty.bceaThresholdAnnual, (v) => ({
       annualCents: cents(v, 'bceaThresholdAnnual'),
     })),
+    lumpSum: compileBrackets(ty, 'lumpSum', ty.lumpSum),
+    prescribedRatePerKmCents: cents(ty.prescribedRatePerKm, 'prescribedRatePerKm'),
     openPoints: ty.openPoints,
     definition: ty,
   };

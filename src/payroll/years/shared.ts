@@ -60,3 +60,11 @@ export const ETI_TABLE_2025: EtiTableDef = {
 export const BCEA_THRESHOLD_2023 = 241_110.59;
 export const BCEA_THRESHOLD_2024 = 254_371.67;
 export const BCEA_THRESHOLD_2025 = 261_748.45;
+
+/** Retirement fund lump sum and severance benefit table from 1 March 2023 (facts 25) [S212][S213]; no change found for 2026 or 2027 [VERIFY]. */
+export const LUMP_SUM_FROM_2024: TaxYearDef['lumpSum'] = [
+  { lowerLimit: 0, base: 0, rateBp: 0 },
+  { lowerLimit: 550_000, base: 0, rateBp: 1800 },
+  { lowerLimit: 770_000, base: 39_600, rateBp: 2700 },
+  { lowerLimit: 1_155_000, base: 143_550, rateBp: 3600 },
+];
