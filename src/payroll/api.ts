@@ -44,7 +44,14 @@ import type {
   TaxThresholdInput,
   UifInput,
   BenefitsInput,
+  BonusInput,
+  LeaveAccrualInput,
+  PayrollRunInput,
+  TerminationInput,
 } from './schemas.js';
+import { completedMonths, leaveAccrual } from './leave-accrual.js';
+import { calculatePayrollRun, type RunLine } from './payroll-run.js';
+import { calculateTermination } from './termination.js';
 import { calculateSdl } from './sdl.js';
 import { calculateBenefits, type BenefitsResult } from './benefits.js';
 import { calculatePaye, explainPaye, rebateCentsFor, taxThresholdCentsFor } from './tax.js';
@@ -630,4 +637,249 @@ export function leavePayApi(input: LeavePayInput, options: ApiOptions = {}): Lea
     daysWorked: input.days === undefined ? input.daysWorked : undefined,
   });
   return { weekly: fromCents(r.weeklyCents), daily: fromCents(r.dailyCents), days: r.days, value: fromCents(r.valueCents), working: options.working === false ? [] : r.working };
+}
+
+// ── Bonus, termination, leave accrual, a month's payroll ────────────────────────────
+
+/** A month with a bonus, rands: the tax on the bonus itself first, then the month's totals. */
+export interface BonusApiResult {
+  taxYear: number;
+  bonus: number;
+  /** Tax on (annual equivalent + bonus) − tax on the annual equivalent: withheld in full this month. */
+  taxOnBonus: number;
+  /** PAYE on the salary alone, a month. */
+  regularPaye: number;
+  /** The month's total PAYE: regular + on the bonus. */
+  monthPaye: number;
+  uifEmployee: number;
+  uifEmployer: number;
+  sdl: number;
+  /** The month's net pay: salary + bonus − PAYE − UIF − retirement contributions. */
+  netPay: number;
+  /** Annual tax with the bonus in it. */
+  annualTaxWithBonus: number;
+  working: string[];
+}
+
+export function bonusApi(input: BonusInput, today: Date): BonusApiResult {
+  const s = payslipApi({ ...input, period: 'monthly' }, today);
+  const bonusCents = toCents(input.bonus, 'bonus');
+  const lines = s.lines.find((l) => l.code === 'paye')?.working ?? [];
+  return {
+    taxYear: s.taxYear,
+    bonus: input.bonus,
+    taxOnBonus: s.bonusPaye,
+    regularPaye: s.regularPaye,
+    monthPaye: s.paye,
+    uifEmployee: s.uifEmployee,
+    uifEmployer: s.uifEmployer,
+    sdl: s.sdl,
+    netPay: s.netPay,
+    annualTaxWithBonus: fromCents(toCents(s.annualTax, 'annualTax') + toCents(s.bonusPaye, 'bonusPaye')),
+    working: [
+      `Tax on the bonus of ${formatRand(bonusCents)} (annual payment, IRP5 code 3605): ${formatRand(toCents(s.bonusPaye, 'bonusPaye'))}, withheld in full this month`,
+      ...lines,
+      `UIF on the month's total (salary + bonus) up to the ceiling: ${formatRand(toCents(s.uifEmployee, 'uif'))} each side; SDL 1% of salary + bonus: ${formatRand(toCents(s.sdl, 'sdl'))}`,
+      ...s.working,
+    ],
+  };
+}
+
+/** Termination pay, rands; see termination.ts. */
+export interface TerminationApiResult {
+  taxYear: number;
+  monthsEmployed: number;
+  weeklyPay: number;
+  dailyRate: number;
+  noticeWeeks: number;
+  noticePay: number;
+  completedYears: number;
+  severance: number;
+  leaveDays: number;
+  leavePay: number;
+  proRataBonus: number;
+  /** Notice pay + leave pay + pro-rata bonus. */
+  annualPayments: number;
+  payeOnAnnualPayments: number;
+  /** The lump-sum table estimate for severance; SARS's directive decides. */
+  severanceTaxEstimate: number;
+  directiveRequired: boolean;
+  uifEachSide: number;
+  total: number;
+  netEstimate: number;
+  working: string[];
+  notes: string[];
+}
+
+export function terminationApi(input: TerminationInput, today: Date): TerminationApiResult {
+  const taxYear = resolveTaxYear(input.taxYear, today);
+  const months =
+    input.startDate && input.endDate ? completedMonths(input.startDate, input.endDate) : (input.serviceYears ?? 0) * 12 + (input.serviceMonths ?? 0);
+  let leaveHundredths = input.leaveDays === undefined ? undefined : toFixedUnits(input.leaveDays, 2, 'leaveDays');
+  const leaveWorking: string[] = [];
+  if (leaveHundredths === undefined && input.leaveCycleStart && input.endDate) {
+    const a = leaveAccrual({
+      daysPerWeek: input.daysPerWeek,
+      monthsInCycle: Math.min(12, completedMonths(input.leaveCycleStart, input.endDate, 'leaveCycleStart')),
+      takenHundredths: input.leaveDaysTaken === undefined ? 0 : toFixedUnits(input.leaveDaysTaken, 2, 'leaveDaysTaken'),
+      monthsEmployed: months,
+    });
+    leaveHundredths = a.availableHundredths;
+    leaveWorking.push(...a.working.slice(0, input.leaveDaysTaken ? 3 : 2).map((w) => `Leave due: ${w}`));
+  }
+  const r = calculateTermination({
+    taxYear,
+    remunerationCents: toCents(input.remuneration, 'remuneration'),
+    period: input.period,
+    employerContributionsCents: c(input.employerContributions, 'employerContributions'),
+    daysPerWeek: input.daysPerWeek,
+    monthsEmployed: months,
+    reason: input.reason,
+    workerType: input.workerType,
+    noticePaidInLieu: input.noticePaidInLieu,
+    leaveDaysHundredths: leaveHundredths,
+    proRataBonusCents: c(input.proRataBonus, 'proRataBonus'),
+    age: input.age,
+    medicalMembers: input.medicalMembers,
+    earlierLumpSumsCents: c(input.earlierLumpSums, 'earlierLumpSums'),
+  });
+  const w = [...r.working];
+  if (leaveWorking.length) w.splice(w.findIndex((x) => x.startsWith('Leave pay-out')), 0, ...leaveWorking);
+  return {
+    taxYear,
+    monthsEmployed: months,
+    weeklyPay: fromCents(r.weeklyCents),
+    dailyRate: fromCents(r.dailyCents),
+    noticeWeeks: r.noticeWeeks,
+    noticePay: fromCents(r.noticePayCents),
+    completedYears: r.completedYears,
+    severance: fromCents(r.severanceCents),
+    leaveDays: r.leaveDays,
+    leavePay: fromCents(r.leavePayCents),
+    proRataBonus: fromCents(r.proRataBonusCents),
+    annualPayments: fromCents(r.annualPaymentsCents),
+    payeOnAnnualPayments: fromCents(r.annualPaymentsPayeCents),
+    severanceTaxEstimate: fromCents(r.severanceTaxEstimateCents),
+    directiveRequired: r.severanceCents > 0,
+    uifEachSide: fromCents(r.uifEachSideCents),
+    total: fromCents(r.totalCents),
+    netEstimate: fromCents(r.netEstimateCents),
+    working: w,
+    notes: r.notes,
+  };
+}
+
+/** Leave earned to a date, days; the value of the leave available when a monthly pay is given. */
+export interface LeaveAccrualApiResult {
+  monthsInCycle: number;
+  monthsEmployed: number;
+  cycleDays: number;
+  accruedByMonths: number;
+  accruedByDaysWorked: number | null;
+  accrued: number;
+  taken: number;
+  available: number;
+  sickLeave: number;
+  sickLeaveCycleMonths: number;
+  familyResponsibilityDays: number;
+  dailyRate: number | null;
+  value: number | null;
+  working: string[];
+}
+
+export function leaveAccrualApi(input: LeaveAccrualInput, today: Date): LeaveAccrualApiResult {
+  const asOf = input.asOf ?? isoDateFromDate(today, 'today');
+  const monthsInCycle = input.months ?? Math.min(12, completedMonths(input.cycleStart!, asOf, 'asOf'));
+  const assumedFirstCycle = input.monthsEmployed === undefined;
+  const monthsEmployed = input.monthsEmployed ?? monthsInCycle;
+  const a = leaveAccrual({
+    daysPerWeek: input.daysPerWeek,
+    monthsInCycle,
+    daysWorked: input.daysWorked,
+    takenHundredths: input.daysTaken === undefined ? undefined : toFixedUnits(input.daysTaken, 2, 'daysTaken'),
+    monthsEmployed,
+    sickTaken: input.sickDaysTaken,
+  });
+  const working = [...(input.cycleStart && input.months === undefined ? [`Cycle from ${input.cycleStart} to ${asOf}: ${monthsInCycle} completed months`] : []), ...a.working];
+  if (assumedFirstCycle) working.push(`Assumed to be the first leave cycle: employed ${monthsEmployed} months`);
+  let daily: number | null = null;
+  let value: number | null = null;
+  if (input.remuneration !== undefined) {
+    const l = leavePay({ remunerationCents: toCents(input.remuneration, 'remuneration'), period: 'monthly', daysPerWeek: input.daysPerWeek, leaveDaysHundredths: a.availableHundredths });
+    daily = fromCents(l.dailyCents);
+    value = fromCents(l.valueCents);
+    working.push(`Value of ${a.availableHundredths / 100} days: ${l.working.slice(0, 2).join('; ')}; = ${formatRand(l.valueCents)}`);
+  }
+  return {
+    monthsInCycle,
+    monthsEmployed,
+    cycleDays: a.cycleDays,
+    accruedByMonths: a.byMonthsHundredths / 100,
+    accruedByDaysWorked: a.byDaysWorkedHundredths === null ? null : a.byDaysWorkedHundredths / 100,
+    accrued: a.accruedHundredths / 100,
+    taken: a.takenHundredths / 100,
+    available: a.availableHundredths / 100,
+    sickLeave: a.sick.available,
+    sickLeaveCycleMonths: a.sick.cycleMonths,
+    familyResponsibilityDays: a.familyResponsibility.days,
+    dailyRate: daily,
+    value,
+    working,
+  };
+}
+
+/** A month's payroll, rands: per person and in total, and the EMP201. */
+export interface PayrollRunApiResult {
+  month: string;
+  taxYear: number;
+  employees: { name: string; gross: number; paye: number; uifEmployee: number; uifEmployer: number; sdl: number; eti: number; netPay: number; etiNote?: string }[];
+  totals: { gross: number; paye: number; uifEmployee: number; uifEmployer: number; sdl: number; eti: number; netPay: number };
+  sdlExempt: boolean;
+  annualPayroll: number;
+  /** PAYE + UIF (both sides) + SDL. */
+  liability: number;
+  etiUsed: number;
+  /** The EMP201 payment: liability − ETI set off against PAYE. */
+  emp201: number;
+  dueDate: string;
+  working: string[];
+}
+
+const runLine = (l: Omit<RunLine, 'name' | 'etiNote'>) => ({
+  gross: fromCents(l.grossCents),
+  paye: fromCents(l.payeCents),
+  uifEmployee: fromCents(l.uifEmployeeCents),
+  uifEmployer: fromCents(l.uifEmployerCents),
+  sdl: fromCents(l.sdlCents),
+  eti: fromCents(l.etiCents),
+  netPay: fromCents(l.netPayCents),
+});
+
+export function payrollRunApi(input: PayrollRunInput, today: Date): PayrollRunApiResult {
+  const month = input.month ?? isoDateFromDate(today, 'today').slice(0, 7);
+  const r = calculatePayrollRun({
+    month,
+    annualPayrollCents: c(input.annualPayroll, 'annualPayroll'),
+    employees: input.employees.map((e, i) => ({
+      name: e.name || `Employee ${i + 1}`,
+      remunerationCents: toCents(e.remuneration, `employees.${i}.remuneration`),
+      age: e.age,
+      bonusCents: c(e.bonus, `employees.${i}.bonus`),
+      hoursPerMonth: e.hoursPerMonth,
+      etiMonth: e.etiMonth,
+    })),
+  });
+  return {
+    month,
+    taxYear: r.taxYear,
+    employees: r.lines.map((l) => ({ name: l.name, ...runLine(l), ...(l.etiNote ? { etiNote: l.etiNote } : {}) })),
+    totals: runLine(r.totals),
+    sdlExempt: r.sdlExempt,
+    annualPayroll: fromCents(r.annualPayrollCents),
+    liability: fromCents(r.liabilityCents),
+    etiUsed: fromCents(r.etiUsedCents),
+    emp201: fromCents(r.payableCents),
+    dueDate: r.dueDate,
+    working: r.working,
+  };
 }

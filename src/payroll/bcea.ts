@@ -26,7 +26,7 @@ function hoursUnits(hours: number, field: string): number {
   return ch;
 }
 
-function daysPerWeekCheck(d: number): void {
+export function daysPerWeekCheck(d: number): void {
   if (!Number.isInteger(d) || d < 1 || d > 7) throw new PayrollError('daysPerWeek', `daysPerWeek must be a whole number from 1 to 7 (got ${String(d)})`);
 }
 

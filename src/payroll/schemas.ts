@@ -8,6 +8,8 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.js';
 import { RETURNS } from './deadlines.js';
+import { parseEmployeeTable } from './employee-table.js';
+import { TERMINATION_REASONS } from './termination.js';
 import { hasAtMostDecimals } from './money.js';
 import { PAY_PERIODS } from './types.js';
 import { UIF_EXCLUSIONS } from './uif.js';
@@ -336,6 +338,104 @@ export const deadlineInputSchema = z.object({
 });
 
 export type DeadlineInput = z.output<typeof deadlineInputSchema>;
+/** A bonus or 13th cheque in a month: the month's salary, the bonus and the facts PAYE needs. */
+export const bonusInputSchema = z.object({
+  taxYear: taxYearField.optional(),
+  /** The month's regular salary. */
+  remuneration: randsField('remuneration'),
+  bonus: randsField('bonus'),
+  age: ageField(),
+  medicalMembers: medicalMembersField.optional(),
+  retirementContributions: randsField('retirementContributions').optional(),
+  annualPayroll: randsField('annualPayroll', MAX_ANNUAL_RANDS).optional(),
+});
+export type BonusInput = z.output<typeof bonusInputSchema>;
+
+const dateOrder = (v: { startDate?: string; endDate?: string }, ctx: z.RefinementCtx) => {
+  if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
+};
+
+/** What is paid when employment ends: service by dates or by years and months, the reason, leave due, notice. */
+export const terminationInputSchema = z
+  .object({
+    taxYear: taxYearField.optional(),
+    remuneration: randsField('remuneration'),
+    period: z.enum(['monthly', 'weekly', 'daily'], { error: (iss) => `period must be one of monthly, weekly, daily (got ${JSON.stringify(iss.input)})` }).default('monthly'),
+    /** Employer pension, provident and medical contributions for the same period (remuneration under GN 691). */
+    employerContributions: randsField('employerContributions').optional(),
+    daysPerWeek: intField('daysPerWeek', 1, 7, 'days').default(5),
+    startDate: isoDateField('startDate').optional(),
+    endDate: isoDateField('endDate').optional(),
+    serviceYears: intField('serviceYears', 0, 80, 'years').optional(),
+    serviceMonths: intField('serviceMonths', 0, 11, 'months').optional(),
+    reason: z.enum(TERMINATION_REASONS, { error: (iss) => (iss.input === undefined ? `reason is required (one of ${TERMINATION_REASONS.join(', ')})` : `reason must be one of ${TERMINATION_REASONS.join(', ')} (got ${JSON.stringify(iss.input)})`) }),
+    workerType: z.enum(['general', 'farm', 'domestic'], { error: (iss) => `workerType must be one of general, farm, domestic (got ${JSON.stringify(iss.input)})` }).optional(),
+    noticePaidInLieu: boolField('noticePaidInLieu').optional(),
+    /** Annual leave due and not taken; or the leave cycle's start and the days taken in it. */
+    leaveDays: quantityField('leaveDays', 0, 1000, { unit: 'days' }).optional(),
+    leaveCycleStart: isoDateField('leaveCycleStart').optional(),
+    leaveDaysTaken: quantityField('leaveDaysTaken', 0, 1000, { unit: 'days' }).optional(),
+    proRataBonus: randsField('proRataBonus').optional(),
+    age: ageField(),
+    medicalMembers: medicalMembersField.optional(),
+    /** Retirement, withdrawal and severance lump sums received before. */
+    earlierLumpSums: randsField('earlierLumpSums', MAX_ANNUAL_RANDS).optional(),
+  })
+  .superRefine((v, ctx) => {
+    dateOrder(v, ctx);
+    if (!(v.startDate && v.endDate) && v.serviceYears === undefined && v.serviceMonths === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['serviceYears'], message: 'serviceYears is required (or startDate and endDate)' });
+    }
+    if (v.leaveCycleStart && !v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate is required with leaveCycleStart' });
+  });
+export type TerminationInput = z.output<typeof terminationInputSchema>;
+
+/** Leave earned to a date: months in the cycle (or its start and the date), days worked, taken, and the pay to value it. */
+export const leaveAccrualInputSchema = z
+  .object({
+    daysPerWeek: intField('daysPerWeek', 1, 7, 'days').default(5),
+    /** Completed months in the current leave cycle. */
+    months: intField('months', 0, 12, 'months').optional(),
+    cycleStart: isoDateField('cycleStart').optional(),
+    /** The date to count to (default today). */
+    asOf: isoDateField('asOf').optional(),
+    /** Months employed (default: the months in the cycle, a first cycle). */
+    monthsEmployed: quantityField('monthsEmployed', 0, 1200, { unit: 'months' }).optional(),
+    daysWorked: quantityField('daysWorked', 0, 400, { unit: 'days' }).optional(),
+    daysTaken: quantityField('daysTaken', 0, 400, { unit: 'days' }).optional(),
+    sickDaysTaken: intField('sickDaysTaken', 0, 400, 'days').optional(),
+    /** Monthly pay (with employer contributions that count), to value the leave. */
+    remuneration: randsField('remuneration').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.months === undefined && !v.cycleStart) ctx.addIssue({ code: 'custom', path: ['months'], message: 'months is required (or cycleStart)' });
+    if (v.cycleStart && v.asOf && v.asOf < v.cycleStart) ctx.addIssue({ code: 'custom', path: ['asOf'], message: 'asOf must not be before cycleStart' });
+  });
+export type LeaveAccrualInput = z.output<typeof leaveAccrualInputSchema>;
+
+const employeeSchema = z.object({
+  name: z.string().trim().max(80, 'name must be at most 80 characters').optional(),
+  remuneration: randsField('remuneration'),
+  age: ageField(),
+  bonus: randsField('bonus').optional(),
+  hoursPerMonth: quantityField('hoursPerMonth', 0, 744, { unit: 'hours' }).optional(),
+  etiMonth: intField('etiMonth', 1, 24).optional(),
+});
+
+/** A month's payroll: the employees (a list, or a pasted table), the month, the employer's annual payroll. */
+export const payrollRunInputSchema = z.object({
+  month: z
+    .string({ error: numberError('month', 'a month in the form yyyy-mm') })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be a month in the form yyyy-mm')
+    .optional(),
+  annualPayroll: randsField('annualPayroll', MAX_ANNUAL_RANDS).optional(),
+  employees: z.preprocess(
+    (v) => (typeof v === 'string' ? parseEmployeeTable(v) : v),
+    z.array(employeeSchema, { error: 'employees must be a list of people (name, remuneration, age)' }).min(1, 'employees must list at least one person').max(500, 'employees must list at most 500 people'),
+  ),
+});
+export type PayrollRunInput = z.output<typeof payrollRunInputSchema>;
+
 export type PayeInput = z.output<typeof payeInputSchema>;
 export type TaxThresholdInput = z.output<typeof taxThresholdInputSchema>;
 export type UifInput = z.output<typeof uifInputSchema>;
