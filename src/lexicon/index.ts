@@ -445,3 +445,16 @@ export function monthNumber(word: string): number {
   const i = MONTH_NAMES.findIndex((names) => names.includes(word));
   return i + 1;
 }
+
+// ── Why employment ended, and years compared ────────────────────────────────────────────────────────
+
+/** Words that say why employment ended (the termination calculator's reason). */
+export const TERMINATION_REASON_WORDS: Readonly<Record<'retrenchment' | 'resignation' | 'dismissal' | 'end-of-contract', readonly string[]>> = {
+  retrenchment: ['retrench', 'retrenched', 'retrenching', 'retrenchment', 'retrenchments', 'severance', 'severance pay', 'severance package', 'operational requirements', 'redundant', 'redundancy', 'laid off', 'lay off', 'layoff', 'package', 'closing down', 'closes down', 'afgedank weens', 'uitdiensstelling'],
+  resignation: ['resign', 'resigned', 'resigns', 'resigning', 'resignation', 'quit', 'quits', 'quitting', 'handed in notice', 'hands in notice', 'bedank'],
+  dismissal: ['dismiss', 'dismissed', 'dismissal', 'fired', 'fire', 'sacked', 'sack', 'let go', 'misconduct', 'incapacity', 'afgedank'],
+  'end-of-contract': ['contract ends', 'contract ended', 'contract end', 'end of contract', 'end of her contract', 'end of his contract', 'fixed term', 'fixed-term', 'contract expires', 'contract expired', 'contract ran out'],
+};
+
+/** Words that ask for two tax years side by side. */
+export const COMPARE_WORDS = ['compare', 'compared', 'comparison', 'vs', 'versus', 'against', 'difference between', 'side by side', 'last year and this year', 'this year and last year', 'than last year', 'from last year', 'on last year', 'before and after', 'change from', 'changed from', 'vergelyk'];

@@ -348,6 +348,7 @@ export const bonusInputSchema = z.object({
   medicalMembers: medicalMembersField.optional(),
   retirementContributions: randsField('retirementContributions').optional(),
   annualPayroll: randsField('annualPayroll', MAX_ANNUAL_RANDS).optional(),
+  ...benefitsShape,
 });
 export type BonusInput = z.output<typeof bonusInputSchema>;
 

@@ -7,10 +7,12 @@ import type { SourceDTO, ToolCallDTO } from '../../schemas/chat';
 import type { Outcome, Reading } from '../reading';
 import { askOf, createRetriever, type Found } from '../retrieval';
 import { articleLink, runCalculator, type KnowledgeTools } from '../tools';
-import { isNeed, TOPIC_MODULES, type Called, type Need, type TopicContext } from '../topics';
+import { isNeed, TOPIC_MODULES, type Called, type Need, type TopicContext, type TopicModule } from '../topics';
 import { returnNamed } from '../topics/deadline';
-import { joinWords } from '../topics/shared';
-import { CALCULATE_REQUESTS, THANKS_WORDS } from '../../lexicon';
+import { joinWords, rand, yearLabel } from '../topics/shared';
+import { CALCULATE_REQUESTS, COMPARE_WORDS, THANKS_WORDS } from '../../lexicon';
+import { PAYROLL_CALCULATORS, type PayrollCalculator } from '../../payroll/calculators';
+import { taxYearForDate } from '../../payroll/dates';
 import { longestMention } from '../understand/text';
 import type { AssistantEngine, EngineEvent, EngineRequest, EngineTurn } from '../types';
 import { describeFacts, memoryFrom, statesFacts, understand, type Understanding } from '../understand';
@@ -55,6 +57,34 @@ const callId = () => randomUUID().replace(/-/g, '').slice(0, 12);
 
 const previousQuestion = (history: EngineTurn[]) => [...history].reverse().find((t) => t.role === 'user')?.content ?? null;
 
+/**
+ * Two tax years to set side by side, the later first, when the question asks to compare ("compare 2025/26 and
+ * 2026/27", "this year against last year") and the topic's calculator has a tax year.
+ */
+function comparedYears(u: Understanding, topic: TopicModule, calculator: string | undefined, today: Date): [number, number] | null {
+  if (!topic.compared || !calculator || !(PAYROLL_CALCULATORS as Record<string, PayrollCalculator>)[calculator]?.yearly) return null;
+  if (!u.extras.otherTaxYear && !longestMention(u.words, COMPARE_WORDS)) return null;
+  const current = taxYearForDate(today);
+  const named = u.reading.facts.taxYear ?? current;
+  const second = u.extras.otherTaxYear ?? (named === current ? current - 1 : current);
+  return named === second ? null : [Math.max(named, second), Math.min(named, second)];
+}
+
+/** The compared figures of two runs, with this year minus the other. */
+function comparisonLines(topic: TopicModule, a: Called, b: Omit<Called, 'id'> & { id: string }, [y1, y2]: [number, number]): string[] {
+  if (b.error) return [`I could not work out ${yearLabel(y2)} as well: ${b.error}`];
+  const ra = a.result as Record<string, number>;
+  const rb = b.result as Record<string, number>;
+  const signed = (v: number) => (v === 0 ? 'no change' : `${v > 0 ? '+' : '−'}${rand(Math.abs(v))}`);
+  return [
+    `**${yearLabel(y1)} compared with ${yearLabel(y2)}** (the same facts in both years)`,
+    '',
+    `| | ${yearLabel(y1)} | ${yearLabel(y2)} | Difference |`,
+    '|---|---:|---:|---:|',
+    ...(topic.compared ?? []).map(([k, label]) => `| ${label} | ${rand(ra[k])} | ${rand(rb[k])} | ${signed(Math.round((ra[k] - rb[k]) * 100) / 100)} |`),
+  ];
+}
+
 /** The facts that changed a figure, in words. */
 function assumptionLines(assumed: string[], kept: string[]): string[] {
   const lines: string[] = [];
@@ -86,6 +116,8 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
       if (sources.length) lines.push('', `Meanwhile, the rules are in ${sources.map(articleLink).join(' and ')}.`);
       return { text: lines.join('\n'), tools: [], sources, outcome: 'asked' };
     }
+    const years = comparedYears(u, topic, plan.steps[0]?.name, req.today);
+    if (years) for (const s of plan.steps) s.input = { ...s.input, taxYear: years[0] };
     const calls: Called[] = plan.steps.map((s) => ({ id: callId(), ...runCalculator(s.name, s.input, req.today), label: s.label, period: s.period }));
     const failed = calls.find((c) => c.error);
     if (failed) {
@@ -97,12 +129,14 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
       };
     }
     const lines = topic.describe(calls, r.facts, ctx);
+    const other = years ? { id: callId(), ...runCalculator(calls[0].name, { ...calls[0].input, taxYear: years[1] }, req.today) } : null;
+    if (years && other) lines.push('', ...comparisonLines(topic, calls[0], other, years));
     const working = calls[0].working ?? [];
     if (working.length) lines.push('', '**How it is worked out**', '', ...working.map((w) => `- ${w}`));
     lines.push(...assumptionLines(plan.assumed, plan.kept));
     const sources = await retriever.forQueries(topic.articles(calls, r.facts));
     if (sources.length) lines.push('', `Read more: ${sources.map(articleLink).join('; ')}.`);
-    return { text: lines.join('\n'), tools: calls.map(strip), sources, outcome: 'calculated' };
+    return { text: lines.join('\n'), tools: [...calls, ...(other && !other.error ? [other] : [])].map(strip), sources, outcome: 'calculated' };
   }
 
   /** A date the question asks for, worked out by the deadline calculator: the answer's first line. */

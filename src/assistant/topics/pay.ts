@@ -33,7 +33,7 @@ function payFromRate(f: Slots): { pay: Amount; words: string } | null {
 export const PAY_NEED: Need = { need: 'the salary or wage (and how often it is paid)', example: 'PAYE on R20 000 a month for a 35-year-old' };
 
 /** The steps for PAYE (`paye`) or a payslip (`payslip`) on what the conversation knows. */
-export function payPlan(calculator: 'paye' | 'payslip', f: Slots, ctx: TopicContext): Plan | Need {
+export function payPlan(calculator: 'paye' | 'payslip' | 'bonus', f: Slots, ctx: TopicContext): Plan | Need {
   const b = new Builder(f, ctx);
   const pays = paysOf(f, b);
   // "The medical credit for 3 people": the credit alone, off a pay of nothing (the PAYE calculator states it).
@@ -47,25 +47,36 @@ export function payPlan(calculator: 'paye' | 'payslip', f: Slots, ctx: TopicCont
       : PAY_NEED;
   }
   const period = periodFor(b, pays[0], f, ctx);
+  // Tax on a bonus paid with a monthly salary leads with the bonus's own tax (the bonus calculator).
+  if (calculator !== 'payslip' && period === 'monthly' && pays.length === 1 && (amountOf(f, 'bonus') || ctx.extras.thirteenthCheque) && !amountOf(f, 'commission')) calculator = 'bonus';
+  if (calculator === 'bonus' && (period !== 'monthly' || !(amountOf(f, 'bonus') || ctx.extras.thirteenthCheque))) {
+    if (period !== 'monthly') return { need: 'the monthly salary the bonus is paid with', example: 'Tax on a R30 000 bonus for someone earning R30 000 a month' };
+    return { need: 'the amount of the bonus (and the monthly salary it is paid with)', example: 'Tax on a R30 000 bonus for someone earning R30 000 a month' };
+  }
   setAge(b, f);
   setMedical(b, f);
   setTaxYear(b, f, ctx.today);
   const ctc = pays[0].role === 'ctc';
-  // Employer contributions are fringe benefits on top of a salary, already inside a package; the employer's
-  // retirement contribution also counts as the employee's for the deduction.
+  // Employer contributions are fringe benefits on top of a salary (the engine values them), already inside a package.
   const employerFund = inPeriod(f, 'employerRetirement', period) ?? 0;
   const employerMedical = inPeriod(f, 'employerMedical', period) ?? 0;
   const own = inPeriod(f, 'retirement', period) ?? 0;
-  if (own || employerFund) b.set('retirementContributions', round2(own + employerFund), { from: 'retirement', kept: (v) => `retirement contributions of ${rand(Number(v))}` });
-  if (employerFund) b.assumed.push(`the employer's ${rand(employerFund)} retirement contribution is a taxable benefit that also counts as the employee's contribution for the deduction`);
-  if (employerMedical) b.assumed.push(`the employer's ${rand(employerMedical)} medical aid contribution is a taxable benefit (the medical credits are unchanged)`);
+  if (own) b.set('retirementContributions', own, { from: 'retirement', kept: (v) => `retirement contributions of ${rand(Number(v))}` });
+  if (employerFund && !ctc) b.set('employerRetirementContributions', employerFund, { from: 'employerRetirement', kept: (v) => `the employer's retirement contribution of ${rand(Number(v))}` });
+  if (employerMedical && !ctc) b.set('employerMedicalContributions', employerMedical, { from: 'employerMedical', kept: (v) => `the employer's medical aid contribution of ${rand(Number(v))}` });
+  if (ctc && (employerFund || employerMedical)) b.assumed.push("the employer's contributions are inside the package, so the package is the taxable pay");
   const bonus = amountOf(f, 'bonus')?.value ?? (ctx.extras.thirteenthCheque ? pays[0].value : undefined);
   if (!amountOf(f, 'bonus') && ctx.extras.thirteenthCheque) b.assumed.push(`a 13th cheque equal to one period's pay (${rand(pays[0].value)})`);
   b.set('bonus', bonus, { from: 'bonus', kept: (v) => `a bonus of ${rand(Number(v))}` });
   const travel = inPeriod(f, 'travelAllowance', period);
-  if (travel !== undefined && calculator === 'paye') b.set('travelAllowance', travel, { from: 'travelAllowance', kept: (v) => `a travel allowance of ${rand(Number(v))}` });
+  if (travel !== undefined) b.set('travelAllowance', travel, { from: 'travelAllowance', kept: (v) => `a travel allowance of ${rand(Number(v))}` });
   const commission = inPeriod(f, 'commission', period);
   if (ctc) b.assumed.push(`the ${rand(pays[0].value)} cost to company is the gross pay: the employer's UIF and SDL are worked out on top of it, not out of it`);
+  if (calculator === 'bonus') {
+    const payroll = amountOf(f, 'payroll');
+    if (payroll) b.input.annualPayroll = payroll.period && payroll.period !== 'annual' ? convert(payroll.value, payroll.period, 'annual') : payroll.value;
+    return { steps: [{ name: 'bonus', input: { ...b.input, remuneration: round2(pays[0].value) } }], assumed: b.assumed, kept: b.kept };
+  }
   if (calculator === 'payslip') {
     if (commission !== undefined) b.set('commission', commission, { from: 'commission', kept: (v) => `commission of ${rand(Number(v))}` });
     const payroll = amountOf(f, 'payroll');
@@ -80,15 +91,11 @@ export function payPlan(calculator: 'paye' | 'payslip', f: Slots, ctx: TopicCont
   b.input.period = period;
   const steps: Step[] = [];
   for (const pay of pays) {
-    const fringe = ctc ? 0 : employerFund + employerMedical;
-    const input = { ...b.input, remuneration: round2(pay.value + fringe) };
+    const input = { ...b.input, remuneration: round2(pay.value) };
     steps.push(...periodSteps(calculator, input, period, f.wantPeriod ?? (ctx.extras.loosePeriods.find((p) => p !== period) as Period | undefined)).map((s) => (pays.length > 1 ? { ...s, label: rand(pay.value) } : s)));
   }
-  if (fringeFor(f, ctc)) b.assumed.push(`the taxable pay is the ${rand(pays[0].value)} salary plus the employer's contributions`);
   return { steps, assumed: b.assumed, kept: b.kept };
 }
-
-const fringeFor = (f: Slots, ctc: boolean) => !ctc && (amountOf(f, 'employerRetirement') || amountOf(f, 'employerMedical'));
 
 /**
  * The call in the pay's own period, plus one in the period asked for when that is a whole-number conversion
@@ -101,7 +108,7 @@ export function periodSteps(name: 'paye' | 'payslip', input: Record<string, unkn
   const factor = PERIODS_PER_YEAR[period] / PERIODS_PER_YEAR[other];
   const scale = (v: unknown) => round2(Number(v) * factor);
   const converted: Record<string, unknown> = { ...input, period: other, remuneration: scale(input.remuneration) };
-  for (const k of ['retirementContributions', 'commission', 'travelAllowance']) if (input[k] !== undefined) converted[k] = scale(input[k]);
+  for (const k of ['retirementContributions', 'commission', 'travelAllowance', 'employerRetirementContributions', 'employerMedicalContributions']) if (input[k] !== undefined) converted[k] = scale(input[k]);
   if (name === 'payslip') return [{ name, input: other === 'monthly' ? converted : input }];
   return [{ name, input: converted }, { name, input }];
 }

@@ -1,6 +1,7 @@
 // PAYE on a pay: the figure, the year and age it is for, a bonus's share, the medical credit, and the true reason
 // when none is due.
 import { amountOf } from '../understand/memory';
+import { bonus } from './bonus';
 import { payPlan } from './pay';
 import { per, rand, yearLabel } from './shared';
 import type { Called, TopicModule } from './types';
@@ -14,8 +15,9 @@ export const paye: TopicModule = {
   keywords: ['paye', 'tax', 'taxes', 'income tax', 'pay as you earn', 'employees tax', 'deduct', 'withhold', 'belasting'],
   uses: ['salary', 'ctc', 'bonus', 'commission', 'travelAllowance', 'retirement', 'employerRetirement', 'employerMedical', 'hourlyRate', 'dailyRate', 'age', 'ageBand', 'medicalMembers', 'onMedicalAid', 'taxYear', 'wantPeriod'],
   plan: (f, ctx) => payPlan('paye', f, ctx),
-  describe(calls) {
+  describe(calls, f, ctx) {
     if (calls[0].name === 'payslip') return withCommission(calls[0]);
+    if (calls[0].name === 'bonus') return bonus.describe(calls, f, ctx);
     if (calls[0].label === 'credit') {
       const r = calls[0].result as Result;
       const m = Number(calls[0].input.medicalMembers);
@@ -30,16 +32,17 @@ export const paye: TopicModule = {
     if (second) lines.push('', `That is ${rand((second.result as Result).paye)} ${per(second.input.period)} on ${rand(Number(second.input.remuneration))} ${per(second.input.period)}.`);
     else if (i.period !== 'annual' && !r.bonusPaye) lines.push('', `Over a full tax year that is ${rand(r.annualTax)} of tax.`);
     if (r.bonusPaye > 0 || i.bonus) lines.push('', `Of this, **${rand(r.bonusPaye)} is the tax on the ${rand(Number(i.bonus))} bonus** and ${rand(r.regularPaye)} is on the regular pay (a bonus is taxed at the employee's marginal rate, not spread over the year).`);
-    if (r.travelAllowanceTaxable > 0) lines.push(`${rand(r.travelAllowanceTaxable)} of the ${rand(Number(i.travelAllowance))} travel allowance is taxed with the pay.`);
+    for (const x of (first.result as { benefits?: { label: string; amount: number; taxable: number }[] }).benefits ?? []) lines.push(`${x.label}: ${rand(x.amount)}, of which ${rand(x.taxable)} is taxed with the pay.`);
     if (r.medicalCredit > 0 && r.paye > 0) lines.push(`The medical scheme fees tax credit of ${rand(r.medicalCredit)} ${per(i.period)} is already taken off.`);
     if (r.paye === 0) lines.push(nilReason(r, i));
     return lines;
   },
+  compared: [['paye', 'PAYE'], ['annualTax', 'Tax for the year']],
   articles(calls, f) {
     const i = calls.at(-1)?.input ?? {};
     const special =
       Number(i.age) >= 65 ? 'PAYE for employees aged 65 and 75 pensioners'
-      : i.bonus ? 'PAYE on bonuses 13th cheque'
+      : i.bonus || calls[0]?.name === 'bonus' ? 'PAYE on bonuses 13th cheque'
       : i.travelAllowance ? 'travel allowance 80% PAYE'
       : i.medicalMembers || !calls.length ? 'medical scheme fees tax credit'
       : i.retirementContributions ? 'retirement fund contribution deduction'

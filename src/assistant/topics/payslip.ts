@@ -1,11 +1,10 @@
 // Net pay, the employer's cost, or all the deductions at once: the payslip on what the conversation knows.
 import { SYNONYM_GROUPS } from '../../lexicon';
-import { amountOf } from '../understand/memory';
 import { payPlan } from './pay';
 import { per, rand, yearLabel } from './shared';
 import type { Called, TopicModule } from './types';
 
-type Result = Record<string, number | boolean>;
+type Result = Record<string, number | boolean | unknown[]>;
 type Wants = 'net' | 'cost' | 'deductions';
 
 /** What leads: the employer's cost when the question asks what someone costs, the deductions when it names them. */
@@ -52,10 +51,10 @@ export const payslip: TopicModule = {
     if (Number(r.medicalCredit) > 0) lines.push(`The PAYE already takes off the medical scheme fees tax credit of ${R(r, 'medicalCredit')}.`);
     if (Number(i.commission) > 0) lines.push(`The gross pay is ${rand(Number(i.remuneration))} pay plus ${rand(Number(i.commission))} commission: PAYE is on both, UIF on the pay only.`);
     if (Number(r.bonusPaye) > 0) lines.push(`Of the PAYE, **${R(r, 'bonusPaye')} is the tax on the ${rand(Number(i.bonus))} bonus**.`);
-    const travel = amountOf(f, 'travelAllowance');
-    if (travel) lines.push(`The ${rand(travel.value)} travel allowance is left out of this payslip: the payslip calculator does not take allowances yet (PAYE with it is worked out when you ask for the PAYE).`);
+    for (const x of (r.benefits as unknown as { label: string; amount: number; taxable: number }[]) ?? []) lines.push(`${x.label}: ${rand(x.amount)}, of which ${rand(x.taxable)} is taxed with the pay.`);
     return lines;
   },
+  compared: [['netPay', 'Net pay'], ['paye', 'PAYE'], ['employerCost', 'Cost to the employer']],
   articles(calls) {
     const i = calls[0]?.input ?? {};
     return ['gross pay vs net pay payslip', Number(i.age) >= 65 ? 'PAYE for employees aged 65 and 75 pensioners' : i.medicalMembers ? 'medical scheme fees tax credit' : 'UIF contribution ceiling'];

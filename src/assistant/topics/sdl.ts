@@ -75,5 +75,6 @@ export const sdl: TopicModule = {
     lines.push('', 'SDL is paid by the employer only, on top of pay: it is not deducted from the employee. It is declared and paid on the EMP201.');
     return lines;
   },
+  compared: [['sdl', 'SDL']],
   articles: () => ['skills development levy SDL'],
 };

@@ -60,4 +60,6 @@ export interface TopicModule {
    * (`calls` is empty when the engine asks for a missing fact instead).
    */
   articles(calls: Called[], facts: Slots): string[];
+  /** The figures a comparison of two tax years shows, by result field, with their labels. */
+  compared?: readonly (readonly [field: string, label: string])[];
 }

@@ -54,6 +54,7 @@ export const uif: TopicModule = {
     if (f.workerType === 'domestic') lines.push('A domestic worker who works more than 24 hours a month for you is covered: you register with the Department of Employment and Labour (uFiling) and pay both parts.');
     return lines;
   },
+  compared: [['employee', 'UIF from the employee'], ['employer', 'UIF from the employer']],
   articles(calls, f) {
     const i = calls[0]?.input ?? {};
     return ['UIF contribution ceiling', ...(i.commission ? ['UIF on commission earnings'] : f.workerType === 'domestic' ? ['UIF for domestic workers'] : i.hoursPerMonth !== undefined ? ['UIF part-time casual workers 24 hours'] : [])];

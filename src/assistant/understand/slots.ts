@@ -68,6 +68,8 @@ export interface Extras {
   thirteenthCheque?: boolean;
   /** The medical scheme fees tax credit is asked about. */
   asksCredit?: boolean;
+  /** A second tax year named ("2025/26 and 2026/27"). */
+  otherTaxYear?: number;
   /** A number of days no reader placed ("and if it was 12 days?"): a follow-up gives it the role days had before. */
   looseDays?: number;
 }
@@ -256,6 +258,7 @@ function readTaxYears({ x, s, e, today }: Reader): void {
   for (const t of x.t) {
     if (!num(t) || x.taken.has(t.i)) continue;
     if (t.taxYear) {
+      if (s.taxYear !== undefined && s.taxYear !== t.value) e.otherTaxYear ??= t.value;
       s.taxYear ??= t.value;
       x.taken.add(t.i);
       continue;
@@ -267,8 +270,10 @@ function readTaxYears({ x, s, e, today }: Reader): void {
     if (x.endsBefore(t.i, P.born, 1) || monthNumber(x.word(t.i - 1)) || monthNumber(x.word(t.i - 2))) continue;
     x.taken.add(t.i);
     // "the 2027 tax year", "tax year 2026", "tax year ending (28) February 2026".
-    if (x.startsAt(t.i + 1, P.taxYearWords) || x.endsBefore(t.i, P.taxYearWords, 3)) s.taxYear ??= t.value;
-    else e.calendarYear ??= t.value;
+    if (x.startsAt(t.i + 1, P.taxYearWords) || x.endsBefore(t.i, P.taxYearWords, 3)) {
+      if (s.taxYear !== undefined && s.taxYear !== t.value) e.otherTaxYear ??= t.value;
+      s.taxYear ??= t.value;
+    } else e.calendarYear ??= t.value;
   }
   if (s.taxYear === undefined) {
     const ty = taxYearOf(today);

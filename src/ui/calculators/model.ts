@@ -6,6 +6,13 @@
 import {
   PAYROLL_CALCULATORS as CALC,
   PayrollError,
+  compareTaxYears,
+  formatRand,
+  type BonusApiResult,
+  type LeaveAccrualApiResult,
+  type PayrollCalculator,
+  type PayrollRunApiResult,
+  type TerminationApiResult,
   calculateSdl,
   calculateUif,
   formatLongDate,
@@ -27,7 +34,7 @@ import {
   type PayslipApiResult,
 } from '../../payroll/index';
 
-export const CALCULATOR_IDS = ['paye', 'payslip', 'uif-sdl', 'eti', 'leave', 'overtime'] as const;
+export const CALCULATOR_IDS = ['paye', 'payslip', 'bonus', 'uif-sdl', 'eti', 'payroll-run', 'leave', 'leave-accrual', 'termination', 'overtime'] as const;
 export type CalcId = (typeof CALCULATOR_IDS)[number];
 
 export function isCalcId(v: unknown): v is CalcId {
@@ -46,7 +53,7 @@ export interface FieldDef {
   name: string;
   label: string;
   /** rands: text with an R prefix and a decimal keypad; number: decimal keypad; select; date (yyyy-mm-dd). */
-  kind: 'rands' | 'number' | 'select' | 'date';
+  kind: 'rands' | 'number' | 'select' | 'date' | 'text';
   required?: boolean;
   hint?: string;
   placeholder?: string;
@@ -55,6 +62,10 @@ export interface FieldDef {
   options?: (today: Date) => Option[];
   /** The value of a fresh form. */
   initial?: (today: Date) => string;
+  /** Fields of a group are shown together under its name, folded away until one has a value. */
+  group?: string;
+  /** A multi-line text box (a pasted table). */
+  rows?: number;
 }
 
 export interface UifSdlResult {
@@ -70,7 +81,20 @@ export interface LeaveResult {
   notice: (NoticeApiResult & { workerType: string }) | null;
 }
 
+/** A result shown the same way for every calculator that has no view of its own. */
+export interface Presented {
+  headline: { label: string; value: string; sub?: string };
+  stats: [string, string][];
+  table?: { caption: string; head: string[]; rows: string[][] };
+  working: string[];
+  notes: string[];
+}
+
 export interface CalcResults {
+  bonus: Presented;
+  termination: Presented;
+  'leave-accrual': Presented;
+  'payroll-run': Presented;
   paye: PayeApiResult;
   payslip: PayslipApiResult;
   'uif-sdl': UifSdlResult;
@@ -86,7 +110,13 @@ export interface CalcResults {
 export type Outcome<K extends CalcId = CalcId> =
   | { status: 'idle'; missing: FieldError[] }
   | { status: 'invalid'; errors: FieldError[]; missing: FieldError[] }
-  | { status: 'ok'; result: CalcResults[K] };
+  | { status: 'ok'; result: CalcResults[K]; comparison?: Comparison };
+
+/** The same calculation in another tax year, figure by figure. */
+export interface Comparison {
+  years: [string, string];
+  rows: { label: string; a: string; b: string; difference: string }[];
+}
 
 /** A knowledge-base search URL for a topic. */
 export const kb = (topic: string) => `/knowledge?q=${encodeURIComponent(topic)}`;
@@ -109,6 +139,11 @@ export const ARTICLES = {
   overtime: '33102af4-bc7f-4dd3-afa6-a67e4ca04ff7',
   sundayPay: '7781a2ed-7b3c-47c3-9dc3-fbcb8bb85ff8',
   bceaThreshold: '41e25e32-00bf-491d-ac28-918b39d65af1',
+  finalPay: 'fbe096f2-c8eb-4bdf-b4e1-128f9ff8e9a6',
+  severanceTax: '4b81b0e6-0d50-4a3a-8c77-7b2fa48a04a9',
+  leaveAccrual: '2d0cab40-b448-4ee2-99e8-880e360591b1',
+  deductions: '54ebdeda-10e4-414a-8807-7c230875645b',
+  emp201: 'ad1355fa-6b8e-4aee-9b1c-0d63fe5c59e1',
 } as const;
 const article = (key: keyof typeof ARTICLES) => `/knowledge/article/${ARTICLES[key]}`;
 
@@ -128,6 +163,9 @@ export interface CalcDef<K extends CalcId = CalcId> {
   links: KbLink[];
   run(input: Record<string, string>, today: Date): Outcome<K>;
 }
+
+/** The money a result field holds, by field name: the fields a comparison of two tax years shows. */
+type Compared = readonly (readonly [field: string, label: string])[];
 
 // ---- Shared fields ---------------------------------------------------------------------------
 
@@ -193,6 +231,48 @@ const f = {
     hint: 'Total leviable remuneration expected over 12 months; SDL is not payable up to R500 000. Blank: assumed above.',
   } as FieldDef,
 };
+
+const BENEFITS = 'Allowances and fringe benefits';
+const benefitFields: FieldDef[] = [
+  { name: 'travelAllowance', label: 'Travel allowance', kind: 'rands', group: BENEFITS, placeholder: '0.00', hint: 'A fixed car or travel allowance for the period: 80% is taxed' },
+  { name: 'travelMostlyBusiness', label: 'At least 80% business use?', kind: 'select', group: BENEFITS, options: yesNo(false), initial: () => 'false', hint: 'Yes: 20% of the allowance (and of a company car) is taxed instead of 80%' },
+  { name: 'reimbursiveRate', label: 'Reimbursive rate per km', kind: 'rands', group: BENEFITS, hint: 'Paid per business km; only what is above the prescribed rate is taxed' },
+  { name: 'businessKm', label: 'Business km this period', kind: 'number', group: BENEFITS },
+  { name: 'companyCarValue', label: 'Company car: determined value', kind: 'rands', group: BENEFITS, hint: 'Cost including VAT (retail market value for cars bought since March 2015); monthly pay only' },
+  { name: 'companyCarMaintenancePlan', label: 'Car bought with a maintenance plan?', kind: 'select', group: BENEFITS, options: yesNo(false), initial: () => 'false', hint: 'Yes: 3.25% a month instead of 3.5%' },
+  { name: 'employerRetirementContributions', label: "Employer's retirement fund contribution", kind: 'rands', group: BENEFITS, placeholder: '0.00', hint: "A taxable benefit that also counts as the employee's contribution for the deduction" },
+  { name: 'employerMedicalContributions', label: "Employer's medical aid contribution", kind: 'rands', group: BENEFITS, placeholder: '0.00', hint: 'A taxable benefit; the medical credits are unchanged' },
+  { name: 'loan', label: 'Loan from the employer (balance)', kind: 'rands', group: BENEFITS, hint: 'Interest below the official rate (7.75%) is a taxable benefit; monthly pay only' },
+  { name: 'loanInterestRate', label: 'Interest charged on the loan (% a year)', kind: 'number', group: BENEFITS, placeholder: '0' },
+];
+// Company car and the travel allowance share the 80% business-use answer.
+const withCarBusiness = (values: Record<string, string>): Record<string, string> => (values.travelMostlyBusiness === 'true' && values.companyCarValue ? { ...values, companyCarMostlyBusiness: 'true' } : values);
+
+const compareWithField: FieldDef = {
+  name: 'compareWith',
+  label: 'Compare with',
+  kind: 'select',
+  options: (today) => [{ value: '', label: 'No comparison' }, ...[...supportedTaxYears()].sort((a, b) => b - a).map((y) => ({ value: String(y), label: `${taxYearLabel(y)}${y === taxYearForDate(today) ? ' (current)' : ''}` }))],
+  initial: () => '',
+  hint: 'Run the same figures on another tax year, side by side',
+};
+
+/** The comparison of an ok outcome with another tax year, when one was chosen. */
+function compared<K extends CalcId>(o: Outcome<K>, calc: PayrollCalculator, data: unknown, values: Values, today: Date, fields: Compared): Outcome<K> {
+  const other = Number(values.compareWith);
+  if (o.status !== 'ok' || !values.compareWith || !isSupportedTaxYear(other)) return o;
+  const c = compareTaxYears(calc, data as Record<string, unknown>, other, today);
+  const [ra, rb] = c.results as Record<string, number>[];
+  const r = (v: number) => formatRand(Math.round(v * 100));
+  const signed = (v: number) => (v === 0 ? 'no change' : `${v > 0 ? '+' : '−'}${r(Math.abs(v))}`);
+  return {
+    ...o,
+    comparison: {
+      years: [taxYearLabel(c.taxYears[0]), taxYearLabel(c.taxYears[1])],
+      rows: fields.map(([k, label]) => ({ label, a: r(ra[k]), b: r(rb[k]), difference: signed(Math.round((ra[k] - rb[k]) * 100) / 100) })),
+    },
+  };
+}
 
 // ---- Parsing ---------------------------------------------------------------------------------
 
@@ -286,7 +366,7 @@ const paye: CalcDef<'paye'> = {
   tab: 'PAYE',
   title: 'PAYE calculator',
   intro: 'Employees’ tax for one pay period by SARS’s annualisation method, with rebates by age, medical scheme fees tax credits, retirement fund deductions and a bonus by the difference method.',
-  fields: [taxYearField, periodField, f.remuneration(), f.age(), f.medicalMembers, f.retirementContributions, f.bonus],
+  fields: [taxYearField, periodField, f.remuneration(), f.age(), f.medicalMembers, f.retirementContributions, f.bonus, compareWithField, ...benefitFields],
   links: [
     { href: article('payeMonthly'), label: 'How monthly PAYE is calculated' },
     { href: article('taxTables'), label: 'Income tax tables for 2026/27' },
@@ -294,9 +374,10 @@ const paye: CalcDef<'paye'> = {
     { href: kb('paye'), label: 'All articles on PAYE' },
   ],
   run(values, today) {
-    const input = toInput(this.fields, values);
+    const input = withCarBusiness(toInput(this.fields, values));
     const p = parsePayrollInput(CALC.paye.input, input);
-    return outcome(this.fields, input, [p], () => CALC.paye.run(dataOf(p), today));
+    const o = outcome<'paye'>(this.fields, input, [p], () => CALC.paye.run(dataOf(p), today));
+    return compared(o, CALC.paye as PayrollCalculator, p.ok && p.data, values, today, [['paye', 'PAYE'], ['annualTax', 'Annual tax']]);
   },
 };
 
@@ -315,15 +396,18 @@ const payslip: CalcDef<'payslip'> = {
     f.medicalMembers,
     f.retirementContributions,
     f.annualPayroll,
+    compareWithField,
+    ...benefitFields,
   ],
   links: [
     { href: article('grossVsNet'), label: 'Gross pay vs net pay — a payslip walk-through' },
     { href: article('medicalCredit'), label: 'Medical scheme fees tax credit' },
   ],
   run(values, today) {
-    const input = toInput(this.fields, values);
+    const input = withCarBusiness(toInput(this.fields, values));
     const p = parsePayrollInput(CALC.payslip.input, input);
-    return outcome(this.fields, input, [p], () => CALC.payslip.run(dataOf(p), today));
+    const o = outcome<'payslip'>(this.fields, input, [p], () => CALC.payslip.run(dataOf(p), today));
+    return compared(o, CALC.payslip as PayrollCalculator, p.ok && p.data, values, today, [['netPay', 'Net pay'], ['paye', 'PAYE'], ['employerCost', 'Cost to employer']]);
   },
 };
 
@@ -466,7 +550,184 @@ const overtime: CalcDef<'overtime'> = {
   },
 };
 
-export const CALCULATORS: { [K in CalcId]: CalcDef<K> } = { paye, payslip, 'uif-sdl': uifSdl, eti, leave, overtime };
+// ---- Calculators shown through one presenter ------------------------------------------------------
+
+const R = (rands: number) => formatRand(Math.round(rands * 100));
+const daysOf = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+
+/** A registry calculator whose result the page shows as a headline, figures, an optional table and the working. */
+function presented<K extends 'bonus' | 'termination' | 'leave-accrual' | 'payroll-run', T>(
+  def: Omit<CalcDef<K>, 'run'>,
+  calc: PayrollCalculator,
+  present: (r: T) => Presented,
+  comparedFields?: Compared,
+): CalcDef<K> {
+  return {
+    ...def,
+    run(values, today) {
+      const input = toInput(this.fields, values);
+      const p = parsePayrollInput(calc.input, input);
+      const o = outcome<K>(this.fields, input, [p], () => present(calc.run(dataOf(p), today) as T) as CalcResults[K]);
+      if (!comparedFields || o.status !== 'ok' || !p.ok) return o;
+      return compared(o, calc, p.data, values, today, comparedFields);
+    },
+  };
+}
+
+const bonus = presented<'bonus', BonusApiResult>(
+  {
+    id: 'bonus',
+    tab: 'Bonus',
+    title: 'Bonus and 13th cheque',
+    intro: 'The tax on a bonus or 13th cheque paid with a monthly salary (the annual-payment method: tax on a year’s pay with the bonus, minus tax without it), with the month’s total PAYE, UIF, SDL and net pay.',
+    fields: [taxYearField, f.remuneration('The monthly salary the bonus is paid with'), { name: 'bonus', label: 'Bonus or 13th cheque', kind: 'rands', required: true }, f.age(), f.medicalMembers, f.retirementContributions, f.annualPayroll, compareWithField],
+    links: [
+      { href: article('bonus'), label: 'PAYE on bonuses and the 13th cheque' },
+      { href: article('grossVsNet'), label: 'Gross pay vs net pay — a payslip walk-through' },
+    ],
+  },
+  CALC.bonus as PayrollCalculator,
+  (r) => ({
+    headline: { label: `Tax on the bonus · tax year ${taxYearLabel(r.taxYear)}`, value: R(r.taxOnBonus), sub: `on a ${R(r.bonus)} bonus, withheld in full in the month it is paid` },
+    stats: [
+      ['PAYE on the salary (a month)', R(r.regularPaye)],
+      ['The month’s total PAYE', R(r.monthPaye)],
+      ['UIF employee (the month)', R(r.uifEmployee)],
+      ['The month’s net pay', R(r.netPay)],
+      ['SDL (the month)', R(r.sdl)],
+    ],
+    working: r.working,
+    notes: [],
+  }),
+  [['taxOnBonus', 'Tax on the bonus'], ['monthPaye', 'The month’s total PAYE'], ['netPay', 'The month’s net pay']],
+);
+
+const termination = presented<'termination', TerminationApiResult>(
+  {
+    id: 'termination',
+    tab: 'Termination',
+    title: 'Final pay on termination',
+    intro: 'Notice pay, severance for a retrenchment, leave paid out and a pro-rata bonus when employment ends, with the tax on each: notice and leave pay as annual payments, severance by SARS directive on the lump-sum table (estimated here).',
+    fields: [
+      taxYearField,
+      { name: 'reason', label: 'Why the employment ended', kind: 'select', required: true, options: () => [{ value: 'resignation', label: 'Resignation' }, { value: 'dismissal', label: 'Dismissal' }, { value: 'retrenchment', label: 'Retrenchment (operational requirements)' }, { value: 'end-of-contract', label: 'End of a fixed-term contract' }], initial: () => 'resignation' },
+      f.remuneration('Pay for the period: a month, a week or a day'),
+      { name: 'period', label: 'The pay is for', kind: 'select', options: () => [{ value: 'monthly', label: 'A month' }, { value: 'weekly', label: 'A week' }, { value: 'daily', label: 'A day' }], initial: () => 'monthly' },
+      { name: 'employerContributions', label: 'Employer pension, provident and medical contributions', kind: 'rands', placeholder: '0.00', hint: 'For the same period: they count for notice, severance and leave pay (GN 691)' },
+      { name: 'serviceYears', label: 'Completed years of service', kind: 'number', whole: true, hint: 'Or give the start and end dates' },
+      { name: 'serviceMonths', label: 'And months', kind: 'number', whole: true, placeholder: '0' },
+      { name: 'startDate', label: 'Start date', kind: 'date' },
+      { name: 'endDate', label: 'Last day of employment', kind: 'date' },
+      { name: 'leaveDays', label: 'Annual leave days owed', kind: 'number', placeholder: '0' },
+      { name: 'noticePaidInLieu', label: 'Notice', kind: 'select', options: () => [{ value: 'true', label: 'Paid instead of worked' }, { value: 'false', label: 'Worked' }], initial: () => 'true' },
+      { name: 'workerType', label: 'Kind of worker', kind: 'select', options: () => [{ value: 'general', label: 'General' }, { value: 'farm', label: 'Farm worker' }, { value: 'domestic', label: 'Domestic worker' }], initial: () => 'general' },
+      { name: 'daysPerWeek', label: 'Days worked a week', kind: 'select', options: () => [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: String(d), label: `${d} day${d === 1 ? '' : 's'}` })), initial: () => '5' },
+      { name: 'proRataBonus', label: 'Pro-rata bonus the contract provides', kind: 'rands', placeholder: '0.00' },
+      f.age(),
+      { name: 'earlierLumpSums', label: 'Earlier retirement, withdrawal or severance lump sums', kind: 'rands', placeholder: '0.00', hint: 'They use up the lump-sum table’s 0% band' },
+      compareWithField,
+    ],
+    links: [
+      { href: article('finalPay'), label: 'Final pay when employment ends' },
+      { href: article('severanceTax'), label: 'Tax on severance pay and retrenchment packages' },
+      { href: article('notice'), label: 'Notice periods and severance pay' },
+    ],
+  },
+  CALC.termination as PayrollCalculator,
+  (r) => ({
+    headline: { label: `Final pay before tax · tax year ${taxYearLabel(r.taxYear)}`, value: R(r.total), sub: `about ${R(r.netEstimate)} after PAYE${r.severanceTaxEstimate ? ', the severance tax estimate' : ''} and UIF` },
+    stats: [
+      [`Notice (${r.noticeWeeks} week${r.noticeWeeks === 1 ? '' : 's'})`, R(r.noticePay)],
+      [`Severance (${r.completedYears} year${r.completedYears === 1 ? '' : 's'})`, R(r.severance)],
+      [`Leave pay-out (${daysOf(r.leaveDays)})`, R(r.leavePay)],
+      ['PAYE on notice, leave and bonus', R(r.payeOnAnnualPayments)],
+      ['Severance tax (estimate)', R(r.severanceTaxEstimate)],
+      ['UIF each side', R(r.uifEachSide)],
+    ],
+    working: r.working,
+    notes: r.notes,
+  }),
+  [['payeOnAnnualPayments', 'PAYE on notice, leave and bonus'], ['severanceTaxEstimate', 'Severance tax estimate'], ['netEstimate', 'Received after tax']],
+);
+
+const leaveAccrual = presented<'leave-accrual', LeaveAccrualApiResult>(
+  {
+    id: 'leave-accrual',
+    tab: 'Leave accrued',
+    title: 'Leave accrued to a date',
+    intro: 'Annual leave earned so far in the cycle (1.25 days a month on a 5-day week, or 1 day per 17 days worked), what is left after leave taken and what it is worth, sick leave available and family responsibility leave.',
+    fields: [
+      { name: 'months', label: 'Completed months in the leave cycle', kind: 'number', whole: true, hint: 'Or give the date the cycle started' },
+      { name: 'cycleStart', label: 'Leave cycle started on', kind: 'date' },
+      { name: 'asOf', label: 'Count to', kind: 'date', hint: 'Blank for today' },
+      { name: 'daysPerWeek', label: 'Days worked a week', kind: 'select', options: () => [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: String(d), label: `${d} day${d === 1 ? '' : 's'}` })), initial: () => '5' },
+      { name: 'daysWorked', label: 'Days worked or paid in the cycle', kind: 'number', hint: 'For 1 day per 17 days worked, and sick leave in the first 6 months' },
+      { name: 'daysTaken', label: 'Annual leave days taken', kind: 'number', placeholder: '0' },
+      { name: 'monthsEmployed', label: 'Months employed', kind: 'number', hint: 'Blank: this is the first leave cycle' },
+      { name: 'remuneration', label: 'Monthly pay', kind: 'rands', hint: 'To value the leave available, with employer contributions that count' },
+    ],
+    links: [
+      { href: article('leaveAccrual'), label: 'Leave accrual: how much leave has been earned' },
+      { href: article('annualLeave'), label: 'Annual leave entitlement' },
+      { href: article('sickLeave'), label: 'Sick leave entitlement' },
+    ],
+  },
+  CALC['leave-accrual'] as PayrollCalculator,
+  (r) => ({
+    headline: { label: 'Annual leave available', value: daysOf(r.available), sub: `${r.accrued} earned in ${r.monthsInCycle} month${r.monthsInCycle === 1 ? '' : 's'}${r.taken ? `, ${r.taken} taken` : ''}` },
+    stats: [
+      ['Earned by months', daysOf(r.accruedByMonths)],
+      ['Earned by days worked (1 in 17)', r.accruedByDaysWorked === null ? 'Enter days worked' : daysOf(r.accruedByDaysWorked)],
+      ...(r.value === null ? [] : ([['Value of the leave available', R(r.value)], ['Daily rate', R(r.dailyRate ?? 0)]] as [string, string][])),
+      ['Sick leave available', daysOf(r.sickLeave)],
+      ['Family responsibility a year', daysOf(r.familyResponsibilityDays)],
+    ],
+    working: r.working,
+    notes: [],
+  }),
+);
+
+const payrollRun = presented<'payroll-run', PayrollRunApiResult>(
+  {
+    id: 'payroll-run',
+    tab: 'Payroll (EMP201)',
+    title: 'A month’s payroll and the EMP201',
+    intro: 'PAYE, UIF (both sides), SDL and ETI for each employee and in total: the figures for the month’s EMP201, with its due date.',
+    fields: [
+      { name: 'month', label: 'Month paid', kind: 'text', placeholder: 'yyyy-mm', hint: 'e.g. 2026-11; blank for this month', initial: (today) => isoDateFromDate(today).slice(0, 7) },
+      { name: 'annualPayroll', label: "Employer's annual payroll", kind: 'rands', hint: 'For the SDL exemption (not more than R500 000). Blank: this month × 12.' },
+      { name: 'employees', label: 'Employees', kind: 'text', rows: 6, required: true, placeholder: 'Thandi Mokoena, 6000, 24, 3\nSipho Dlamini, 8000, 31\nAnna Botha, 25000, 45', hint: 'One person a line: name, monthly pay, age, and the ETI month (1–24) if you claim ETI for them. Columns may be separated by commas or tabs (paste from a spreadsheet).' },
+    ],
+    links: [
+      { href: article('emp201'), label: 'The EMP201 monthly return and its deadline' },
+      { href: article('sdl'), label: 'Skills Development Levy (SDL)' },
+      { href: article('eti'), label: 'Employment Tax Incentive — table and examples' },
+    ],
+  },
+  CALC['payroll-run'] as PayrollCalculator,
+  (r) => ({
+    headline: { label: `EMP201 for ${r.month}`, value: R(r.emp201), sub: `due ${formatLongDate(r.dueDate)}` },
+    stats: [
+      ['PAYE', R(r.totals.paye)],
+      ['UIF (both sides)', R(r.totals.uifEmployee + r.totals.uifEmployer)],
+      ['SDL', r.sdlExempt ? 'Exempt' : R(r.totals.sdl)],
+      ['ETI', R(r.totals.eti)],
+      ['Net pay (all)', R(r.totals.netPay)],
+    ],
+    table: {
+      caption: 'Per employee',
+      head: ['Employee', 'Gross', 'PAYE', 'UIF (ee + er)', 'SDL', 'ETI', 'Net pay'],
+      rows: [
+        ...r.employees.map((e) => [e.name, R(e.gross), R(e.paye), R(e.uifEmployee + e.uifEmployer), R(e.sdl), R(e.eti), R(e.netPay)]),
+        ['Total', R(r.totals.gross), R(r.totals.paye), R(r.totals.uifEmployee + r.totals.uifEmployer), R(r.totals.sdl), R(r.totals.eti), R(r.totals.netPay)],
+      ],
+    },
+    working: r.working,
+    notes: r.employees.filter((e) => e.etiNote).map((e) => `${e.name}: no ETI (${e.etiNote})`),
+  }),
+);
+
+export const CALCULATORS: { [K in CalcId]: CalcDef<K> } = { paye, payslip, bonus, 'uif-sdl': uifSdl, eti, 'payroll-run': payrollRun, leave, 'leave-accrual': leaveAccrual, termination, overtime };
 export const CALCULATOR_LIST: CalcDef[] = CALCULATOR_IDS.map((id) => CALCULATORS[id] as CalcDef);
 
 /** The field ids of a calculator's form: `paye-age`, its hint `paye-age-hint`, its error `paye-age-error`. */

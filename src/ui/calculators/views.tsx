@@ -12,7 +12,9 @@ import {
   type CalcResults,
   type FieldDef,
   type KbLink,
+  type Comparison,
   type Outcome,
+  type Presented,
   type Values,
 } from './model';
 
@@ -126,10 +128,24 @@ function CalculatorPanel({ s }: { s: CalcState }) {
           className="card space-y-5 p-4 sm:p-5"
         >
           <div className="grid gap-4 sm:grid-cols-2">
-            {def.fields.map((field) => (
+            {def.fields.filter((field) => !field.group).map((field) => (
               <Field key={field.name} calc={id} field={field} value={s.values[field.name] ?? ''} message={messages.get(field.name)} today={s.today} />
             ))}
           </div>
+          {[...new Set(def.fields.flatMap((field) => (field.group ? [field.group] : [])))].map((group) => {
+            const fields = def.fields.filter((field) => field.group === group);
+            const open = fields.some((field) => field.kind !== 'select' && (s.values[field.name] ?? '') !== '') || fields.some((field) => messages.has(field.name));
+            return (
+              <details key={group} open={open || undefined} className="rounded-md border border-border p-3">
+                <summary className="cursor-pointer text-sm font-semibold">{group}</summary>
+                <div className="mt-3 grid gap-4 sm:grid-cols-2">
+                  {fields.map((field) => (
+                    <Field key={field.name} calc={id} field={field} value={s.values[field.name] ?? ''} message={messages.get(field.name)} today={s.today} />
+                  ))}
+                </div>
+              </details>
+            );
+          })}
           <div className="flex flex-wrap gap-2">
             <button type="submit" className="btn btn-primary">
               Calculate
@@ -190,6 +206,10 @@ function Field({ calc, field, value, message, today }: { calc: CalcId; field: Fi
     );
   } else if (field.kind === 'date') {
     control = <input {...common} type="date" defaultValue={value} className="input mt-1.5" />;
+  } else if (field.kind === 'text' && field.rows) {
+    control = <textarea {...common} rows={field.rows} placeholder={field.placeholder} defaultValue={value} spellCheck={false} className="input mt-1.5 h-auto py-2 font-mono text-sm" />;
+  } else if (field.kind === 'text') {
+    control = <input {...common} type="text" autoComplete="off" placeholder={field.placeholder} defaultValue={value} className="input mt-1.5" />;
   } else {
     const input = (
       <input
@@ -305,7 +325,21 @@ export function ResultContent({ calc, outcome }: { calc: CalcDef; outcome: Outco
       </div>
     );
   }
+  return (
+    <>
+      <CalcResult calc={calc} outcome={outcome} />
+      {outcome.comparison && <ComparisonTable c={outcome.comparison} />}
+    </>
+  );
+}
+
+function CalcResult({ calc, outcome }: { calc: CalcDef; outcome: Extract<Outcome, { status: 'ok' }> }) {
   switch (calc.id) {
+    case 'bonus':
+    case 'termination':
+    case 'leave-accrual':
+    case 'payroll-run':
+      return <PresentedResult id={calc.id} r={outcome.result as Presented} />;
     case 'paye':
       return <PayeResult r={outcome.result as CalcResults['paye']} />;
     case 'payslip':
@@ -319,6 +353,73 @@ export function ResultContent({ calc, outcome }: { calc: CalcDef; outcome: Outco
     case 'overtime':
       return <OvertimeResult r={outcome.result as CalcResults['overtime']} />;
   }
+}
+
+function ComparisonTable({ c }: { c: Comparison }) {
+  return (
+    <div className="mt-4 border-t border-border pt-4" data-testid="comparison">
+      <table className="w-full text-sm">
+        <caption className="mb-2 text-left font-semibold">{`${c.years[0]} compared with ${c.years[1]}`}</caption>
+        <thead>
+          <tr className="text-left text-muted-foreground">
+            <th scope="col" className="py-1 font-medium">Figure</th>
+            <th scope="col" className="py-1 text-right font-medium">{c.years[0]}</th>
+            <th scope="col" className="py-1 text-right font-medium">{c.years[1]}</th>
+            <th scope="col" className="py-1 text-right font-medium">Difference</th>
+          </tr>
+        </thead>
+        <tbody>
+          {c.rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row" className="py-1 pr-2 text-left font-normal">{row.label}</th>
+              <td className="whitespace-nowrap py-1 text-right tabular-nums">{row.a}</td>
+              <td className="whitespace-nowrap py-1 text-right tabular-nums">{row.b}</td>
+              <td className="whitespace-nowrap py-1 text-right tabular-nums">{row.difference}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A result from a presenter: headline, figures, a table where there is one, notes and the working. */
+function PresentedResult({ id, r }: { id: string; r: Presented }) {
+  return (
+    <div className="space-y-4" data-testid={`${id}-result`}>
+      <Headline label={r.headline.label} value={r.headline.value} sub={r.headline.sub} />
+      <Stats items={r.stats} />
+      {r.table && (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="mb-2 text-left font-semibold">{r.table.caption}</caption>
+            <thead>
+              <tr className="text-left text-muted-foreground">
+                {r.table.head.map((h, i) => (
+                  <th key={h} scope="col" className={`py-1 pr-2 font-medium ${i ? 'text-right' : ''}`}>{h}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {r.table.rows.map((row, i) => (
+                <tr key={i} className={i === r.table!.rows.length - 1 ? 'border-t border-border font-semibold' : ''}>
+                  {row.map((cell, j) => (j === 0 ? <th key={j} scope="row" className="py-1 pr-2 text-left font-normal">{cell}</th> : <td key={j} className="whitespace-nowrap py-1 pl-2 text-right tabular-nums">{cell}</td>))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {r.notes.length > 0 && (
+        <ul className="space-y-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {r.notes.map((n, i) => (
+            <li key={i}>{n}</li>
+          ))}
+        </ul>
+      )}
+      <Working lines={r.working} />
+    </div>
+  );
 }
 
 function Headline({ label, value, sub }: { label: string; value: string; sub?: string }) {
@@ -363,15 +464,15 @@ function Working({ lines, title = 'Working' }: { lines: string[]; title?: string
 }
 
 function PayeResult({ r }: { r: CalcResults['paye'] }) {
-  const items: [string, ReactNode][] = [
-    ['Annual tax', money(r.annualTax)],
-    ['Rebates (a year)', money(r.rebate)],
-    [`Medical credit ${PER_PERIOD[r.period]}`, money(r.medicalCredit)],
-  ];
-  if (r.bonusPaye > 0) items.push(['PAYE on regular pay', money(r.regularPaye)], ['PAYE on the bonus', money(r.bonusPaye)]);
+  const bonus = r.bonusPaye > 0;
+  const items: [string, ReactNode][] = bonus
+    ? [['Tax on the bonus', money(r.bonusPaye)], ['PAYE on regular pay', money(r.regularPaye)], ['Annual tax on regular pay', money(r.annualTax)], ['Annual tax with the bonus', money(r.annualTax + r.bonusPaye)]]
+    : [['Annual tax', money(r.annualTax)]];
+  items.push(['Rebates (a year)', money(r.rebate)], [`Medical credit ${PER_PERIOD[r.period]}`, money(r.medicalCredit)]);
+  if (r.taxableBenefits > 0) items.push(['Taxable allowances and benefits', money(r.taxableBenefits)]);
   return (
     <div className="space-y-4" data-testid="paye-result">
-      <Headline label={`PAYE ${PER_PERIOD[r.period]} · tax year ${taxYearLabel(r.taxYear)}`} value={money(r.paye)} />
+      <Headline label={`PAYE ${PER_PERIOD[r.period]}${bonus ? ', bonus included' : ''} · tax year ${taxYearLabel(r.taxYear)}`} value={money(r.paye)} sub={bonus ? `of which ${money(r.bonusPaye)} is the tax on the bonus` : undefined} />
       <Stats items={items} />
       <Working lines={r.working} />
     </div>
