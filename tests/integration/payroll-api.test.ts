@@ -48,7 +48,7 @@ describe.each(dbKinds)('payroll API on %s', (kind) => {
         [
           'taxYear', 'period', 'paye', 'annualTax', 'rebate', 'medicalCredit', 'working',
           'regularPaye', 'bonusPaye', 'annualEquivalent', 'retirementDeduction', 'taxableIncome', 'taxBeforeRebates',
-          'taxAfterRebates', 'medicalCreditMonthly', 'medicalCreditAnnual', 'travelAllowanceTaxable',
+          'taxAfterRebates', 'medicalCreditMonthly', 'medicalCreditAnnual', 'travelAllowanceTaxable', 'benefits', 'taxableBenefits',
         ].sort(),
       );
       expect(body).toMatchObject({ taxYear: 2027, period: 'monthly', paye: 2115, annualTax: 25380, rebate: 17820, medicalCredit: 0 });

@@ -95,7 +95,8 @@ describe('a travel allowance in PAYE (§12.1)', () => {
     expect(r.paye).toBe(5824.75);
     expect(r.travelAllowanceTaxable).toBe(4000);
     expect(r.paye).toBe(paye({ remuneration: 34000 }).paye);
-    expect(r.working[0]).toBe('Travel allowance R5 000.00: 80% = R4 000.00 is remuneration for PAYE, so the pay taxed is R34 000.00');
+    expect(r.working[0]).toBe('Travel allowance R5 000.00: 80% = R4 000.00 is remuneration for PAYE; the full allowance goes on the IRP5 under code 3701');
+    expect(r.working[1]).toBe('Pay taxed: R30 000.00 + R4 000.00 taxable allowances and benefits = R34 000.00');
   });
 
   it('taxes 20% when at least 80% of the use is for business', () => {
