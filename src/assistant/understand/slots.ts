@@ -750,6 +750,10 @@ function refineRoles({ x }: Reader, amounts: (Amount & { i: number })[]): void {
     if (a.role === 'retirement' && byEmployer && !explicit) a.role = 'employerRetirement';
     else if (a.role === 'employerMedical' && !byEmployer) a.role = 'other';
   }
+  // "employer pension R2 240 and medical R1 260": the employer named for the first contribution pays the next one too.
+  amounts.forEach((a, k) => {
+    if (a.role === 'salary' && k > 0 && amounts[k - 1].role === 'employerRetirement' && (x.endsBefore(a.i, P.medical, 3) || x.startsAt(a.i + 1, P.medical, 1))) a.role = 'employerMedical';
+  });
   // Plural pay words ("R1.2m in salaries") are a payroll, but a list of salaries is salaries.
   const pays = amounts.filter((a) => a.role === 'salary' || a.role === 'payroll');
   if (pays.length >= 3) for (const a of pays) if (a.role === 'payroll') a.role = 'salary';
