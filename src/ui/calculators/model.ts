@@ -226,6 +226,10 @@ const f = {
     hint: "The employee's own pension, provident or RA contributions through payroll, per period",
   } as FieldDef,
   bonus: { name: 'bonus', label: 'Bonus this period', kind: 'rands', placeholder: '0.00', hint: 'Taxed by the difference method' } as FieldDef,
+  daysPerWeek: {
+    name: 'daysPerWeek', label: 'Days worked a week', kind: 'select', initial: () => '5',
+    options: () => [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: String(d), label: `${d} day${d === 1 ? '' : 's'}` })),
+  } as FieldDef,
   annualPayroll: {
     name: 'annualPayroll', label: "Employer's annual payroll", kind: 'rands',
     hint: 'Total leviable remuneration expected over 12 months; SDL is not payable up to R500 000. Blank: assumed above.',
@@ -492,11 +496,7 @@ const leave: CalcDef<'leave'> = {
   title: 'Leave and notice (BCEA)',
   intro: 'Minimum annual, sick and family responsibility leave under the Basic Conditions of Employment Act, and the minimum notice period.',
   fields: [
-    {
-      name: 'daysPerWeek', label: 'Days worked a week', kind: 'select', required: true,
-      options: () => [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: String(d), label: `${d} day${d === 1 ? '' : 's'}` })),
-      initial: () => '5',
-    },
+    { ...f.daysPerWeek, required: true },
     { name: 'monthsEmployed', label: 'Months employed', kind: 'number', hint: 'For family responsibility leave, sick leave in the first 6 months and the notice period' },
     { name: 'daysWorked', label: 'Days worked so far', kind: 'number', hint: 'For leave of 1 day per 17 days worked (by agreement) and 1 sick day per 26 days in the first 6 months' },
     {
@@ -621,7 +621,7 @@ const termination = presented<'termination', TerminationApiResult>(
       { name: 'leaveDays', label: 'Annual leave days owed', kind: 'number', placeholder: '0' },
       { name: 'noticePaidInLieu', label: 'Notice', kind: 'select', options: () => [{ value: 'true', label: 'Paid instead of worked' }, { value: 'false', label: 'Worked' }], initial: () => 'true' },
       { name: 'workerType', label: 'Kind of worker', kind: 'select', options: () => [{ value: 'general', label: 'General' }, { value: 'farm', label: 'Farm worker' }, { value: 'domestic', label: 'Domestic worker' }], initial: () => 'general' },
-      { name: 'daysPerWeek', label: 'Days worked a week', kind: 'select', options: () => [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: String(d), label: `${d} day${d === 1 ? '' : 's'}` })), initial: () => '5' },
+      f.daysPerWeek,
       { name: 'proRataBonus', label: 'Pro-rata bonus the contract provides', kind: 'rands', placeholder: '0.00' },
       f.age(),
       { name: 'earlierLumpSums', label: 'Earlier retirement, withdrawal or severance lump sums', kind: 'rands', placeholder: '0.00', hint: 'They use up the lump-sum table’s 0% band' },
@@ -660,7 +660,7 @@ const leaveAccrual = presented<'leave-accrual', LeaveAccrualApiResult>(
       { name: 'months', label: 'Completed months in the leave cycle', kind: 'number', whole: true, hint: 'Or give the date the cycle started' },
       { name: 'cycleStart', label: 'Leave cycle started on', kind: 'date' },
       { name: 'asOf', label: 'Count to', kind: 'date', hint: 'Blank for today' },
-      { name: 'daysPerWeek', label: 'Days worked a week', kind: 'select', options: () => [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: String(d), label: `${d} day${d === 1 ? '' : 's'}` })), initial: () => '5' },
+      f.daysPerWeek,
       { name: 'daysWorked', label: 'Days worked or paid in the cycle', kind: 'number', hint: 'For 1 day per 17 days worked, and sick leave in the first 6 months' },
       { name: 'daysTaken', label: 'Annual leave days taken', kind: 'number', placeholder: '0' },
       { name: 'monthsEmployed', label: 'Months employed', kind: 'number', hint: 'Blank: this is the first leave cycle' },
