@@ -1,8 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import path from 'node:path';
 import { AppError } from './errors';
+import { bodyLimits } from './http/body-limits';
 import { compression } from './http/compression';
 import type { AppEnv } from './http/context';
 import { csrfGuard } from './http/csrf';
@@ -11,7 +11,6 @@ import { rejectUnsafeText } from './http/input';
 import { sessionLoader } from './http/middleware';
 import { securityHeaders } from './http/security-headers';
 import type { Services } from './services';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from './knowledge/files';
 import { authApi } from '../routes/api/auth';
 import { healthApi } from '../routes/api/health';
 import { adminApi } from '../routes/api/admin';
@@ -31,7 +30,6 @@ import { subscriptionPages } from '../routes/pages/subscription';
 
 const UPLOAD_PATH = '/api/knowledge/upload';
 const ITN_PATH = '/api/payfast/itn';
-const KB = 1024;
 
 /** Built files (hashed assets, favicon, robots.txt) straight from disk, compressed forms included. */
 function staticFiles(clientDir: string): MiddlewareHandler {
@@ -46,22 +44,6 @@ function staticFiles(clientDir: string): MiddlewareHandler {
     return res;
   };
 }
-
-const limit = (maxSize: number, message: string) => bodyLimit({ maxSize, onError: () => { throw new AppError(413, message); } });
-const LIMITS = {
-  // The file plus room for the multipart envelope; the file itself is checked exactly by the route.
-  upload: limit(MAX_UPLOAD_BYTES + 64 * KB, UPLOAD_MESSAGES.tooLarge),
-  form: limit(16 * KB, 'Request body is too large'),
-  other: limit(100 * KB, 'Request body is too large'),
-};
-
-/** One cap for every body, enforced while it streams in: attachments get room for a file, calculator forms little. */
-const bodyLimits: MiddlewareHandler = (c, next) => {
-  // GET and HEAD carry no body; asking would make the Node adapter build a full Request for nothing.
-  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-  const p = c.req.path;
-  return (p === UPLOAD_PATH ? LIMITS.upload : p.startsWith('/calculators/') ? LIMITS.form : LIMITS.other)(c, next);
-};
 
 /**
  * The whole app, exactly as `npm start` serves it and the tests exercise it: static files, compression,
@@ -84,8 +66,8 @@ export function createApp(services: Services) {
   }
   app.use('*', securityHeaders({ hsts: config.production }));
   app.use('*', csrfGuard({ publicUrl: config.publicUrl, trustProxy: config.trustProxy, exempt: [ITN_PATH] }));
-  app.use('*', bodyLimits);
-  app.use('*', rejectUnsafeText());
+  app.use('*', bodyLimits({ itnPath: ITN_PATH, later: [UPLOAD_PATH] }));
+  app.use('*', rejectUnsafeText({ bodyLater: [UPLOAD_PATH] }));
   const sessions = sessionLoader();
   app.use('*', (c, next) => (c.req.path === '/api/health' ? next() : sessions(c, next)));
 

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { AppError } from '../../src/errors';
 import type { AppContext, AppEnv } from '../../src/http/context';
 import { requireAdmin, requireUser } from '../../src/http/guard';
+import { KB, limitBody } from '../../src/http/body-limits';
+import { checkFormText } from '../../src/http/input';
 import { readForm, validate } from '../../src/http/validate';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../src/knowledge/files';
 import {
@@ -14,6 +16,9 @@ import {
 
 const actor = (c: AppContext) => ({ id: c.get('user')!.id });
 const k = (c: AppContext) => c.get('services').knowledge;
+// The file plus room for the multipart envelope; the file itself is checked exactly below. After the guard, so
+// a signed-out caller's megabytes are never read.
+const uploadLimit = limitBody(MAX_UPLOAD_BYTES + 64 * KB, UPLOAD_MESSAGES.tooLarge);
 
 export const knowledgeApi = new Hono<AppEnv>()
   // Reads
@@ -57,11 +62,14 @@ export const knowledgeApi = new Hono<AppEnv>()
     return c.json({ message: 'Knowledge item deleted', ...r });
   })
 
-  // Admin: attachments. Multipart, field `file` (its size is capped while the body is read, in src/app.ts).
-  .post('/upload', requireAdmin(), async (c) => {
+  // Admin: attachments. Multipart, field `file`.
+  .post('/upload', requireAdmin(), uploadLimit, async (c) => {
     const type = (c.req.header('content-type') ?? '').toLowerCase();
     if (!type.startsWith('multipart/form-data')) throw new AppError(400, 'Send the file as multipart/form-data in the field "file"');
-    const file = (await readForm(c)).get('file');
+    // Read only now that the guard has let an admin in (src/app.ts leaves this body to the route).
+    const form = await readForm(c);
+    checkFormText(form);
+    const file = form.get('file');
     if (!(file instanceof File)) throw new AppError(400, UPLOAD_MESSAGES.missing);
     if (file.size > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge);
     const bytes = new Uint8Array(await file.arrayBuffer());

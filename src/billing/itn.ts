@@ -49,6 +49,17 @@ export function addressAllowed(address: string, ranges: Range[]): boolean {
   return ranges.some(([net, bits]) => ip.kind() === net.kind() && ip.match([net, bits] as never));
 }
 
+/**
+ * The network a sender is counted as: its /24 (IPv4) or /64 (IPv6), since whoever holds one address of it
+ * usually holds the rest. An address that does not parse is counted as itself.
+ */
+export function senderNetwork(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const ip = ipaddr.process(address);
+  const bits = ip.kind() === 'ipv4' ? 24 : 64;
+  return `${ipaddr.fromByteArray(ip.toByteArray().map((b, i) => (i * 8 < bits ? b : 0))).toString()}/${bits}`;
+}
+
 export interface LocalCheckInput {
   posted: Pairs;
   fields: ItnFields;

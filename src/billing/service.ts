@@ -5,13 +5,14 @@ import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'dri
 import type { DB } from '../../db';
 import { payfastCheckouts, payfastItns, payments, users, type PayfastCheckout, type PayfastItn, type User } from '../../db/schema';
 import type { RateLimiter } from '../auth/rate-limit';
+import { minutesUntil, plural } from '../auth/throttle';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail';
 import type { CheckoutDTO, PaymentDTO, SubscriptionStatusDTO } from '../schemas/billing';
 import { billingStateOf } from './access';
-import { addressAllowed, localChecks, onceKey, parseRanges, readItn, validateBackoffMs, VALIDATE_MAX_ATTEMPTS, type Checks, type ItnFields } from './itn';
+import { addressAllowed, localChecks, onceKey, parseRanges, readItn, senderNetwork, validateBackoffMs, VALIDATE_MAX_ATTEMPTS, type Checks, type ItnFields } from './itn';
 import { billingMail } from './mails';
 import { AMBIGUOUS_CHARS, FORM_FIELD_ORDER, formSignature, PAYFAST_HOSTS, parseFormBody, rands, type FormField } from './payfast';
 import { PayfastError, type PayfastClient } from './payfast-client';
@@ -32,8 +33,13 @@ export interface BillingDeps {
 
 /** ITN rows that are waiting to be (re)processed. */
 const WAITING = ['received', 'retry'];
-/** ITNs per minute accepted from an address that is not PayFast's (they are stored, so they are capped). */
+/** ITNs per minute accepted from a network (/24, /64) that is not PayFast's (they are stored, so they are capped). */
 const FOREIGN_ITNS_PER_MINUTE = 20;
+/** Rejected ITNs that PayFast did not sign or send are kept this long for support, and at most this many. */
+const UNVERIFIED_KEEP_MS = 24 * 3_600_000;
+const UNVERIFIED_MAX_ROWS = 1_000;
+/** Checkouts one user may start per hour: each is a stored row and a signed form. */
+const CHECKOUTS_PER_HOUR = 10;
 /** A checkout newer than this that PayFast has not confirmed is shown as "waiting for PayFast". */
 const OPEN_CHECKOUT_MS = 24 * 3_600_000;
 const CANCEL_FAILED = (why: string) =>
@@ -225,6 +231,18 @@ export function createBillingService(deps: BillingDeps) {
     await afterCommit(decision);
   }
 
+  /** Drops rejected ITNs that PayFast neither signed nor sent: after a day, and beyond the newest few. */
+  async function sweepUnverified(now: Date) {
+    const unverified = sql`${payfastItns.state} = 'rejected' and (${payfastItns.checks}->>'signature' is distinct from 'pass' or ${payfastItns.checks}->>'source' is distinct from 'pass')`;
+    const cutoff = new Date(now.getTime() - UNVERIFIED_KEEP_MS);
+    const newest = db.select({ id: payfastItns.id }).from(payfastItns).where(unverified).orderBy(desc(payfastItns.id)).limit(UNVERIFIED_MAX_ROWS);
+    const gone = await db
+      .delete(payfastItns)
+      .where(and(unverified, or(lte(payfastItns.receivedAt, cutoff), sql`${payfastItns.id} not in (${newest})`)))
+      .returning({ id: payfastItns.id });
+    if (gone.length) log.info('unverified PayFast ITNs swept', { count: gone.length });
+  }
+
   async function latestOpenCheckout(userId: number) {
     const [c] = await db
       .select({ ref: payfastCheckouts.ref, createdAt: payfastCheckouts.createdAt })
@@ -256,6 +274,11 @@ export function createBillingService(deps: BillingDeps) {
     /** Records a checkout and returns the signed form the browser posts to PayFast. `origin`: this app as the browser reached it. */
     async startCheckout(user: User, origin: string): Promise<CheckoutDTO> {
       const now = clock();
+      const started = await limiter.hit(`checkout:user:${user.id}`, 3_600_000);
+      if (started.count > CHECKOUTS_PER_HOUR) {
+        const mins = minutesUntil(started.resetAt, now);
+        throw new AppError(429, `You have started too many checkouts. Please try again in ${plural(mins, 'minute')}.`, undefined, mins * 60);
+      }
       const plan = planCheckout(billingStateOf(user), now);
       if (!plan.ok) throw new AppError(plan.status, plan.message);
       const ref = `sub_${randomBytes(12).toString('base64url')}`;
@@ -283,7 +306,9 @@ export function createBillingService(deps: BillingDeps) {
       await db.transaction(async (tx) => {
         await tx.insert(payfastCheckouts).values({ ref, userId: user.id, amountCents: plan.amountCents, recurringCents: PLAN.recurringCents, billingDate: plan.billingDate, createdAt: now });
         if (plan.status !== user.subscriptionStatus) {
-          await tx.update(users).set({ subscriptionStatus: plan.status, updatedAt: now.toISOString() }).where(and(eq(users.id, user.id), ne(users.subscriptionStatus, 'active')));
+          // Only over the state the plan was made from: an ITN applied meanwhile wins.
+          const was = user.subscriptionStatus === null ? isNull(users.subscriptionStatus) : eq(users.subscriptionStatus, user.subscriptionStatus);
+          await tx.update(users).set({ subscriptionStatus: plan.status, updatedAt: now.toISOString() }).where(and(eq(users.id, user.id), was));
         }
       });
       log.info('PayFast checkout started', { user: user.id, ref, amount: payment_data.amount, billingDate: plan.billingDate });
@@ -294,8 +319,8 @@ export function createBillingService(deps: BillingDeps) {
     async receiveItn(raw: string, sourceIp: string): Promise<number> {
       if (!raw.trim()) throw new AppError(400, 'An ITN needs a form body');
       if (!addressAllowed(sourceIp, ranges)) {
-        const hits = await limiter.hit(`itn:${sourceIp}`, 60_000);
-        if (hits.count > FOREIGN_ITNS_PER_MINUTE) throw new AppError(429, 'Too many notifications from this address', undefined, 60);
+        const hits = await limiter.hit(`itn:${senderNetwork(sourceIp)}`, 60_000);
+        if (hits.count > FOREIGN_ITNS_PER_MINUTE) throw new AppError(429, 'Too many notifications from this network', undefined, 60);
       }
       const fields = readItn(parseFormBody(raw));
       const now = clock();
@@ -320,10 +345,11 @@ export function createBillingService(deps: BillingDeps) {
         log.warn('PayFast cancel failed', { user: user.id, error: String(err) });
         throw new AppError(502, CANCEL_FAILED(err instanceof PayfastError ? err.message : 'unexpected error'));
       }
-      const next = onCancelConfirmed(state);
       const updated = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
         if (locked.subscriptionStatus === 'canceled' || locked.payfastToken !== state.token) return locked; // the CANCELLED ITN was first
+        // From the row as it is now: a renewal applied while PayFast answered keeps the month it paid for.
+        const next = onCancelConfirmed(billingStateOf(locked));
         const [row] = await tx.update(users).set(stateColumns(next)).where(eq(users.id, user.id)).returning();
         await tx.insert(payments).values({ userId: user.id, pfPaymentId: `token:${state.token}`, paymentStatus: 'CANCELLED', kind: 'cancel', createdAt: clock() }).onConflictDoNothing();
         await stageMails(tx as DB, row, next, ['canceled']);
@@ -373,6 +399,7 @@ export function createBillingService(deps: BillingDeps) {
         )
         .limit(50);
       for (const u of overdue) await checkRenewal(u);
+      await sweepUnverified(now);
     },
 
     /** Recent ITNs with what their checks found, for support. No raw bodies: they hold names, e-mail addresses and tokens. */

@@ -136,8 +136,16 @@ export function onItn(state: BillingState, checkout: CheckoutRecord, itn: ItnEve
       if (state.token !== itn.token) {
         return { outcome: 'apply', state, payment: 'renewal', mails: ['receipt'], cancelToken: itn.token, note: 'a charge on a replaced subscription: cancelled at PayFast' };
       }
+      if (state.status === 'canceled') {
+        // Charged before PayFast saw the cancel: the money is recorded and its month honoured, the subscription stays canceled.
+        const paidFor = iso(nextChargeAfter(checkout.billingDate, today));
+        return {
+          outcome: 'apply', state: { ...state, paidThrough: later(state.paidThrough, paidFor) }, payment: 'renewal', mails: ['receipt'],
+          note: 'a charge after the subscription was canceled: recorded; access to the end of the month it paid for',
+        };
+      }
       const next = nextChargeAfter(checkout.billingDate, later(dayOf(state.nextBillingDate), today));
-      return { outcome: 'apply', state: { ...state, status: 'active', nextBillingDate: iso(next), paidThrough: iso(next) }, payment: 'renewal', mails: ['receipt'] };
+      return { outcome: 'apply', state: { ...state, status: 'active', nextBillingDate: iso(next), paidThrough: later(state.paidThrough, iso(next)) }, payment: 'renewal', mails: ['receipt'] };
     }
     case 'CANCELLED': {
       if (!itn.token || itn.token !== state.token) return { outcome: 'ignore', reason: 'not the current subscription' };
@@ -146,6 +154,7 @@ export function onItn(state: BillingState, checkout: CheckoutRecord, itn: ItnEve
     }
     case 'FAILED': {
       if (!itn.token || itn.token !== state.token) return { outcome: 'ignore', reason: 'not the current subscription' };
+      if (state.status === 'canceled') return { outcome: 'ignore', reason: 'the subscription is canceled' };
       // PayFast retries a declined card for days; the renewal check decides when access ends.
       return { outcome: 'apply', state, payment: 'failed', mails: ['payment-failed'] };
     }

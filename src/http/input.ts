@@ -51,6 +51,14 @@ function reject(found: UnsafeText): never {
   throw new AppError(400, found.message, { field: found.field });
 }
 
+/** A multipart form's fields and file names, as the middleware checks every other body. */
+export function checkFormText(form: FormData): void {
+  for (const [k, v] of form) {
+    const found = findUnsafeText(k, 'form') ?? (typeof v === 'string' ? findUnsafeText(v, k) : findUnsafeText(v.name, `${k} (file name)`));
+    if (found) reject(found);
+  }
+}
+
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -62,9 +70,10 @@ function decodeSegment(segment: string): string {
 /**
  * Checks every piece of text a request carries (path segments, query, JSON and form bodies, uploaded file
  * names) before any route sees it, so bad text is a 400 naming the field and never a database error.
- * Runs after the body-size limit, so reading the body here is bounded.
+ * Runs after the body-size limit, so reading the body here is bounded. `bodyLater`: routes that read their body
+ * only after their guard has let the caller in (an attachment is megabytes); they call checkFormText then.
  */
-export function rejectUnsafeText(): MiddlewareHandler<AppEnv> {
+export function rejectUnsafeText(opts: { bodyLater?: string[] } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const path = c.req.path;
     const problem = textProblem(path);
@@ -84,7 +93,7 @@ export function rejectUnsafeText(): MiddlewareHandler<AppEnv> {
         if (found) reject(found);
       }
     }
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !opts.bodyLater?.includes(path)) {
       const type = (c.req.header('content-type') ?? '').toLowerCase();
       if (type.startsWith('application/x-www-form-urlencoded')) {
         // Read as text and kept so: a route that needs the raw body (the PayFast ITN signs it) still has it.
@@ -93,10 +102,7 @@ export function rejectUnsafeText(): MiddlewareHandler<AppEnv> {
           if (found) reject(found);
         }
       } else if (type.startsWith('multipart/form-data')) {
-        for (const [k, v] of await readForm(c)) {
-          const found = findUnsafeText(k, 'form') ?? (typeof v === 'string' ? findUnsafeText(v, k) : findUnsafeText(v.name, `${k} (file name)`));
-          if (found) reject(found);
-        }
+        checkFormText(await readForm(c));
       } else if (c.req.raw.body) {
         const text = await c.req.text();
         let body: unknown;

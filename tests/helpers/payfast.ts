@@ -27,6 +27,8 @@ export async function startPayfastStub(host = '127.0.0.1') {
     validate: 'VALID' as ValidateAnswer,
     /** Milliseconds the validate endpoint takes to answer. */
     validateDelayMs: 0,
+    /** Milliseconds the cancel call takes to answer. */
+    cancelDelayMs: 0,
     cancel: { status: 200, body: { code: 200, status: 'success', data: { response: true } } as unknown },
     fetch: { status: 200, body: { code: 200, status: 'success', data: { response: { status_text: 'ACTIVE', run_date: '' } } } as unknown },
   };
@@ -46,7 +48,8 @@ export async function startPayfastStub(host = '127.0.0.1') {
       const m = /^\/subscriptions\/([^/]+)\/(cancel|fetch)$/.exec(path);
       if (m && ((m[2] === 'cancel' && req.method === 'PUT') || (m[2] === 'fetch' && req.method === 'GET'))) {
         const r = m[2] === 'cancel' ? state.cancel : state.fetch;
-        return void res.writeHead(r.status, { 'content-type': 'application/json' }).end(JSON.stringify(r.body));
+        const answer = () => res.writeHead(r.status, { 'content-type': 'application/json' }).end(JSON.stringify(r.body));
+        return void setTimeout(answer, m[2] === 'cancel' ? state.cancelDelayMs : 0);
       }
       res.writeHead(404).end('not found');
     });

@@ -124,6 +124,35 @@ describe.each(cases)('knowledge attachments on %s with %s storage', (kind, stora
     expect(await stored()).toEqual(before);
   });
 
+  it('reads an upload’s body only after the session and admin checks: 401 signed out, 403 for a user, unread', async () => {
+    // 10 MB whose file name would be refused (a NUL): refused for who sends it, before a byte is read.
+    const boundary = 'payewise-boundary';
+    const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.pdf"\r\n\r\n`);
+    const send = async (client?: TestClient) => {
+      let pulled = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled++;
+          if (pulled === 1) controller.enqueue(head);
+          else if (pulled <= 10) controller.enqueue(new Uint8Array(MB - 1));
+          else if (pulled === 11) controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+          else controller.close();
+        },
+      }, { highWaterMark: 0 });
+      const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+      if (client?.cookies.size) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const env = { incoming: { socket: { remoteAddress: '198.51.100.7', remoteFamily: 'IPv4', remotePort: 40000 } } };
+      const res = await t.app.request('http://localhost/api/knowledge/upload', { method: 'POST', headers, body, duplex: 'half' } as RequestInit, env);
+      return { status: res.status, message: ((await res.json()) as { message: string }).message, pulled };
+    };
+    expect(await send()).toEqual({ status: 401, message: 'Not authenticated', pulled: 0 });
+    expect(await send(user)).toEqual({ status: 403, message: "You don't have permission to access this page.", pulled: 0 });
+    // An admin's is read, and its bad file name is still a 400 naming the field.
+    const byAdmin = await send(admin);
+    expect(byAdmin.status).toBe(400);
+    expect(byAdmin.message).toBe('file (file name) contains a control character (such as NUL), which is not allowed');
+  });
+
   it('refuses a request without the file field', async () => {
     const res = await admin.post('/api/knowledge/upload', form(PDF, 'x.pdf', 'other'));
     expect(res.status).toBe(400);
