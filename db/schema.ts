@@ -142,7 +142,10 @@ export const knowledgeItems = pgTable(
   ],
 );
 
-/** A knowledge search by a signed-in user that found nothing (admin insights). Only the user id and the words. */
+/**
+ * A knowledge search by a signed-in user that found nothing (admin insights): one row per user and query, `at`
+ * the last time, so the insights count people, and repeating a search adds nothing.
+ */
 export const knowledgeSearchMisses = pgTable(
   'knowledge_search_misses',
   {
@@ -151,18 +154,18 @@ export const knowledgeSearchMisses = pgTable(
     query: text('query').notNull(), // trimmed, lower case
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('knowledge_search_misses_at_idx').on(t.at)],
+  (t) => [index('knowledge_search_misses_at_idx').on(t.at), uniqueIndex('knowledge_search_misses_user_query_idx').on(t.userId, t.query)],
 );
 
-/** Article reads per South African day (admin insights: most-read articles). */
-export const knowledgeItemViews = pgTable(
-  'knowledge_item_views',
+/** Who read an article on a South African day (admin insights: most-read articles, counted in readers). */
+export const knowledgeItemReaders = pgTable(
+  'knowledge_item_readers',
   {
     itemId: text('item_id').notNull().references(() => knowledgeItems.id, { onDelete: 'cascade' }),
     day: text('day').notNull(), // yyyy-mm-dd
-    views: integer('views').notNull().default(0),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.itemId, t.day] }), index('knowledge_item_views_day_idx').on(t.day)],
+  (t) => [primaryKey({ columns: [t.itemId, t.day, t.userId] }), index('knowledge_item_readers_day_idx').on(t.day)],
 );
 
 /** Ids of knowledge rows the seed has inserted once; an admin's later delete is not undone by the next start. */

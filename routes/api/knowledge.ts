@@ -26,7 +26,7 @@ export const knowledgeApi = new Hono<AppEnv>()
   .get('/category/:categoryId', requireUser, validate('param', categoryParamSchema), async (c) => c.json(await k(c).listItemsByCategory(c.req.valid('param').categoryId)))
   .get('/item/:itemId', requireUser, validate('param', itemParamSchema), async (c) => {
     const item = await k(c).getItem(c.req.valid('param').itemId);
-    await c.get('services').insights.read(item.id);
+    await c.get('services').insights.read(item.id, c.get('user')!.id);
     return c.json(item);
   })
   .get('/search', requireUser, validate('query', searchQuerySchema), async (c) => {

@@ -95,10 +95,10 @@ function InsightsPage({ r }: { r: InsightsDTO }) {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold">Insights</h1>
-        <p className="text-muted-foreground">What users looked for and did not find, what they read, and the mail the product sent. Counts cover the last 7 and 30 days.</p>
+        <p className="text-muted-foreground">What users looked for and did not find, what they read, and the mail the product sent. Counts cover the last 7 and 30 days; searches and reads count people, not repeats.</p>
       </div>
 
-      <Section id="misses" title="Searches that found nothing" description="Knowledge base searches with no result: candidates for a new article or more keywords." counts={r.searchMisses.total}>
+      <Section id="misses" title="Searches that found nothing" description="Knowledge base searches with no result, counted in people who searched: candidates for a new article or more keywords." counts={r.searchMisses.total}>
         <Table
           label="Searches that found nothing"
           head={['Search', 'Last 7 days', 'Last 30 days', 'Last seen', '']}
@@ -161,7 +161,7 @@ function InsightsPage({ r }: { r: InsightsDTO }) {
         />
       </Section>
 
-      <Section id="read" title="Most-read articles" description="Article reads on the knowledge base and through the API." counts={r.mostRead.total}>
+      <Section id="read" title="Most-read articles" description="Articles by how many people read them, on the knowledge base and through the API." counts={r.mostRead.total}>
         <Table
           label="Most-read articles"
           head={['Article', 'Last 7 days', 'Last 30 days', '']}

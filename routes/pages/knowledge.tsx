@@ -7,7 +7,7 @@ import { adminItemsQuerySchema, idParamSchema, type AdminItemsQuery, type ItemDT
 import { validate } from '../../src/http/validate';
 import { APP_NAME } from '../../src/ui/document';
 import { Island } from '../../src/ui/island';
-import { KnowledgeContent, KnowledgePage, isSearchable, stateTitle, type KbState } from '../../src/ui/knowledge/views';
+import { FAILURE_TEXT, KnowledgeContent, KnowledgePage, isSearchable, stateTitle, type KbState } from '../../src/ui/knowledge/views';
 import { escapeHtml } from '../../src/ui/markdown';
 import { hxToast, renderApp } from '../../src/http/render';
 import { requireAdmin, requireUser } from '../../src/http/guard';
@@ -21,13 +21,6 @@ const knowledge = (c: AppContext) => c.get('services').knowledge;
 function queryParam(c: AppContext, name = 'q') {
   return (c.req.query(name) ?? '').trim().slice(0, MAX_QUERY_LENGTH);
 }
-
-const FAILURE_TEXT: Record<KbState['view'], string> = {
-  categories: 'Failed to load knowledge items',
-  category: 'Failed to load knowledge items',
-  search: 'Error searching the knowledge base',
-  article: 'Failed to load knowledge item',
-};
 
 function respond(c: AppContext, s: KbState, status: 200 | 404 | 500 = 200) {
   c.header('Vary', 'HX-Request, HX-History-Restore-Request');
@@ -95,7 +88,7 @@ export const knowledgePages = new Hono<AppEnv>()
     const fromCategory = queryParam(c, 'category') || null;
     const article = await knowledge(c).findItem(c.req.valid('param').id);
     if (!article) return respond(c, { view: 'article', q, fromCategory, article: null, categoryNames: {} }, 404);
-    await c.get('services').insights.read(article.id);
+    await c.get('services').insights.read(article.id, c.get('user')!.id);
     return respond(c, { view: 'article', q, fromCategory, article, categoryNames: await categoryNames(c) });
   })
   // The spec: a non-admin sees 'Access Denied'. The items list is paged: ?tab=items&category=…&q=…&page=…

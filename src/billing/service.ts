@@ -1,7 +1,7 @@
 // Billing: checkouts, ITNs (stored, answered, then checked and applied once), cancelling, overdue renewals,
 // and what the user and admins see. Decisions come from the pure state machine in ./subscription.
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DB } from '../../db';
 import { payfastCheckouts, payfastItns, payments, users, type PayfastCheckout, type PayfastItn, type User } from '../../db/schema';
 import type { RateLimiter } from '../auth/rate-limit';

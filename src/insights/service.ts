@@ -4,7 +4,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DB } from '../../db';
-import { knowledgeItems, knowledgeItemViews, knowledgeSearchMisses, mailOutbox, messageFeedback, messages } from '../../db/schema';
+import { knowledgeItemReaders, knowledgeItems, knowledgeSearchMisses, mailOutbox, messageFeedback, messages } from '../../db/schema';
 import { saDate } from '../billing/calendar';
 import type { Logger } from '../lib/logger';
 import type { Mailer, OutboxEntry } from '../mail';
@@ -88,18 +88,21 @@ export function createInsightsService(deps: { db: DB; clock: () => Date; log: Lo
     }
   };
 
-  /** A user's knowledge search: kept only when it found nothing. */
-  const searched = (userId: number | null, q: string, found: number) =>
-    found > 0 || !missKey(q) ? Promise.resolve() : quietly('a search', () => db.insert(knowledgeSearchMisses).values({ userId, query: missKey(q), at: clock() }));
+  // Both count people, not requests: one user repeating a search or a read cannot fill the lists.
+  /** A user's knowledge search: kept only when it found nothing, once per user and query (the latest time). */
+  const searched = (userId: number, q: string, found: number) =>
+    found > 0 || !missKey(q)
+      ? Promise.resolve()
+      : quietly('a search', () =>
+          db
+            .insert(knowledgeSearchMisses)
+            .values({ userId, query: missKey(q), at: clock() })
+            .onConflictDoUpdate({ target: [knowledgeSearchMisses.userId, knowledgeSearchMisses.query], set: { at: sql`excluded.at` } }),
+        );
 
-  /** An article read by a user. */
-  const read = (itemId: string) =>
-    quietly('a read', () =>
-      db
-        .insert(knowledgeItemViews)
-        .values({ itemId, day: saDate(clock()), views: 1 })
-        .onConflictDoUpdate({ target: [knowledgeItemViews.itemId, knowledgeItemViews.day], set: { views: sql`${knowledgeItemViews.views} + 1` } }),
-    );
+  /** An article read by a user: once per user and day. */
+  const read = (itemId: string, userId: number) =>
+    quietly('a read', () => db.insert(knowledgeItemReaders).values({ itemId, day: saDate(clock()), userId }).onConflictDoNothing());
 
   async function report(): Promise<InsightsDTO> {
     const now = clock();
@@ -153,9 +156,13 @@ export function createInsightsService(deps: { db: DB; clock: () => Date; log: Lo
       .limit(ROWS);
     const unansweredTotal = db.select(counts(since7, a.timestamp)).from(a).where(dontKnow);
 
-    const v = knowledgeItemViews;
-    const sum7 = sql<number>`coalesce(sum(${v.views}) filter (where ${v.day} >= ${day7}), 0)`.mapWith(Number);
-    const sum30 = sql<number>`coalesce(sum(${v.views}), 0)`.mapWith(Number);
+    const v = knowledgeItemReaders;
+    // Readers of an article in each window (a reader on several days counts once); the total sums them over articles.
+    const sum7 = sql<number>`count(distinct ${v.userId}) filter (where ${v.day} >= ${day7})`.mapWith(Number);
+    const sum30 = sql<number>`count(distinct ${v.userId})`.mapWith(Number);
+    const pair = sql`(${v.itemId}, ${v.userId})`;
+    const pairs7 = sql<number>`count(distinct ${pair}) filter (where ${v.day} >= ${day7})`.mapWith(Number);
+    const pairs30 = sql<number>`count(distinct ${pair})`.mapWith(Number);
     const readRows = db
       .select({ id: knowledgeItems.id, title: knowledgeItems.title, last7: sum7, last30: sum30 })
       .from(v)
@@ -164,7 +171,7 @@ export function createInsightsService(deps: { db: DB; clock: () => Date; log: Lo
       .groupBy(knowledgeItems.id, knowledgeItems.title)
       .orderBy(desc(sum30), desc(sum7), knowledgeItems.title)
       .limit(ROWS);
-    const readTotal = db.select({ last7: sum7, last30: sum30 }).from(v).where(gte(v.day, day30));
+    const readTotal = db.select({ last7: pairs7, last30: pairs30 }).from(v).where(gte(v.day, day30));
 
     const o = mailOutbox;
     const outboxRows = mailer.recent(ROWS);
