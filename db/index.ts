@@ -19,10 +19,11 @@ export interface Database {
    */
   prepare(seed: () => Promise<void>): Promise<void>;
   /**
-   * Calls `fn` whenever any process on this database runs `pg_notify(channel, …)`, and each time the
-   * subscription (re)connects: what was announced while it was away is lost, so a listener starts afresh.
+   * Calls `fn` with the payload whenever any process on this database runs `pg_notify(channel, payload)`, and
+   * with none each time the subscription (re)connects: what was announced while it was away is lost, so a
+   * listener starts afresh.
    */
-  subscribe(channel: string, fn: () => void): Promise<void>;
+  subscribe(channel: string, fn: (payload?: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,7 +82,7 @@ export async function openDatabase(opts: { url?: string; poolSize?: number; data
       },
       async subscribe(channel, fn) {
         // postgres.js holds a connection of its own for this and reconnects it by itself; onlisten runs on every (re)connect.
-        await client.listen(channel, () => fn(), () => fn());
+        await client.listen(channel, (payload) => fn(payload), () => fn());
       },
       close: () => client.end({ timeout: 5 }),
     };
@@ -106,7 +107,7 @@ export async function openDatabase(opts: { url?: string; poolSize?: number; data
       await seed();
     },
     async subscribe(channel, fn) {
-      await client.listen(channel, () => fn());
+      await client.listen(channel, (payload) => fn(payload));
       fn();
     },
     close: () => client.close(),

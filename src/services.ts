@@ -67,10 +67,11 @@ export function createServices(deps: ServiceDeps): Services {
   const payfast = deps.payfast ?? createPayfastClient({ payfast: config.payfast, clock });
   const billing = createBillingService({ db, config, mailer, payfast, limiter, clock, log });
   const auth = createAuthService({ db, mailer, limiter, passwords, clock, log, limits: deps.limits, beforeDelete: (u) => billing.stopCharges(u) });
-  const knowledge = createKnowledgeService({ db, storage, clock, log, subscribe: (channel, fn) => database.subscribe(channel, fn) });
+  const subscribe: Database['subscribe'] = (channel, fn) => database.subscribe(channel, fn);
+  const knowledge = createKnowledgeService({ db, storage, clock, log, subscribe });
   const tools = knowledgeTools(knowledge);
   const engine = deps.engine ?? createEngine(config, tools);
-  const chat = createChatService({ db, engine, knowledge: tools, limiter, clock, log, timeoutMs: config.aiTimeoutMs, perMinute: deps.chatPerMinute });
+  const chat = createChatService({ db, engine, knowledge: tools, limiter, clock, log, timeoutMs: config.aiTimeoutMs, perMinute: deps.chatPerMinute, subscribe });
   return {
     config,
     log,

@@ -43,7 +43,14 @@ export interface ChatDeps {
   timeoutMs: number;
   /** Overrides the fair-use questions per minute (the bench). */
   perMinute?: number;
+  /** Announcements between processes (Database.subscribe): a Stop reaches the process writing the answer. */
+  subscribe?: (channel: string, fn: (payload?: string) => void) => Promise<void>;
 }
+
+/** pg_notify channel whose payload is the id of an answer to stop, wherever it is being written. */
+const STOP_CHANNEL = 'chat_stop';
+/** How long a Stop that landed on another process waits to see the answer stop. */
+const REMOTE_STOP_WAIT_MS = 5_000;
 
 /** What a running answer tells whoever listens: the stream events after `start`. */
 export type RunEvent =
@@ -98,11 +105,14 @@ export function createChatService(deps: ChatDeps) {
     feedback?: string | null;
   };
 
-  // An answer left 'pending' by a process that died is shown as failed, so it can be retried.
+  // The database says what is being answered, whichever process writes it: a 'pending' answer younger than a run
+  // can last. One left 'pending' by a process that died is shown as failed, so it can be retried.
   const staleAfterMs = timeoutMs + 30_000;
+  const staleCutoff = () => new Date(clock().getTime() - staleAfterMs).toISOString();
+  const stillAnswering = (r: { id: string; status: string; timestamp: string }) => running.has(r.id) || (r.status === 'pending' && r.timestamp > staleCutoff());
   function toDTO(r: Row): MessageDTO {
     let status = r.status as MessageStatus;
-    if (status === 'pending' && !running.has(r.id) && clock().getTime() - Date.parse(r.timestamp) > staleAfterMs) status = 'error';
+    if (status === 'pending' && !stillAnswering(r)) status = 'error';
     return {
       id: r.id, userId: r.userId, role: r.role as 'user' | 'assistant', content: r.content, timestamp: r.timestamp, conversationId: r.conversationId,
       sources: r.sources ?? [], toolCalls: (r.toolCalls ?? []) as unknown as ToolCallDTO[], status, articleId: r.articleId ?? null,
@@ -227,15 +237,15 @@ export function createChatService(deps: ChatDeps) {
         .where(and(eq(messages.id, req.retryOf), eq(messages.userId, user.id), eq(messages.role, 'user')));
       if (!q) throw new AppError(404, NOT_FOUND.message);
       conversation = toConversationDTO(await ownConversation(user.id, q.conversationId));
-      const [a] = await db.select({ id: messages.id, status: messages.status }).from(messages).where(eq(messages.replyTo, q.id));
-      if (a && running.has(a.id)) throw new AppError(409, STILL_ANSWERING);
+      const [a] = await db.select({ id: messages.id, status: messages.status, timestamp: messages.timestamp }).from(messages).where(eq(messages.replyTo, q.id));
+      if (a && stillAnswering(a)) throw new AppError(409, STILL_ANSWERING);
       if (a && (a.status === 'complete' || a.status === 'stopped')) throw new AppError(409, ALREADY_ANSWERED);
       const now = clock().toISOString();
       answerId = a?.id ?? randomUUID();
       // Claim the answer row: only one retry wins when two arrive together.
       const claimed = a
         ? await db.update(messages).set({ status: 'pending', content: '', sources: [], toolCalls: [], reading: null, outcome: null, confidence: null, timestamp: now })
-          .where(and(eq(messages.id, a.id), sql`${messages.status} in ('error', 'pending')`)).returning({ id: messages.id })
+          .where(and(eq(messages.id, a.id), sql`(${messages.status} = 'error' or (${messages.status} = 'pending' and ${messages.timestamp} <= ${staleCutoff()}))`)).returning({ id: messages.id })
         : await db.insert(messages).values({ id: answerId, userId: user.id, conversationId: q.conversationId, role: 'assistant', content: '', timestamp: now, replyTo: q.id, status: 'pending' })
           .onConflictDoNothing().returning({ id: messages.id });
       if (claimed.length === 0 || running.has(answerId)) throw new AppError(409, STILL_ANSWERING);
@@ -368,6 +378,12 @@ export function createChatService(deps: ChatDeps) {
     return run;
   }
 
+  // A Stop that landed on another process: the run here is aborted as if it had landed here.
+  deps.subscribe?.(STOP_CHANNEL, (id) => {
+    if (id) running.get(id)?.controller.abort('stop');
+  }).catch((err) => log.warn('Stop reaches only answers written by the process asked: no announcements', { error: String(err) }));
+  const announceStop = (ids: string[]) => Promise.all(ids.map((id) => db.execute(sql`select pg_notify(${STOP_CHANNEL}, ${id})`)));
+
   async function ownMessage(userId: number, id: string) {
     const [m] = await db.select(msgCols).from(messages).leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id))
       .where(and(eq(messages.id, id), eq(messages.userId, userId)));
@@ -406,6 +422,9 @@ export function createChatService(deps: ChatDeps) {
     async remove(userId: number, id: string): Promise<void> {
       await ownConversation(userId, id);
       for (const r of running.values()) if (r.run.conversation.id === id) r.controller.abort('stop');
+      const elsewhere = await db.select({ id: messages.id }).from(messages)
+        .where(and(eq(messages.conversationId, id), eq(messages.status, 'pending'), sql`${messages.timestamp} > ${staleCutoff()}`));
+      await announceStop(elsewhere.map((m) => m.id).filter((m) => !running.has(m)));
       await db.delete(conversations).where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
     },
 
@@ -430,12 +449,23 @@ export function createChatService(deps: ChatDeps) {
 
     /** Stops an answer being produced; what was said so far is kept and marked as stopped. */
     async stop(userId: number, messageId: string): Promise<{ stopped: boolean }> {
-      await ownMessage(userId, messageId);
+      const m = await ownMessage(userId, messageId);
       const r = running.get(messageId);
-      if (!r) return { stopped: false };
-      r.controller.abort('stop');
-      await r.run.result.catch(() => {});
-      return { stopped: true };
+      if (r) {
+        r.controller.abort('stop');
+        await r.run.result.catch(() => {});
+        return { stopped: true };
+      }
+      if (!stillAnswering(m)) return { stopped: false };
+      // Being written by another process: it hears the announcement, stops, and stores what was said so far.
+      await announceStop([messageId]);
+      const until = Date.now() + REMOTE_STOP_WAIT_MS;
+      while (Date.now() < until) {
+        const [row] = await db.select({ status: messages.status }).from(messages).where(eq(messages.id, messageId));
+        if (!row || row.status !== 'pending') return { stopped: row?.status === 'stopped' };
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return { stopped: false };
     },
 
     async feedback(userId: number, messageId: string, rating: 'up' | 'down', comment?: string): Promise<{ rating: 'up' | 'down' }> {
