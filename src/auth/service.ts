@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DB } from '../../db';
-import { passwordResets, sessions, users, type User } from '../../db/schema';
+import { preparedSql, type DB } from '../../db';
+import { mailOutbox, passwordResets, sessions, users, type User } from '../../db/schema';
 import { AppError, causes, pgCode } from '../errors';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail';
@@ -48,6 +48,7 @@ export function toPublicUser(u: User): PublicUser {
 }
 
 const TAKEN = { username: 'Username already exists', email: 'Email already registered' } as const;
+const TOO_MANY = { login: 'Too many login attempts.', password: 'Too many password attempts.' } as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A unique violation as the user's message (the constraint says which field). */
@@ -98,6 +99,59 @@ export function createAuthService(deps: {
     }
   };
 
+  /**
+   * Checks a password for sign-in, a profile change or an account deletion, on sign-in's counters for the account,
+   * so a stolen session cannot guess its way past them. Every attempt is counted before the password is checked, in
+   * one statement per counter, so a burst sent at once cannot overtake the limits. A client is refused after too many
+   * attempts on one account (or overall); the account itself is only slowed down (its wrong answers come late), so
+   * its owner can still sign in from elsewhere. A right password gives the attempt back.
+   */
+  async function checkPassword(user: User | undefined, account: string, password: string, client: string, tooManyMessage: string): Promise<boolean> {
+    const keys = { pair: `login:pair:${account}:${client}`, client: `login:client:${client}`, account: `login:account:${account}` };
+    const now = clock();
+    const [pair, byClient] = await Promise.all([limiter.hit(keys.pair, limits.windowMs), limiter.hit(keys.client, limits.windowMs)]);
+    const over = pair.count > limits.loginPerPair ? pair : byClient.count > limits.loginPerClient ? byClient : null;
+    if (over) throw tooMany(tooManyMessage, over.resetAt, now);
+    const onAccount = await limiter.hit(keys.account, limits.windowMs);
+
+    let ok: boolean;
+    try {
+      ok = user ? await passwords.verify(user.password, password, client) : await passwords.verifyNobody(password, client);
+    } catch (err) {
+      // Not checked (the server was busy): the attempt does not count against anyone.
+      await Promise.all([limiter.refund(keys.pair), limiter.refund(keys.client), limiter.refund(keys.account)]);
+      throw err;
+    }
+    if (!user || !ok) {
+      // A wrong password on an account under attack answers slowly: guessing slows down, the owner's right password does not.
+      const delay = accountDelayMs(onAccount.count - 1, limits);
+      if (delay) await sleep(delay);
+      return false;
+    }
+    await Promise.all([limiter.reset(keys.pair), limiter.refund(keys.client), limiter.refund(keys.account)]);
+    return true;
+  }
+
+  // A reset request in one statement, the same for every address so that neither the answer nor its time tells
+  // whether the address has an account: both counters are counted; within the limits, the account with that
+  // address (if any) gets its reset row and its mail in the outbox, which the mailer delivers after the answer.
+  const $ = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  const withinForgotLimits = sql`(select count from by_email) <= ${$('perEmail', 'int')} and (select count from by_client) <= ${$('perClient', 'int')}`;
+  const requestReset = preparedSql<{ email_count: number; email_reset: Date | string; client_count: number; client_reset: Date | string }>(db, 'auth_request_reset', sql`
+    with by_email as (${limiter.countSql($('emailKey', 'text'), $('now', 'timestamptz'), $('windowEnd', 'timestamptz'))}),
+    by_client as (${limiter.countSql($('clientKey', 'text'), $('now', 'timestamptz'), $('windowEnd', 'timestamptz'))}),
+    account as (
+      select id, username, email from ${users} where lower(email) = ${$('email', 'text')} and ${withinForgotLimits} limit 1
+    ), reset as (
+      insert into ${passwordResets} (id, user_id, code_hash, expires_at)
+      select ${$('id', 'text')}, id, ${$('codeHash', 'text')}, ${$('expiresAt', 'timestamptz')} from account
+    ), mail as (
+      insert into ${mailOutbox} ("to", subject, text, next_attempt_at)
+      select email, ${$('subject', 'text')}, ${$('greeting', 'text')} || username || ${$('body', 'text')}, ${$('now', 'timestamptz')} from account
+    )
+    select by_email.count as email_count, by_email.reset_at as email_reset, by_client.count as client_count, by_client.reset_at as client_reset
+    from by_email, by_client`);
+
   /** A normalised username that may be used: allowed characters, one script, and not confusable with another account's. */
   async function checkUsername(raw: string, email: string, exceptId?: number): Promise<{ username: string; usernameKey: string }> {
     const username = normalizeUsername(raw);
@@ -138,16 +192,15 @@ export function createAuthService(deps: {
     if (byClient.count > limits.forgotPerClient * 3) throw tooMany('Too many attempts.', byClient.resetAt, clock());
     const id = hashToken(input.resetToken);
     const invalid = new AppError(400, 'Invalid or expired code');
+    // Compared and counted in one statement, so guesses sent at once cannot all find tries left. A wrong code uses
+    // one of the tries; a right one uses none (both steps, verify and reset, present it).
+    const right = sql`${passwordResets.codeHash} = ${hashToken(`${input.resetToken}:${input.code}`)}`;
     const [reset] = await db
-      .select()
-      .from(passwordResets)
-      .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, clock())))
-      .limit(1);
-    if (!reset || reset.attempts >= RESET_MAX_TRIES) throw invalid;
-    if (reset.codeHash !== hashToken(`${input.resetToken}:${input.code}`)) {
-      await db.update(passwordResets).set({ attempts: sql`${passwordResets.attempts} + 1` }).where(eq(passwordResets.id, id));
-      throw invalid;
-    }
+      .update(passwordResets)
+      .set({ attempts: sql`${passwordResets.attempts} + case when ${right} then 0 else 1 end` })
+      .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, clock()), lt(passwordResets.attempts, RESET_MAX_TRIES)))
+      .returning({ userId: passwordResets.userId, verifiedAt: passwordResets.verifiedAt, right: sql<boolean>`${right}` });
+    if (!reset?.right) throw invalid;
     if (markVerified && !reset.verifiedAt) await db.update(passwordResets).set({ verifiedAt: clock() }).where(eq(passwordResets.id, id));
     const [user] = await db.select().from(users).where(eq(users.id, reset.userId));
     if (!user) throw invalid;
@@ -188,40 +241,16 @@ export function createAuthService(deps: {
       });
     },
 
-    /**
-     * Every attempt is counted before the password is checked, in one statement per counter, so a burst
-     * sent at once cannot overtake the limits. A client is refused after too many attempts on one account
-     * (or overall); the account itself is only slowed down (its wrong answers come late), so its owner can
-     * still sign in from elsewhere.
-     */
+    /** Sign-in by username or e-mail address; the attempt is counted as checkPassword says. */
     async login(input: z.output<typeof loginSchema>, caller: Caller): Promise<{ user: PublicUser; token: string }> {
       return admit(caller, async (client) => {
         const name = normalizeUsername(input.username);
         const user = await findByLogin(name);
         // Username and e-mail address of one account share its counters; unknown names are counted alike.
         const account = user ? `u:${user.id}` : `n:${usernameKey(name)}`;
-        const keys = { pair: `login:pair:${account}:${client}`, client: `login:client:${client}`, account: `login:account:${account}` };
         const now = clock();
-        const [pair, byClient] = await Promise.all([limiter.hit(keys.pair, limits.windowMs), limiter.hit(keys.client, limits.windowMs)]);
-        const over = pair.count > limits.loginPerPair ? pair : byClient.count > limits.loginPerClient ? byClient : null;
-        if (over) throw tooMany('Too many login attempts.', over.resetAt, now);
-        const onAccount = await limiter.hit(keys.account, limits.windowMs);
-
-        let ok: boolean;
-        try {
-          ok = user ? await passwords.verify(user.password, input.password, client) : await passwords.verifyNobody(input.password, client);
-        } catch (err) {
-          // Not checked (the server was busy): the attempt does not count against anyone.
-          await Promise.all([limiter.refund(keys.pair), limiter.refund(keys.client), limiter.refund(keys.account)]);
-          throw err;
-        }
-        if (!user || !ok) {
-          // A wrong password on an account under attack answers slowly: guessing slows down, the owner's right password does not.
-          const delay = accountDelayMs(onAccount.count - 1, limits);
-          if (delay) await sleep(delay);
-          throw new AppError(401, 'Invalid username or password');
-        }
-        await Promise.all([limiter.reset(keys.pair), limiter.refund(keys.client), limiter.refund(keys.account)]);
+        const ok = await checkPassword(user, account, input.password, client, TOO_MANY.login);
+        if (!ok || !user) throw new AppError(401, 'Invalid username or password');
         const [updated] = await db
           .update(users)
           .set({ lastLoginAt: now.toISOString(), totalLogins: sql`${users.totalLogins} + 1` })
@@ -250,65 +279,67 @@ export function createAuthService(deps: {
     },
 
     async updateProfile(user: User, caller: Caller, input: z.output<typeof updateProfileSchema>): Promise<PublicUser> {
-      const client = clientKey(caller.ip);
-      if (!(await passwords.verify(user.password, input.currentPassword, client))) throw new AppError(400, 'Current password is incorrect');
-      const name = await checkUsername(input.username, input.email, user.id);
-      const set: Partial<User> = { ...name, email: input.email, updatedAt: clock().toISOString() };
-      if (input.newPassword) set.password = await passwords.hash(input.newPassword, client);
-      try {
-        const [updated] = await db.transaction(async (tx) => {
-          const rows = await tx.update(users).set(set).where(eq(users.id, user.id)).returning();
-          if (input.newPassword) await tx.delete(sessions).where(and(eq(sessions.userId, user.id), caller.sessionId ? ne(sessions.id, caller.sessionId) : undefined));
-          return rows;
-        });
-        return toPublicUser(updated);
-      } catch (err) {
-        const taken = takenMessage(err);
-        if (taken) throw new AppError(409, taken);
-        throw err;
-      }
+      return admit(caller, async (client) => {
+        if (!(await checkPassword(user, `u:${user.id}`, input.currentPassword, client, TOO_MANY.password))) throw new AppError(400, 'Current password is incorrect');
+        const name = await checkUsername(input.username, input.email, user.id);
+        const set: Partial<User> = { ...name, email: input.email, updatedAt: clock().toISOString() };
+        if (input.newPassword) set.password = await passwords.hash(input.newPassword, client);
+        try {
+          const [updated] = await db.transaction(async (tx) => {
+            const rows = await tx.update(users).set(set).where(eq(users.id, user.id)).returning();
+            if (input.newPassword) await tx.delete(sessions).where(and(eq(sessions.userId, user.id), caller.sessionId ? ne(sessions.id, caller.sessionId) : undefined));
+            return rows;
+          });
+          return toPublicUser(updated);
+        } catch (err) {
+          const taken = takenMessage(err);
+          if (taken) throw new AppError(409, taken);
+          throw err;
+        }
+      });
     },
 
     async deleteAccount(user: User, caller: Caller, input: z.output<typeof deleteAccountSchema>) {
-      if (!(await passwords.verify(user.password, input.password, clientKey(caller.ip)))) throw new AppError(400, 'Incorrect password');
-      if (user.isAdmin) {
-        const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.isAdmin, true));
-        if (n <= 1) throw new AppError(409, 'The last admin cannot delete their account');
-      }
-      await deps.beforeDelete?.(user);
-      // Sessions, messages, reset codes and billing records go with the user (foreign keys cascade).
-      await db.delete(users).where(eq(users.id, user.id));
+      return admit(caller, async (client) => {
+        if (!(await checkPassword(user, `u:${user.id}`, input.password, client, TOO_MANY.password))) throw new AppError(400, 'Incorrect password');
+        if (user.isAdmin) {
+          const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.isAdmin, true));
+          if (n <= 1) throw new AppError(409, 'The last admin cannot delete their account');
+        }
+        await deps.beforeDelete?.(user);
+        // Sessions, messages, reset codes and billing records go with the user (foreign keys cascade).
+        await db.delete(users).where(eq(users.id, user.id));
+      });
     },
 
     async forgotPassword(input: z.output<typeof forgotPasswordSchema>, caller: Caller) {
       return admit(caller, async (client) => {
         const email = input.email.toLowerCase();
-        const [byEmail, byClient] = await Promise.all([
-          limiter.hit(`forgot:email:${email}`, limits.windowMs),
-          limiter.hit(`forgot:client:${client}`, limits.windowMs),
-        ]);
-        if (byEmail.count > limits.forgotPerEmail || byClient.count > limits.forgotPerClient) {
-          throw tooMany('Too many reset requests.', byEmail.count > limits.forgotPerEmail ? byEmail.resetAt : byClient.resetAt, clock());
-        }
-        // Same answer whether or not the address is registered; the token of an unknown address simply never verifies.
+        const now = clock();
+        // Same work and answer whether or not the address is registered; the token of an unknown address simply never verifies.
         const resetToken = generateToken();
-        const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-        if (user) {
-          const code = generateCode();
-          await db.insert(passwordResets).values({
-            id: hashToken(resetToken),
-            userId: user.id,
-            codeHash: hashToken(`${resetToken}:${code}`),
-            expiresAt: new Date(clock().getTime() + RESET_MINUTES * 60_000),
-          });
-          await mailer.enqueue({
-            to: user.email!,
-            subject: `Your ${deps.appName ?? 'PayeWise'} password reset code`,
-            text:
-              `Hello ${user.username},\n\nYour password reset code is ${code}.\n\n` +
-              `It expires in ${RESET_MINUTES} minutes and can be used once. If you did not ask to reset your password, ignore this e-mail.\n`,
-          });
+        const code = generateCode();
+        const [counts] = await requestReset({
+          emailKey: `forgot:email:${email}`,
+          clientKey: `forgot:client:${client}`,
+          now: now.toISOString(),
+          windowEnd: new Date(now.getTime() + limits.windowMs).toISOString(),
+          perEmail: limits.forgotPerEmail,
+          perClient: limits.forgotPerClient,
+          email,
+          id: hashToken(resetToken),
+          codeHash: hashToken(`${resetToken}:${code}`),
+          expiresAt: new Date(now.getTime() + RESET_MINUTES * 60_000).toISOString(),
+          subject: `Your ${deps.appName ?? 'PayeWise'} password reset code`,
+          greeting: 'Hello ',
+          body:
+            `,\n\nYour password reset code is ${code}.\n\n` +
+            `It expires in ${RESET_MINUTES} minutes and can be used once. If you did not ask to reset your password, ignore this e-mail.\n`,
+        });
+        if (counts.email_count > limits.forgotPerEmail || counts.client_count > limits.forgotPerClient) {
+          throw tooMany('Too many reset requests.', new Date(counts.email_count > limits.forgotPerEmail ? counts.email_reset : counts.client_reset), now);
         }
+        mailer.deliverSoon();
         return { resetToken, emailSent: mailer.healthy(), message: FORGOT_PASSWORD_MESSAGE };
       });
     },
@@ -351,15 +382,25 @@ export function createAuthService(deps: {
         .onConflictDoNothing();
     },
 
-    /** Accounts made before usernames had a comparison key get theirs; a name confusable with an older one keeps none. */
+    /**
+     * Accounts made before usernames had a comparison key get theirs, and keys made before invisible characters
+     * were left out of them are made again (only names with a character beyond ASCII can hold one). A name
+     * confusable with another account's keeps the key it had (none, or the old one) and is logged.
+     */
     async backfillUsernameKeys() {
-      const rows = await db.select({ id: users.id, username: users.username }).from(users).where(isNull(users.usernameKey)).orderBy(users.id);
+      const rows = await db
+        .select({ id: users.id, username: users.username, usernameKey: users.usernameKey })
+        .from(users)
+        .where(sql`${users.usernameKey} is null or octet_length(${users.username}) <> char_length(${users.username})`)
+        .orderBy(users.id);
       for (const r of rows) {
+        const key = usernameKey(r.username);
+        if (key === r.usernameKey) continue;
         try {
-          await db.update(users).set({ usernameKey: usernameKey(r.username) }).where(eq(users.id, r.id));
+          await db.update(users).set({ usernameKey: key }).where(eq(users.id, r.id));
         } catch (err) {
           if (pgCode(err) !== '23505') throw err;
-          deps.log?.warn('username is confusable with an older account; it keeps no key', { userId: r.id });
+          deps.log?.warn('username is confusable with another account; its key is not updated', { userId: r.id });
         }
       }
     },

@@ -1,13 +1,15 @@
 import unhomoglyph from 'unhomoglyph';
-import { USERNAME_RULES } from '../schemas/auth';
+import { INVISIBLE, USERNAME_INVISIBLE, USERNAME_RULES } from '../schemas/auth';
 
 // Usernames that look alike must not both exist (`аdmin` with a Cyrillic а beside `admin`). Names are
 // NFKC-normalised (full-width `ａｄｍｉｎ` is `admin`), may not mix scripts, and are compared by a
-// case-folded skeleton in the spirit of Unicode TR39 (confusables mapped to their prototypes).
+// case-folded skeleton in the spirit of Unicode TR39 (confusables mapped to their prototypes). Invisible code
+// points are refused, and left out of the skeleton so that a name stored before that rule still clashes.
 
 export const MIXED_SCRIPTS = 'Username must not mix letters from different scripts (for example Latin and Cyrillic)';
 
 const ALLOWED = /^[\p{L}\p{M}\p{Nd}._-]+$/u;
+const INVISIBLES = new RegExp(INVISIBLE.source, 'gu');
 
 // JavaScript cannot name a character's script, so each is tested against the scripts people write names in.
 const SCRIPTS = [
@@ -43,11 +45,13 @@ export function normalizeUsername(raw: string): string {
 export function usernameProblem(name: string): string | null {
   const length = [...name].length;
   if (length < 3 || length > 50 || !ALLOWED.test(name)) return USERNAME_RULES;
+  if (INVISIBLE.test(name)) return USERNAME_INVISIBLE;
   if (!singleScript(name)) return MIXED_SCRIPTS;
   return null;
 }
 
 /** The comparison key: two names are confusable exactly when their keys are equal. */
 export function usernameKey(name: string): string {
-  return unhomoglyph(name.normalize('NFKC').toLowerCase().normalize('NFD')).normalize('NFD').toLowerCase();
+  const visible = name.normalize('NFKC').replace(INVISIBLES, '');
+  return unhomoglyph(visible.toLowerCase().normalize('NFD')).normalize('NFD').toLowerCase().replace(INVISIBLES, '');
 }

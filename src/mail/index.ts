@@ -11,12 +11,14 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Stores the mail in the outbox and starts delivery in the background. */
+  /** Stores the mail in the outbox; deliverSoon(), deliverDue() or the upkeep sends it. */
   enqueue(msg: MailMessage): Promise<number>;
   /** Stores the mail as part of the caller's transaction (a rollback keeps nothing); call deliverDue() once it has committed. */
   stage(tx: DB, msg: MailMessage): Promise<void>;
   /** Delivers what is due; returns how many were sent. */
   deliverDue(): Promise<number>;
+  /** Starts deliverDue() once the request under way has answered, so the answer never waits for, or shows, its work. */
+  deliverSoon(): void;
   /** Whether the last delivery attempt reached the transport (true in outbox-only mode). */
   healthy(): boolean;
   /** Waits for any delivery under way (tests and shutdown). */
@@ -43,7 +45,8 @@ const BATCH = 20;
 const FIRST_BACKOFF_S = 15;
 const MAX_BACKOFF_S = 60 * 60;
 
-export async function createMailer(opts: { db: DB; smtpUrl?: string; from: string; log: Logger; clock: () => Date }): Promise<Mailer> {
+/** `logBodies`: without SMTP the kept mail is logged with its text (a development convenience; off in production). */
+export async function createMailer(opts: { db: DB; smtpUrl?: string; from: string; logBodies?: boolean; log: Logger; clock: () => Date }): Promise<Mailer> {
   const { db, log, clock } = opts;
   let transport: Transporter | undefined;
   if (opts.smtpUrl) {
@@ -52,6 +55,7 @@ export async function createMailer(opts: { db: DB; smtpUrl?: string; from: strin
   }
   let lastOk = true;
   let running: Promise<number> | null = null;
+  let soon: Promise<void> | null = null;
 
   async function deliverOnce(): Promise<{ claimed: number; sent: number }> {
     const now = clock();
@@ -75,7 +79,7 @@ export async function createMailer(opts: { db: DB; smtpUrl?: string; from: strin
     let sent = 0;
     for (const m of due) {
       if (!transport) {
-        log.info('mail (outbox only, no SMTP_URL)', { to: m.to, subject: m.subject, text: m.text });
+        log.info('mail (outbox only, no SMTP_URL)', { to: m.to, subject: m.subject, ...(opts.logBodies ? { text: m.text } : {}) });
         await db.update(mailOutbox).set({ status: 'logged', sentAt: clock() }).where(eq(mailOutbox.id, m.id));
         sent++;
         continue;
@@ -116,8 +120,18 @@ export async function createMailer(opts: { db: DB; smtpUrl?: string; from: strin
     },
     async enqueue(msg) {
       const [row] = await db.insert(mailOutbox).values({ to: msg.to, subject: msg.subject, text: msg.text, nextAttemptAt: clock() }).returning({ id: mailOutbox.id });
-      void mailer.deliverDue().catch((err) => log.error('mail delivery crashed', { error: String(err) }));
       return row.id;
+    },
+    deliverSoon() {
+      soon ??= new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => {
+          soon = null;
+          return mailer.deliverDue();
+        })
+        .then(
+          () => {},
+          (err) => log.error('mail delivery crashed', { error: String(err) }),
+        );
     },
     deliverDue() {
       if (running) return running.then(() => mailer.deliverDue());
@@ -132,7 +146,7 @@ export async function createMailer(opts: { db: DB; smtpUrl?: string; from: strin
         .orderBy(desc(mailOutbox.id))
         .limit(limit),
     async idle() {
-      while (running) await running.catch(() => 0);
+      while (soon || running) await (soon ?? running!.catch(() => 0));
     },
   };
   return mailer;

@@ -7,12 +7,21 @@ const emailPattern = z.regexes.email;
 
 /** What a username may be, said once for the form and the server (which adds the one-script rule). */
 export const USERNAME_RULES = 'Username must be 3 to 50 characters: letters and numbers of one script, dots, dashes and underscores';
+export const USERNAME_INVISIBLE = 'Username must not contain invisible characters';
+
+/**
+ * Code points that show as nothing, so `admin` followed by one looks like `admin`: Unicode's default-ignorables
+ * (they include the variation selectors and the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, named here too),
+ * and the Khitan filler, which is not one.
+ */
+export const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Variation_Selector}\u{16FE4}\u115F\u1160\u3164\uFFA0]/u;
 
 export const usernameField = z.string({ error: 'Username is required' }).check(
   z.trim(),
   z.minLength(3, 'Username must be at least 3 characters'),
   z.maxLength(50, USERNAME_RULES),
   z.regex(/^[\p{L}\p{M}\p{N}._-]+$/u, USERNAME_RULES),
+  z.refine((v) => !INVISIBLE.test(v), { message: USERNAME_INVISIBLE }),
 );
 
 export const emailField = z.string({ error: 'Email is required' }).check(
