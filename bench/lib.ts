@@ -38,7 +38,7 @@ export async function startBenchServer(kind: 'pglite' | 'postgres', opts: Bootst
       await b.end();
     };
   }
-  const config = loadConfig({ NODE_ENV: 'production', DEMO_ACCOUNTS: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
+  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost', MAIL_OUTBOX_ONLY: 'true', PAYFAST_SANDBOX: 'true', DEMO_ACCOUNTS: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
   const running = await startServer(config, {
     limits: { inFlightPerClient: HIGH, loginPerPair: HIGH, loginPerClient: HIGH, accountSlowAfter: HIGH, registerPerClient: HIGH, forgotPerEmail: HIGH, forgotPerClient: HIGH },
     hashing: { maxQueue: 64, perClient: 64 },

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
@@ -32,6 +33,14 @@ export async function freshDatabase(prefix = 'payewise_bench'): Promise<{ url: s
       await b.end();
     },
   };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** Runs `args` with node and resolves once a line matches `ready` (its first group is the URL). */
@@ -72,9 +81,11 @@ export async function startNode(args: string[], env: Record<string, string>, rea
 /** The built app (`npm start`'s server) as a process: PGlite in a temporary folder, or the PostgreSQL database at `databaseUrl`. */
 export async function startApp(opts: { databaseUrl?: string; env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<ServerProcess & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-proc-'));
+  // Production wants its public address up front: the port is chosen here rather than by the server.
+  const port = await freePort();
   const p = await startNode(
     ['dist/server/server.js'],
-    { NODE_ENV: 'production', DEMO_ACCOUNTS: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}), ...opts.env },
+    { NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, MAIL_OUTBOX_ONLY: 'true', PAYFAST_SANDBOX: 'true', DEMO_ACCOUNTS: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}), ...opts.env },
     /PayeWise listening on (http:\/\/[^"\s]+)/,
     opts.nodeArgs,
   );

@@ -34,7 +34,7 @@ export async function bootstrap(config: Config, opts: BootstrapOptions = {}): Pr
   const log = opts.log ?? createLogger(config.logLevel);
   const database = await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir, memory: opts.memoryDb });
   const clock = opts.clock ?? (() => new Date());
-  const mailer = await createMailer({ db: database.db, smtpUrl: config.mail.smtpUrl, from: config.mail.from, log, clock });
+  const mailer = await createMailer({ db: database.db, ...config.mail, log, clock });
   const services = createServices({
     config,
     database,

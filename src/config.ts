@@ -8,6 +8,9 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .transform((v) => v === 'true' || v === '1');
 
+/** PayFast's public sandbox merchant (reference: payfast.md): the zero-config default, never production's. */
+const SANDBOX_MERCHANT = { PAYFAST_MERCHANT_ID: '10000100', PAYFAST_MERCHANT_KEY: '46f0cd694581a', PAYFAST_PASSPHRASE: 'jt7NOE43FZPn' } as const;
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -18,6 +21,7 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DEMO_ACCOUNTS: bool.optional(),
   SMTP_URL: z.string().url().optional(),
+  MAIL_OUTBOX_ONLY: bool.optional(),
   MAIL_FROM: z.string().min(3).default('PayeWise <no-reply@payewise.co.za>'),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -29,9 +33,9 @@ const schema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
-  PAYFAST_MERCHANT_ID: z.string().default('10000100'),
-  PAYFAST_MERCHANT_KEY: z.string().default('46f0cd694581a'),
-  PAYFAST_PASSPHRASE: z.string().default('jt7NOE43FZPn'),
+  PAYFAST_MERCHANT_ID: z.string().default(SANDBOX_MERCHANT.PAYFAST_MERCHANT_ID),
+  PAYFAST_MERCHANT_KEY: z.string().default(SANDBOX_MERCHANT.PAYFAST_MERCHANT_KEY),
+  PAYFAST_PASSPHRASE: z.string().default(SANDBOX_MERCHANT.PAYFAST_PASSPHRASE),
   PAYFAST_SANDBOX: bool.default(true),
   PAYFAST_ITN_SOURCE_IPS: z
     .string()
@@ -58,7 +62,8 @@ export interface Config {
   databasePoolSize: number;
   publicUrl?: string;
   demoAccounts: boolean;
-  mail: { smtpUrl?: string; from: string };
+  /** `logBodies`: the outbox mailer logs what it keeps, bodies included (reset codes) — never in production. */
+  mail: { smtpUrl?: string; from: string; logBodies: boolean };
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   ai?: { baseUrl: string; apiKey?: string; model: string };
   /** How long an answer may take, either engine. */
@@ -85,6 +90,27 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * What production may not run on by default: each a development convenience that would fail quietly there
+ * (payments to the sandbox, reset codes never delivered, PayFast posting to nowhere). `given`: the variables set.
+ */
+function productionProblems(given: Record<string, string>, e: z.output<typeof schema>): string[] {
+  const problems: string[] = [];
+  if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the address PayFast posts its notifications to and e-mails link to)');
+  if (!e.SMTP_URL && e.MAIL_OUTBOX_ONLY !== true) {
+    problems.push('SMTP_URL: required in production, or MAIL_OUTBOX_ONLY=true to keep mail in the outbox on purpose (password-reset codes are then never delivered)');
+  }
+  if (e.SMTP_URL && e.MAIL_OUTBOX_ONLY === true) problems.push('MAIL_OUTBOX_ONLY: true contradicts SMTP_URL; set one of them');
+  if (given.PAYFAST_SANDBOX === undefined) {
+    problems.push('PAYFAST_SANDBOX: say false for real payments (with your merchant) or true for the sandbox, in production');
+  } else if (!e.PAYFAST_SANDBOX) {
+    for (const [name, sandboxValue] of Object.entries(SANDBOX_MERCHANT)) {
+      if (given[name] === undefined || given[name] === sandboxValue) problems.push(`${name}: your PayFast merchant's value is required when PAYFAST_SANDBOX=false (the default is the public sandbox merchant's)`);
+    }
+  }
+  return problems;
+}
+
 /** Reads the environment once; every bad variable is named in the error. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -96,6 +122,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const e = parsed.data;
   if (e.S3_ENDPOINT && !e.S3_BUCKET) throw new ConfigError('Invalid environment:\n  S3_BUCKET: required when S3_ENDPOINT is set');
   const production = e.NODE_ENV === 'production';
+  const problems = production ? productionProblems(raw as Record<string, string>, e) : [];
+  if (problems.length) throw new ConfigError(`Refusing to start in production:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     env: e.NODE_ENV,
     production,
@@ -106,7 +134,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(2, os.availableParallelism()),
     publicUrl: e.PUBLIC_URL,
     demoAccounts: e.DEMO_ACCOUNTS ?? !production,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, logBodies: !production },
     s3: e.S3_ENDPOINT
       ? {
           endpoint: e.S3_ENDPOINT,

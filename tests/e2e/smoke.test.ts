@@ -24,7 +24,9 @@ describe(`the built server as a process (${production ? appDir : 'this checkout'
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-smoke-'));
     if (process.env.SMOKE_POSTGRES && process.env.TEST_DATABASE_URL) pg = await createTestDatabase();
-    env = { DATA_DIR: dataDir, NODE_ENV: production ? 'production' : 'development', ...(pg ? { DATABASE_URL: pg.url } : {}) };
+    // Production names what it is run with: the public address, mail kept on purpose, the sandbox on purpose.
+    const said: Record<string, string> = production ? { PUBLIC_URL: 'http://localhost', MAIL_OUTBOX_ONLY: 'true', PAYFAST_SANDBOX: 'true' } : {};
+    env = { DATA_DIR: dataDir, NODE_ENV: production ? 'production' : 'development', ...said, ...(pg ? { DATABASE_URL: pg.url } : {}) };
     proc = await start(env);
   });
   afterAll(async () => {
@@ -69,6 +71,16 @@ describe(`the built server as a process (${production ? appDir : 'this checkout'
     const file = fs.readFileSync(path.join(appDir, 'dist/client', css));
     expect(asset.body.length).toBeLessThan(file.length / 3);
     expect(brotliDecompressSync(asset.body).equals(file)).toBe(true);
+  });
+
+  it.runIf(production)('refuses to start in production on development defaults, naming each setting', async () => {
+    const bare = Object.fromEntries(Object.entries(env).filter(([k]) => !['PUBLIC_URL', 'MAIL_OUTBOX_ONLY', 'PAYFAST_SANDBOX'].includes(k)));
+    const refused = await start(bare).then(
+      () => null,
+      (err: Error) => err.message,
+    );
+    expect(refused).toMatch(/server exited with 1/);
+    for (const name of ['PUBLIC_URL', 'SMTP_URL', 'MAIL_OUTBOX_ONLY', 'PAYFAST_SANDBOX']) expect(refused).toContain(name);
   });
 
   it('on SIGTERM lets an open request finish, closes the database and exits 0; the data is there on the next start', async () => {

@@ -18,7 +18,8 @@ export async function startProcess(env: Record<string, string>, appDir = path.re
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': by then everything the process printed has been read.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${log.join('\n')}`)), 60_000);
     const onData = (d: Buffer) => {

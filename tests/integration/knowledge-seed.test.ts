@@ -93,7 +93,7 @@ describe.each(dbKinds)('knowledge seed across restarts on %s', (kind) => {
   it('the second start inserts nothing', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-restart-'));
     const pg = kind === 'postgres' ? await createTestDatabase() : null;
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(pg ? { DATABASE_URL: pg.url } : {}) });
+    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost', MAIL_OUTBOX_ONLY: 'true', PAYFAST_SANDBOX: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(pg ? { DATABASE_URL: pg.url } : {}) });
     const seen: unknown[] = [];
     const log: Logger = { debug() {}, warn() {}, error() {}, info: (msg, data) => seen.push({ msg, ...data }) };
     const assets = loadAssets({ dev: true });

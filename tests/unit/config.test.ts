@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 
+// Production with each unsafe default named on purpose (what CI's image smoke and the bench start with).
+const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://payewise.example', MAIL_OUTBOX_ONLY: 'true', PAYFAST_SANDBOX: 'true' };
+
 describe('loadConfig', () => {
   it('has a zero-config default: PGlite under ./data, port 5000, demo accounts outside production', () => {
     const c = loadConfig({});
@@ -12,8 +15,47 @@ describe('loadConfig', () => {
     expect(c.ai).toBeUndefined();
   });
   it('turns demo accounts off in production unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).demoAccounts).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_ACCOUNTS: 'true' }).demoAccounts).toBe(true);
+    expect(loadConfig(PRODUCTION).demoAccounts).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, DEMO_ACCOUNTS: 'true' }).demoAccounts).toBe(true);
+  });
+  describe('production refuses to start on development defaults, naming each setting', () => {
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (e) {
+        expect(e).toBeInstanceOf(ConfigError);
+        return (e as Error).message;
+      }
+      return null;
+    };
+    it('with nothing said: no public address, no mail server, the sandbox merchant', () => {
+      const message = refusal({ NODE_ENV: 'production' });
+      expect(message).toMatch(/^Refusing to start in production:/);
+      for (const name of ['PUBLIC_URL', 'SMTP_URL', 'MAIL_OUTBOX_ONLY=true', 'PAYFAST_SANDBOX']) expect(message).toContain(name);
+    });
+    it('each setting alone', () => {
+      const missing = (key: keyof typeof PRODUCTION) => refusal(Object.fromEntries(Object.entries(PRODUCTION).filter(([k]) => k !== key)));
+      expect(missing('PUBLIC_URL')).toContain('PUBLIC_URL: required in production');
+      expect(missing('MAIL_OUTBOX_ONLY')).toContain('SMTP_URL: required in production');
+      expect(missing('PAYFAST_SANDBOX')).toContain('PAYFAST_SANDBOX:');
+      expect(refusal({ ...PRODUCTION, MAIL_OUTBOX_ONLY: 'false' })).toContain('SMTP_URL');
+      expect(refusal({ ...PRODUCTION, SMTP_URL: 'smtp://mail.example.com:587' })).toContain('MAIL_OUTBOX_ONLY: true contradicts SMTP_URL');
+    });
+    it('live payments need the merchant’s own id, key and passphrase', () => {
+      const message = refusal({ ...PRODUCTION, PAYFAST_SANDBOX: 'false', PAYFAST_MERCHANT_ID: '10000100' });
+      for (const name of ['PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE']) expect(message).toContain(`${name}: your PayFast merchant`);
+      const live = { ...PRODUCTION, PAYFAST_SANDBOX: 'false', PAYFAST_MERCHANT_ID: '12345678', PAYFAST_MERCHANT_KEY: 'abcdefghijk12', PAYFAST_PASSPHRASE: 'Salt2026' };
+      expect(loadConfig(live).payfast).toMatchObject({ sandbox: false, merchantId: '12345678', processUrl: 'https://www.payfast.co.za/eng/process' });
+    });
+    it('starts when each is said, and never logs mail bodies (reset codes) in production', () => {
+      expect(loadConfig(PRODUCTION).mail).toEqual({ smtpUrl: undefined, from: 'PayeWise <no-reply@payewise.co.za>', logBodies: false });
+      expect(loadConfig({ ...PRODUCTION, MAIL_OUTBOX_ONLY: '', SMTP_URL: 'smtp://mail.example.com:587' }).mail.smtpUrl).toBe('smtp://mail.example.com:587');
+      expect(loadConfig({}).mail.logBodies).toBe(true);
+    });
+    it('development and test start on the defaults as before', () => {
+      expect(refusal({})).toBeNull();
+      expect(refusal({ NODE_ENV: 'test' })).toBeNull();
+    });
   });
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(ConfigError);
