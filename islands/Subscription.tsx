@@ -285,7 +285,7 @@ export default function Subscription(props: SubscriptionProps) {
           {confirming && !timedOut && <p className="sr-only">Waiting for PayFast to confirm your payment.</p>}
         </section>
         <section className="card p-6" aria-labelledby="plan-title">
-          <h2 id="plan-title" className="text-lg font-semibold">PayeWise Pro</h2>
+          <h2 id="plan-title" className="text-lg font-semibold">PayeWise Monthly</h2>
           <p className="mt-1">
             <span className="text-3xl font-extrabold tracking-tight">R80</span> <span className="text-muted-foreground">/ month, billed monthly through PayFast</span>
           </p>

@@ -31,6 +31,9 @@ const HEADERS: Header[] = [
   { id: 'actions', label: 'Actions', sortable: false },
 ];
 
+// The Actions column sticks to the table region's right edge, with a shadow as the cue that the rest scrolls under it.
+const STICKY = 'sticky right-0 bg-white shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.25)]';
+
 function listUrl(q: string, sort: SortState, page: number) {
   const p = new URLSearchParams({ page: String(page), pageSize: String(USERS_PAGE_SIZE) });
   if (q.trim()) p.set('q', q.trim());
@@ -166,6 +169,82 @@ function TrialDialog({ user, onClose, onDone }: { user: AdminUserDTO; onClose: (
   );
 }
 
+// Below 768 px the list is a card per user, so no sort buttons: one select holds the same sorts.
+const SORT_OPTIONS: { value: string; label: string }[] = [
+  { value: '', label: 'Default order' },
+  { value: 'username:asc', label: 'Username (A–Z)' },
+  { value: 'username:desc', label: 'Username (Z–A)' },
+  { value: 'email:asc', label: 'Email (A–Z)' },
+  { value: 'email:desc', label: 'Email (Z–A)' },
+  { value: 'lastLoginAt:desc', label: 'Last Login (most recent first)' },
+  { value: 'lastLoginAt:asc', label: 'Last Login (longest ago first)' },
+  { value: 'totalLogins:desc', label: 'Total Logins (most first)' },
+  { value: 'totalLogins:asc', label: 'Total Logins (fewest first)' },
+  { value: 'messageCount:desc', label: 'Messages (most first)' },
+  { value: 'messageCount:asc', label: 'Messages (fewest first)' },
+];
+
+type OpenDialog = (d: { kind: 'admin' | 'trial'; user: AdminUserDTO }) => void;
+
+/** A user's actions, the same in the table and on the cards; each button's name says whom it is for. */
+function Actions({ u, currentUserId, open }: { u: AdminUserDTO; currentUserId: number; open: OpenDialog }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {u.id !== currentUserId && (
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => open({ kind: 'admin', user: u })} aria-label={`${u.isAdmin ? 'Remove admin from' : 'Make admin'} ${u.username}`}>
+          {u.isAdmin ? 'Remove Admin' : 'Make Admin'}
+        </button>
+      )}
+      {u.subscriptionStatus === 'trialing' && (
+        <button type="button" className="btn btn-outline btn-sm" onClick={() => open({ kind: 'trial', user: u })} aria-label={`Extend trial for ${u.username}`}>
+          Extend Trial
+        </button>
+      )}
+    </div>
+  );
+}
+
+function SubscriptionBadge({ u }: { u: AdminUserDTO }) {
+  const badge = statusBadge(u.subscriptionStatus);
+  return (
+    <>
+      <span className={`badge ${BADGE_TONES[badge.tone]}`}>{badge.label}</span>
+      {u.subscriptionStatus === 'trialing' && u.trialEndDate && (
+        <span className="mt-1 block text-xs text-muted-foreground" data-testid="trial-end">
+          Ends {formatDate(u.trialEndDate)}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** One user below 768 px: every column of the table as a labelled line, the actions in full view. */
+function UserCard({ u, clock, currentUserId, open }: { u: AdminUserDTO; clock: Date; currentUserId: number; open: OpenDialog }) {
+  return (
+    <li className="space-y-3 py-4 first:pt-0 last:pb-0" data-user-card={u.username}>
+      <h3 className="flex flex-wrap items-center gap-2 font-medium">
+        <span className="break-all">{u.username}</span>
+        {u.isAdmin && <span className="badge bg-primary text-primary-foreground">Admin</span>}
+      </h3>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-muted-foreground">Email</dt>
+        <dd className="min-w-0 break-all">{u.email || <span className="text-muted-foreground">No email</span>}</dd>
+        <dt className="text-muted-foreground">Subscription</dt>
+        <dd>
+          <SubscriptionBadge u={u} />
+        </dd>
+        <dt className="text-muted-foreground">Last Login</dt>
+        <dd title={u.lastLoginAt ?? undefined}>{relativeTime(u.lastLoginAt, clock)}</dd>
+        <dt className="text-muted-foreground">Total Logins</dt>
+        <dd className="tabular-nums">{u.totalLogins}</dd>
+        <dt className="text-muted-foreground">Messages</dt>
+        <dd className="tabular-nums">{u.messageCount}</dd>
+      </dl>
+      <Actions u={u} currentUserId={currentUserId} open={open} />
+    </li>
+  );
+}
+
 function SummaryCard({ label, value }: { label: string; value: number }) {
   return (
     <div className="card p-3 sm:p-5">
@@ -190,6 +269,7 @@ export default function UserManagement({ initial, currentUserId, now }: UserMana
   const request = useRef(0);
   const first = useRef(true);
   const searchId = useId();
+  const sortId = useId();
 
   async function load(opts: { withSummary?: boolean } = {}) {
     const mine = ++request.current;
@@ -268,33 +348,61 @@ export default function UserManagement({ initial, currentUserId, now }: UserMana
         ) : list.users.length === 0 ? (
           <p className="py-8 text-center text-sm text-muted-foreground">{q.trim() ? USERS_TEXTS.noMatch : USERS_TEXTS.none}</p>
         ) : (
-          <div className="-mx-4 overflow-x-auto sm:mx-0" tabIndex={0} role="region" aria-label="Users">
-            <table className="w-full min-w-[56rem] text-left text-sm" aria-busy={loading}>
-              <thead className="border-b text-muted-foreground">
-                <tr>
-                  {HEADERS.map((col) =>
-                    col.sortable ? (
-                      <th key={col.id} scope="col" aria-sort={ariaSort(sort, col.id)} className={`px-3 py-2 font-medium ${col.numeric ? 'text-right' : ''}`}>
-                        <button type="button" className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:outline-2" onClick={() => sortBy(col.id)}>
+          <>
+            <div className="space-y-4 md:hidden">
+              <div className="flex items-center gap-2">
+                <label htmlFor={sortId} className="label shrink-0">
+                  Sort by
+                </label>
+                <select
+                  id={sortId}
+                  className="input bg-white!"
+                  value={sort.column ? `${sort.column}:${sort.dir}` : ''}
+                  onChange={(e) => {
+                    const [column, dir] = e.target.value.split(':') as [SortColumn | '', SortState['dir']];
+                    setSort(column ? { column, dir } : { column: null, dir: 'asc' });
+                    setPage(1);
+                  }}
+                >
+                  {SORT_OPTIONS.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <ul className="divide-y divide-border" aria-label="Users" aria-busy={loading}>
+                {list.users.map((u) => (
+                  <UserCard key={u.id} u={u} clock={clock} currentUserId={currentUserId} open={setDialog} />
+                ))}
+              </ul>
+            </div>
+            {/* From 768 px the table; while it is wider than its box, the Actions column stays in view at the right edge. */}
+            <div className="hidden overflow-x-auto md:block" tabIndex={0} role="region" aria-label="Users">
+              <table className="w-full min-w-[56rem] border-separate border-spacing-0 text-left text-sm" aria-busy={loading}>
+                <thead className="text-muted-foreground">
+                  <tr>
+                    {HEADERS.map((col) =>
+                      col.sortable ? (
+                        <th key={col.id} scope="col" aria-sort={ariaSort(sort, col.id)} className={`border-b border-border px-3 py-2 font-medium ${col.numeric ? 'text-right' : ''}`}>
+                          <button type="button" className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:outline-2" onClick={() => sortBy(col.id)}>
+                            {col.label}
+                            <span aria-hidden="true" className="text-xs">
+                              {sort.column === col.id ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
+                            </span>
+                          </button>
+                        </th>
+                      ) : (
+                        <th key={col.id} scope="col" className={`border-b border-border px-3 py-2 font-medium ${col.id === 'actions' ? STICKY : ''}`}>
                           {col.label}
-                          <span aria-hidden="true" className="text-xs">
-                            {sort.column === col.id ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
-                          </span>
-                        </button>
-                      </th>
-                    ) : (
-                      <th key={col.id} scope="col" className="px-3 py-2 font-medium">
-                        {col.label}
-                      </th>
-                    ),
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {list.users.map((u) => {
-                  const badge = statusBadge(u.subscriptionStatus);
-                  return (
-                    <tr key={u.id} className="border-b last:border-0" data-user={u.username}>
+                        </th>
+                      ),
+                    )}
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.users.map((u) => (
+                    <tr key={u.id} className="[&:not(:last-child)>td]:border-b [&>td]:border-border" data-user={u.username}>
                       <td className="px-3 py-3 font-medium">
                         <span className="inline-flex flex-wrap items-center gap-2">
                           {u.username}
@@ -303,38 +411,22 @@ export default function UserManagement({ initial, currentUserId, now }: UserMana
                       </td>
                       <td className="px-3 py-3">{u.email || <span className="text-muted-foreground">No email</span>}</td>
                       <td className="px-3 py-3">
-                        <span className={`badge ${BADGE_TONES[badge.tone]}`}>{badge.label}</span>
-                        {u.subscriptionStatus === 'trialing' && u.trialEndDate && (
-                          <span className="mt-1 block text-xs text-muted-foreground" data-testid="trial-end">
-                            Ends {formatDate(u.trialEndDate)}
-                          </span>
-                        )}
+                        <SubscriptionBadge u={u} />
                       </td>
                       <td className="px-3 py-3" title={u.lastLoginAt ?? undefined}>
                         {relativeTime(u.lastLoginAt, clock)}
                       </td>
                       <td className="px-3 py-3 text-right tabular-nums">{u.totalLogins}</td>
                       <td className="px-3 py-3 text-right tabular-nums">{u.messageCount}</td>
-                      <td className="px-3 py-3">
-                        <div className="flex flex-wrap gap-2">
-                          {u.id !== currentUserId && (
-                            <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog({ kind: 'admin', user: u })} aria-label={`${u.isAdmin ? 'Remove admin from' : 'Make admin'} ${u.username}`}>
-                              {u.isAdmin ? 'Remove Admin' : 'Make Admin'}
-                            </button>
-                          )}
-                          {u.subscriptionStatus === 'trialing' && (
-                            <button type="button" className="btn btn-outline btn-sm" onClick={() => setDialog({ kind: 'trial', user: u })} aria-label={`Extend trial for ${u.username}`}>
-                              Extend Trial
-                            </button>
-                          )}
-                        </div>
+                      <td className={`px-3 py-3 ${STICKY}`}>
+                        <Actions u={u} currentUserId={currentUserId} open={setDialog} />
                       </td>
                     </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
 
         {pages > 1 && (

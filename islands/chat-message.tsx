@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { formatRand } from '../src/payroll/money';
 import type { MessageDTO, ToolCallDTO } from '../src/schemas/chat';
 import { renderMarkdown } from '../src/ui/markdown';
 import { api, errorMessage } from './api';
+import { figureLabel, formatFigure } from './figures';
 import { toast } from './toast';
 
 // One message of the chat: the question or the answer with its working, sources, copy and feedback.
@@ -15,33 +15,18 @@ const TOOL_LABELS: Record<string, string> = {
   paye: 'PAYE', uif: 'UIF', sdl: 'SDL', eti: 'ETI', payslip: 'Net pay', leave: 'Leave', overtime: 'Overtime', notice: 'Notice', 'minimum-wage': 'Minimum wage', 'tax-threshold': 'Tax thresholds',
 };
 
-const ACRONYMS = /\b(paye|uif|sdl|eti|nmw)\b/g;
-// Calculator results are in rand, except for these counts and periods.
-const NOT_MONEY = /year|age|days|weeks|months|hours|accrual|members|periods/i;
-
-/** A calculator field as a label and a value: camelCase split into words, amounts in rand. */
-function figure(key: string, v: unknown): [string, string] {
-  const words = key.replace(/([a-z])([A-Z0-9])/g, '$1 $2').replace(/([0-9])([a-zA-Z])/g, '$1 $2').toLowerCase().replace(ACRONYMS, (a) => a.toUpperCase());
-  const value =
-    typeof v === 'number' ? (NOT_MONEY.test(key) ? String(v) : formatRand(Math.round(v * 100))) : typeof v === 'boolean' ? (v ? 'yes' : 'no') : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return [words.charAt(0).toUpperCase() + words.slice(1), value];
-}
-
 function Figures({ title, entries }: { title: string; entries: [string, unknown][] }) {
   if (entries.length === 0) return null;
   return (
     <div>
       <h4 className="font-semibold">{title}</h4>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3">
-        {entries.map(([k, v]) => {
-          const [label, value] = figure(k, v);
-          return (
-            <div key={k} className="contents">
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="break-words">{value}</dd>
-            </div>
-          );
-        })}
+        {entries.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="text-muted-foreground">{figureLabel(k)}</dt>
+            <dd className="break-words">{formatFigure(k, v)}</dd>
+          </div>
+        ))}
       </dl>
     </div>
   );

@@ -1,4 +1,5 @@
 import htmx from 'htmx.org';
+import { toast } from './toast';
 
 // Loaded only by pages that use hx-* attributes (knowledge base, calculators).
 (window as unknown as { htmx: typeof htmx }).htmx = htmx;
@@ -32,6 +33,47 @@ document.addEventListener('htmx:afterSettle', () => {
   panel.removeAttribute('data-focus-panel');
   panel.focus({ preventScroll: true });
 });
+
+// Knowledge base: a request that gets no answer to swap (the network is down, a proxy or the server answers 5xx)
+// shows the failure panel of the view asked for, with the same toast as the server's own failure answer.
+type HxFailure = CustomEvent<{ target?: Element; pathInfo?: { finalRequestPath?: string } }>;
+function kbViewOf(requested: string): string {
+  const url = new URL(requested, location.href);
+  if (url.pathname.startsWith('/knowledge/article/')) return 'article';
+  if (url.pathname.startsWith('/knowledge/category/')) return 'category';
+  return url.searchParams.get('q')?.trim() && url.searchParams.get('tab') !== 'categories' ? 'search' : 'categories';
+}
+function showKbFailure(e: Event) {
+  const { target, pathInfo } = (e as HxFailure).detail;
+  const root = document.getElementById('kb-root');
+  const panel = document.getElementById('kb-panel');
+  if (!root || !panel || target !== root) return;
+  const view = kbViewOf(pathInfo?.finalRequestPath ?? '');
+  const failure = document.querySelector<HTMLTemplateElement>(`template[data-kb-failure="${view}"]`);
+  if (!failure) return;
+  panel.replaceChildren(failure.content.cloneNode(true));
+  // The address bar still shows the view the user came from: an article's Go Back returns there.
+  if (view === 'article') {
+    const here = location.pathname + location.search;
+    for (const a of panel.querySelectorAll('a[hx-get]')) {
+      a.setAttribute('href', here);
+      a.setAttribute('hx-get', here);
+    }
+  }
+  htmx.process(panel);
+  panel.dataset.view = view;
+  panel.setAttribute('aria-labelledby', `kb-tab-${view}`);
+  for (const tab of root.querySelectorAll('[role="tab"]')) {
+    const selected = tab.id === `kb-tab-${view}`;
+    tab.setAttribute('aria-selected', String(selected));
+    if (selected) tab.setAttribute('aria-controls', 'kb-panel');
+    else tab.removeAttribute('aria-controls');
+  }
+  toast({ title: 'Error', description: failure.dataset.text, variant: 'destructive' });
+}
+document.addEventListener('htmx:responseError', showKbFailure);
+document.addEventListener('htmx:sendError', showKbFailure);
+document.addEventListener('htmx:timeout', showKbFailure);
 
 // Calculators below 1024 px: the summary bar shows the result's main figure (its headline) whenever there is one.
 function syncResultSummary() {

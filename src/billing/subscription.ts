@@ -6,7 +6,7 @@ import { trialDaysLeft } from './status';
 
 export const PLAN = {
   recurringCents: 8000,
-  itemName: 'PayeWise monthly plan',
+  itemName: 'PayeWise Monthly',
   /** PayFast's code for monthly. */
   frequency: '3',
   /** 0 = until cancelled. */

@@ -5,11 +5,11 @@
  * Hours are decimal numbers with at most 2 decimals (converted to centi-hours); money is cents.
  * Leave earned "1 day per N days worked" is reported in whole days (complete days earned).
  */
-import { assertIsoDate } from './dates.js';
+import { assertIsoDate, formatLongDate } from './dates.js';
 import { PayrollError, assertCents } from './errors.js';
 import { divRoundHalfUp, formatRand, toFixedUnits } from './money.js';
 import type { IsoDate } from './types.js';
-import { datedValueAt, getTaxYearForDate } from './years/index.js';
+import { datedValueAt, getTaxYear, getTaxYearForDate, supportedTaxYears } from './years/index.js';
 
 /** Pay multipliers as exact fractions. */
 export const OVERTIME_MULTIPLIER = { num: 3, den: 2 } as const; // 1.5× (s10)
@@ -44,7 +44,20 @@ export interface BceaThreshold {
   note?: string;
 }
 
-/** BCEA s6(3) earnings threshold in force on a date. */
+/**
+ * The date a threshold took effect. Each tax year's table starts on 1 March with the figure then in force,
+ * so the date is the first of the unbroken run of that figure back through the tax years (R261 748.45 is
+ * in the 2026/27 table from 1 March 2026, but in force since 1 April 2025).
+ */
+function inForceSince(iso: IsoDate, annualCents: number): IsoDate {
+  // Every entry up to the date, oldest first (tax years ascend, and so do the entries within one).
+  const entries = supportedTaxYears().flatMap((ty) => getTaxYear(ty).bceaThreshold).filter((e) => e.effectiveFrom <= iso);
+  let i = entries.length - 1;
+  while (i > 0 && entries[i - 1].value.annualCents === annualCents) i--;
+  return entries[i].effectiveFrom;
+}
+
+/** BCEA s6(3) earnings threshold in force on a date; `effectiveFrom` is the date it took effect. */
 export function bceaThresholdForDate(iso: IsoDate): BceaThreshold {
   assertIsoDate(iso, 'date');
   const year = getTaxYearForDate(iso, 'date');
@@ -53,7 +66,7 @@ export function bceaThresholdForDate(iso: IsoDate): BceaThreshold {
   return {
     annualCents: e.value.annualCents,
     monthlyCents: divRoundHalfUp(e.value.annualCents, 12),
-    effectiveFrom: e.effectiveFrom,
+    effectiveFrom: inForceSince(iso, e.value.annualCents),
     note: e.note,
   };
 }
@@ -75,7 +88,7 @@ export function checkBceaThreshold(monthlyEarningsCents: number, iso: IsoDate): 
   const t = bceaThresholdForDate(iso);
   const above = monthlyEarningsCents * 12 > t.annualCents;
   const working = [
-    `BCEA earnings threshold from ${t.effectiveFrom}: ${formatRand(t.annualCents)} a year = ${formatRand(t.monthlyCents)} a month`,
+    `BCEA earnings threshold from ${formatLongDate(t.effectiveFrom)}: ${formatRand(t.annualCents)} a year = ${formatRand(t.monthlyCents)} a month`,
     above
       ? `${formatRand(monthlyEarningsCents)} a month is above the threshold: ss9–12, 14–16, 17(2) and 18(3) (hours, overtime, Sunday and public holiday pay) do not apply by law; the contract may still grant them`
       : `${formatRand(monthlyEarningsCents)} a month is not above the threshold: the overtime, Sunday and public holiday rules apply`,

@@ -56,10 +56,13 @@ export function Icon({ name, className = 'h-4 w-4' }: { name: 'chat' | 'card' | 
   );
 }
 
-/** The region toasts appear in (islands/toaster.ts fills it). */
+/**
+ * The region toasts appear in (islands/toaster.ts fills it): top right, under the top bar. At the bottom a toast
+ * covered what pages keep there at every width: the chat's Send button, the floating sign-up bar.
+ */
 export function ToastRegion() {
   return (
-    <section aria-label="Notifications (F8)" tabIndex={-1} id="pw-toast-region" className="pointer-events-none fixed bottom-0 right-0 z-[100] flex w-full flex-col p-4 sm:max-w-[420px]">
+    <section aria-label="Notifications (F8)" tabIndex={-1} id="pw-toast-region" className="pointer-events-none fixed top-14 right-0 z-[100] flex w-full flex-col p-4 sm:max-w-[420px]">
       <ol id="pw-toasts" tabIndex={-1} className="flex flex-col gap-2" aria-live="polite" />
     </section>
   );

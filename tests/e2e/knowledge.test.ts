@@ -396,6 +396,62 @@ describe('knowledge base in Chromium', () => {
     await context.close();
   });
 
+  it("a search that gets no answer (a network failure, a server error) says 'Error searching the knowledge base'", async () => {
+    const { context, page, errors } = await signedIn('demo', { width: 375, height: 800 });
+    await openKnowledge(page);
+    const box = page.getByPlaceholder('Search for payroll information...');
+    const panel = page.locator('#kb-panel');
+    const toast = page.locator('#pw-toasts li');
+    const searchRequests = /\/knowledge\?q=/;
+    // The request never reaches the server.
+    await page.route(searchRequests, (route) => route.abort('internetdisconnected'));
+    await box.fill('uif ceiling');
+    await box.press('Enter');
+    await panel.getByRole('alert').getByText('Error searching the knowledge base', { exact: true }).waitFor();
+    expect(await toast.getAttribute('role')).toBe('alert');
+    expect(await toast.textContent()).toContain('Error searching the knowledge base');
+    expect(await selectedTab(page)).toBe('Search');
+    expect(await box.inputValue()).toBe('uif ceiling');
+    // Nothing was swapped in: the address stays where the user was.
+    expect(path(page)).toBe('/knowledge');
+    await toast.getByRole('button', { name: 'Close' }).click();
+
+    // Back online: the same search shows its results.
+    await page.unroute(searchRequests);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByTestId('kb-result-count').waitFor();
+    expect(await panel.getByRole('alert').count()).toBe(0);
+
+    // A server error page (a proxy's 502, not our fragment) is not shown: the spec's text is.
+    await page.route(searchRequests, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+    await box.fill('sick leave');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await panel.getByRole('alert').getByText('Error searching the knowledge base', { exact: true }).waitFor();
+    await toast.filter({ hasText: 'Error searching the knowledge base' }).waitFor();
+    expect(await page.getByText('Bad gateway').count()).toBe(0);
+    expect(path(page)).toBe('/knowledge?q=uif ceiling');
+    await page.unroute(searchRequests);
+    // Its Back button goes to the categories, as a search's does.
+    await panel.getByTestId('kb-back').click();
+    await page.getByRole('link', { name: 'Browse Articles: UIF' }).waitFor();
+    expect(path(page)).toBe('/knowledge');
+
+    // An article that cannot be loaded: 'Failed to load knowledge item', and Go Back returns to the category.
+    await page.getByRole('link', { name: 'Browse Articles: UIF' }).click();
+    await page.waitForURL(`${server.url}/knowledge/category/uif`);
+    await page.route(/\/knowledge\/article\//, (route) => route.abort('connectionreset'));
+    await page.getByTestId('kb-category-item').first().getByRole('link').click();
+    await panel.getByRole('alert').getByText('Failed to load knowledge item', { exact: true }).waitFor();
+    expect(await selectedTab(page)).toBe('Article');
+    await page.unroute(/\/knowledge\/article\//);
+    await panel.getByRole('link', { name: 'Go Back' }).click();
+    await page.getByRole('heading', { name: 'UIF', exact: true }).waitFor();
+    expect(path(page)).toBe('/knowledge/category/uif');
+    await noReload(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('at 375 px choosing a category or an article keeps the title, search box and tabs in view under an opaque header', async () => {
     const { context, page, errors } = await signedIn('demo', { width: 375, height: 700 });
     await openKnowledge(page);

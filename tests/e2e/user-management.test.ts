@@ -241,35 +241,46 @@ describe('user management in Chromium', () => {
     await anonymous.close();
   });
 
-  it('at 375 px: no sideways page scrolling (the table scrolls in its own region), and search, sorting and the dialog work by keyboard', async () => {
+  it('at 375 px: a card per user with its actions in view, nothing scrolls sideways; search, sorting and the dialog work by keyboard', async () => {
     const narrow = await browser.newContext({ viewport: { width: 375, height: 740 } });
     await signIn(narrow, server.url, 'admin');
     const { page, errors } = await open(narrow);
     const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
-    expect(await pageWidth()).toBeLessThanOrEqual(376);
-    const region = page.getByRole('region', { name: 'Users' });
-    expect(await region.evaluate((r) => r.scrollWidth > r.clientWidth)).toBe(true);
-    const box = (await region.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(376);
+    const cards = page.locator('[data-user-card]');
+    const cardNames = () => cards.evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.userCard));
+    expect(await pageWidth()).toBeLessThanOrEqual(375);
+    // The wide table is not what a phone shows: one card per user, in the table's order.
+    expect(await page.getByRole('region', { name: 'Users' }).isVisible()).toBe(false);
+    expect(await cardNames()).toEqual(['demo', 'admin', 'alice_m', 'bob_k', 'carol', 'dave']);
+    const first = cards.first();
+    for (const [label, value] of [['Email', 'demo@payewise.test'], ['Subscription', 'Trial'], ['Last Login', ''], ['Total Logins', ''], ['Messages', '0']]) {
+      expect(await first.locator('dt', { hasText: label }).isVisible(), label).toBe(true);
+      expect(await first.locator(`dt:text-is("${label}") + dd`).textContent(), label).toContain(value);
+    }
+    // Every action of the first user is on screen without scrolling sideways, and says whom it is for.
+    for (const name of ['Make admin demo', 'Extend trial for demo']) {
+      const button = first.getByRole('button', { name });
+      expect(await button.isVisible(), name).toBe(true);
+      const box = (await button.boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(375);
+    }
+    expect(await cards.filter({ hasText: 'admin' }).nth(0).getByRole('button', { name: /admin admin$/ }).count()).toBe(0);
 
     // Search by keyboard.
     await search(page).focus();
     await page.keyboard.type('example');
-    await eventually(() => shown(page)).toEqual(['alice_m', 'bob_k', 'carol']);
+    await eventually(cardNames).toEqual(['alice_m', 'bob_k', 'carol']);
 
-    // Tab: the scrollable table region, then the first sort button; Enter sorts, Enter again flips.
+    // Tab: the sort select; the arrow keys choose a sort.
     await page.keyboard.press('Tab');
-    expect(await region.evaluate((r) => r === document.activeElement)).toBe(true);
-    await page.keyboard.press('Tab');
-    const username = page.getByRole('button', { name: 'Username' });
-    expect(await username.evaluate((b) => b === document.activeElement)).toBe(true);
-    await page.keyboard.press('Enter');
-    await eventually(() => header(page, 'Username').getAttribute('aria-sort')).toBe('ascending');
-    await page.keyboard.press('Enter');
-    await eventually(() => shown(page)).toEqual(['carol', 'bob_k', 'alice_m']);
-    expect(await header(page, 'Username').getAttribute('aria-sort')).toBe('descending');
-    expect(await pageWidth()).toBeLessThanOrEqual(376);
+    const sortBy = page.getByLabel('Sort by');
+    expect(await sortBy.evaluate((el) => el === document.activeElement)).toBe(true);
+    await sortBy.selectOption({ label: 'Username (Z–A)' });
+    await eventually(cardNames).toEqual(['carol', 'bob_k', 'alice_m']);
+    await sortBy.selectOption({ label: 'Messages (most first)' });
+    await eventually(cardNames).toEqual(['alice_m', 'carol', 'bob_k']);
+    expect(await pageWidth()).toBeLessThanOrEqual(375);
 
     // The Extend Trial dialog opens with Enter, fits the screen, takes the focus, and Escape closes it unchanged.
     const before = await apiUser('bob_k');
@@ -291,9 +302,36 @@ describe('user management in Chromium', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await toast(page).count()).toBe(0);
     expect((await apiUser('bob_k')).trialEndDate).toBe(before.trialEndDate);
-    expect(await pageWidth()).toBeLessThanOrEqual(376);
+    expect(await pageWidth()).toBeLessThanOrEqual(375);
     await page.screenshot({ path: 'test-results/user-management-375.png', fullPage: true });
     expect(errors).toEqual([]);
     await narrow.close();
+  });
+
+  it('at 1024 px the table is wider than its box: it scrolls in its own region and the Actions column stays in view', async () => {
+    const medium = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+    await signIn(medium, server.url, 'admin');
+    const { page, errors } = await open(medium);
+    const region = page.getByRole('region', { name: 'Users' });
+    expect(await region.evaluate((r) => r.scrollWidth > r.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    const within = async (name: string) => {
+      const r = (await region.boundingBox())!;
+      const b = (await row(page, 'demo').getByRole('button', { name }).boundingBox())!;
+      expect(b.x, name).toBeGreaterThanOrEqual(r.x);
+      expect(b.x + b.width, name).toBeLessThanOrEqual(r.x + r.width);
+    };
+    await within('Make admin demo');
+    await within('Extend trial for demo');
+    await page.screenshot({ path: 'test-results/user-management-1024.png' });
+    // Scrolled to either end, the actions are still there (and clickable: nothing covers them).
+    await region.evaluate((r) => (r.scrollLeft = r.scrollWidth));
+    await within('Extend trial for demo');
+    await region.evaluate((r) => (r.scrollLeft = 0));
+    await row(page, 'demo').getByRole('button', { name: 'Extend trial for demo' }).click();
+    await page.getByRole('dialog', { name: 'Extend Trial' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+    await medium.close();
   });
 });

@@ -93,7 +93,7 @@ export function itnFields(s: ItnSpec): Pairs {
       ? []
       : [['amount_gross', rands(s.amountCents)], ['amount_fee', s.amountCents ? `-${rands(Math.round(s.amountCents * 0.046))}` : '0.00'], ['amount_net', rands(s.amountCents - Math.round(s.amountCents * 0.046))]];
   return [
-    ['m_payment_id', s.ref], ['pf_payment_id', s.pfPaymentId], ['payment_status', status], ['item_name', 'PayeWise monthly plan'], ['item_description', ''],
+    ['m_payment_id', s.ref], ['pf_payment_id', s.pfPaymentId], ['payment_status', status], ['item_name', 'PayeWise Monthly'], ['item_description', ''],
     ...amounts,
     ['custom_str1', ''], ['custom_str2', ''], ['custom_str3', ''], ['custom_str4', ''], ['custom_str5', ''],
     ['custom_int1', ''], ['custom_int2', ''], ['custom_int3', ''], ['custom_int4', ''], ['custom_int5', ''],

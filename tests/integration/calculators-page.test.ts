@@ -219,6 +219,12 @@ describe.each(dbKinds)('calculators page on %s', (kind) => {
       const ot = await (await client.post('/calculators/overtime', form({ hourlyWage: '50', overtimeHours: '12', sundayHours: '8', ordinarilyWorksSunday: 'false', publicHolidayIsNormalWorkday: 'true', monthlyEarnings: '9000' }), HX)).text();
       expect(text(ot)).toContain('Total extra pay R1 700.00');
       expect(ot).toContain('Overtime is limited to 3 hours a day and 10 hours a week (12 hours given)');
+      // The threshold is dated as the reference dates it (GN 52232: R261 748.45 from 1 April 2025), not by the tax year's first day.
+      expect(text(ot)).toContain('BCEA earnings threshold from 1 April 2025: R261 748.45 a year = R21 812.37 a month');
+      expect(ot).not.toContain('2026-03-01');
+      // On a date before it, the figure before it, with its own date (Government Gazette 50254: from 1 April 2024).
+      const earlier = await (await client.post('/calculators/overtime', form({ hourlyWage: '50', overtimeHours: '2', monthlyEarnings: '9000', date: '2025-03-20' }), HX)).text();
+      expect(text(earlier)).toContain('BCEA earnings threshold from 1 April 2024: R254 371.67 a year = R21 197.64 a month');
       const ph = await (await client.post('/calculators/overtime', form({ hourlyWage: '50', publicHolidayHours: '8' }), HX)).text();
       expect(errorOf(ph, 'overtime-ordinaryDailyWage')).toBe('Ordinary daily wage is required when hours worked on a public holiday is given');
     });

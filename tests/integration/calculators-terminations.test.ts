@@ -38,7 +38,7 @@ describe.each(dbKinds)('calculators for terminations, bonuses and payrolls on %s
   it('adds up a pasted payroll with its EMP201 date, and names a bad row', async () => {
     const ok = await client.post('/calculators/payroll-run', form({ month: '2026-10', employees: 'Thandi, 6000, 24, 3\nSipho, 8000, 31\nAnna, 25000, 45\nBen, 40000, 52\nCara, 12000, 22, 14' }), FORM);
     const page = text(await ok.text());
-    expect(page).toContain('EMP201 for 2026-10 R12 754.23 due 6 November 2026');
+    expect(page).toContain('EMP201 for October 2026 R12 754.23 due 6 November 2026');
     const bad = await client.post('/calculators/payroll-run', form({ month: '2026-10', employees: 'Thandi, 6000, 300' }), FORM);
     expect(bad.status).toBe(400);
     expect(text(await bad.text())).toContain('age must be at most 130 years');
@@ -55,5 +55,7 @@ describe.each(dbKinds)('calculators for terminations, bonuses and payrolls on %s
     const res = await client.post('/calculators/leave-accrual', form({ months: '7', daysWorked: '152', remuneration: '18000', daysPerWeek: '5' }), FORM);
     const page = text(await res.text());
     expect(page).toContain('Annual leave available 8.94 days');
+    // Leave is counted in days everywhere on the card, the headline's line too.
+    expect(page).toMatch(/8\.94 days \d+(\.\d+)? days earned in 7 months/);
   });
 });

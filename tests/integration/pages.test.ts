@@ -34,6 +34,18 @@ describe.each(dbKinds)('pages on %s', (kind) => {
     expect(signed).not.toContain('id="floating-signup"');
   });
 
+  it("the plan has one name wherever it is shown: 'PayeWise Monthly', R80 a month", async () => {
+    // The plan card's heading, and its price after it.
+    const plan = (html: string) => /<h[23][^>]*>(PayeWise [^<]*)<\/h[23]>[\s\S]{0,300}?R80/.exec(html)?.[1];
+    const landing = await (await t.client().get('/')).text();
+    const { client } = await registerUser(t);
+    const subscription = await (await client.get('/subscription')).text();
+    for (const html of [landing, subscription]) {
+      expect(plan(html)).toBe('PayeWise Monthly');
+      expect(html).not.toContain('PayeWise Pro');
+    }
+  });
+
   it('sends security headers: a CSP without inline scripts and frame-ancestors none', async () => {
     const res = await t.client().get('/auth');
     const csp = res.headers.get('content-security-policy')!;

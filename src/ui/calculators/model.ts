@@ -554,6 +554,8 @@ const overtime: CalcDef<'overtime'> = {
 
 const R = (rands: number) => formatRand(Math.round(rands * 100));
 const daysOf = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+/** "2026-10" → "October 2026", as the page writes dates. */
+const monthLabel = (ym: string) => formatLongDate(`${ym}-01`).replace(/^1 /, '');
 
 /** A registry calculator whose result the page shows as a headline, figures, an optional table and the working. */
 function presented<K extends 'bonus' | 'termination' | 'leave-accrual' | 'payroll-run', T>(
@@ -674,7 +676,7 @@ const leaveAccrual = presented<'leave-accrual', LeaveAccrualApiResult>(
   },
   CALC['leave-accrual'] as PayrollCalculator,
   (r) => ({
-    headline: { label: 'Annual leave available', value: daysOf(r.available), sub: `${r.accrued} earned in ${r.monthsInCycle} month${r.monthsInCycle === 1 ? '' : 's'}${r.taken ? `, ${r.taken} taken` : ''}` },
+    headline: { label: 'Annual leave available', value: daysOf(r.available), sub: `${daysOf(r.accrued)} earned in ${r.monthsInCycle} month${r.monthsInCycle === 1 ? '' : 's'}${r.taken ? `, ${daysOf(r.taken)} taken` : ''}` },
     stats: [
       ['Earned by months', daysOf(r.accruedByMonths)],
       ['Earned by days worked (1 in 17)', r.accruedByDaysWorked === null ? 'Enter days worked' : daysOf(r.accruedByDaysWorked)],
@@ -706,7 +708,7 @@ const payrollRun = presented<'payroll-run', PayrollRunApiResult>(
   },
   CALC['payroll-run'] as PayrollCalculator,
   (r) => ({
-    headline: { label: `EMP201 for ${r.month}`, value: R(r.emp201), sub: `due ${formatLongDate(r.dueDate)}` },
+    headline: { label: `EMP201 for ${monthLabel(r.month)}`, value: R(r.emp201), sub: `due ${formatLongDate(r.dueDate)}` },
     stats: [
       ['PAYE', R(r.totals.paye)],
       ['UIF (both sides)', R(r.totals.uifEmployee + r.totals.uifEmployer)],

@@ -38,6 +38,14 @@ export type KbState =
   | { view: 'category'; q: string; categoryId: string; category: CategoryView | null; items: ItemSummary[] | null }
   | { view: 'article'; q: string; fromCategory: string | null; article: ArticleView | null; categoryNames: Record<string, string> };
 
+/** The spec's failure text of each view: the panel's title and the toast's description. */
+export const FAILURE_TEXT: Record<KbState['view'], string> = {
+  categories: 'Failed to load knowledge items',
+  category: 'Failed to load knowledge items',
+  search: 'Error searching the knowledge base',
+  article: 'Failed to load knowledge item',
+};
+
 export const SEARCH_KEYWORDS = 5;
 export const CATEGORY_KEYWORDS = 4;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'];
@@ -248,7 +256,7 @@ function Tabs({ s }: { s: KbState }) {
 }
 
 function CategoriesPanel({ s }: { s: Extract<KbState, { view: 'categories' }> }) {
-  if (!s.categories) return <Problem title="Failed to load knowledge items" />;
+  if (!s.categories) return <Problem title={FAILURE_TEXT.categories} />;
   if (!s.categories.length) return <Problem title="No categories yet" />;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -281,7 +289,7 @@ function SearchPanel({ s }: { s: Extract<KbState, { view: 'search' }> }) {
     return (
       <div className="space-y-3">
         {back}
-        <Problem title="Error searching the knowledge base" />
+        <Problem title={FAILURE_TEXT.search} />
       </div>
     );
   }
@@ -330,7 +338,7 @@ function CategoryPanel({ s }: { s: Extract<KbState, { view: 'category' }> }) {
   if (!s.category || !s.items) {
     return (
       <Problem
-        title="Failed to load knowledge items"
+        title={FAILURE_TEXT.category}
         action={
           <Go href={backUrl(s)} className="btn btn-outline btn-sm">
             Back to Categories
@@ -398,7 +406,7 @@ function ArticlePanel({ s }: { s: Extract<KbState, { view: 'article' }> }) {
   if (!a) {
     return (
       <Problem
-        title="Failed to load knowledge item"
+        title={FAILURE_TEXT.article}
         action={
           <Go href={back} className="btn btn-outline btn-sm">
             Go Back
@@ -471,6 +479,29 @@ export function KnowledgeContent({ s, focusPanel = false }: { s: KbState; focusP
   );
 }
 
+const FAILED_STATES: KbState[] = [
+  { view: 'categories', q: '', categories: null },
+  { view: 'search', q: '', status: 'error', results: [], categoryNames: {} },
+  { view: 'category', q: '', categoryId: '', category: null, items: null },
+  { view: 'article', q: '', fromCategory: null, article: null, categoryNames: {} },
+];
+
+/**
+ * Each view's failure panel, for when no answer comes back to swap in (the network is down, a proxy answers
+ * 5xx): islands/htmx.ts puts the one asked for into the panel, so a failure never leaves the page unchanged.
+ */
+function FailurePanels() {
+  return (
+    <>
+      {FAILED_STATES.map((f) => (
+        <template key={f.view} data-kb-failure={f.view} data-text={FAILURE_TEXT[f.view]}>
+          <Panel s={f} />
+        </template>
+      ))}
+    </>
+  );
+}
+
 /** The whole page body; #kb-root is the htmx target and the history element. */
 export function KnowledgePage({ s }: { s: KbState }) {
   return (
@@ -482,6 +513,7 @@ export function KnowledgePage({ s }: { s: KbState }) {
       <div id="kb-root" className="space-y-6" hx-target="this" hx-swap="innerHTML show:window:top" hx-push-url="true" hx-history-elt="">
         <KnowledgeContent s={s} />
       </div>
+      <FailurePanels />
     </div>
   );
 }

@@ -8,7 +8,7 @@ const SIGN_UP = authUrl('register');
 /*
  * The public landing page (/). Server-rendered only: no hooks, no state, no client React.
  * The FAQ uses native <details>; the floating sign-up bar is revealed by islands/landing.ts.
- * Every tax figure comes from /work/shared/reference/sa-payroll-facts.md (tax year 2027 = 2026/27).
+ * Every tax figure comes from the shared reference sa-payroll-facts.md (tax year 2027 = 2026/27); the tables in src/payroll/years hold them.
  */
 
 type IconName = Parameters<typeof Icon>[0]['name'];

@@ -76,7 +76,7 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
       expect(signed).toEqual({
         merchant_id: '10000100', merchant_key: '46f0cd694581a',
         return_url: 'https://app.payewise.test/subscription?checkout=return', cancel_url: 'https://app.payewise.test/subscription?checkout=cancelled',
-        notify_url: 'https://app.payewise.test/api/payfast/itn', email_address: creds.email, m_payment_id: ref, amount: '0.00', item_name: 'PayeWise monthly plan',
+        notify_url: 'https://app.payewise.test/api/payfast/itn', email_address: creds.email, m_payment_id: ref, amount: '0.00', item_name: 'PayeWise Monthly',
         subscription_type: '1', billing_date: '2026-11-30', recurring_amount: '80.00', frequency: '3', cycles: '0',
       });
       expect(ref).toMatch(/^sub_[A-Za-z0-9_-]{8,}$/);
