@@ -1,7 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import path from 'node:path';
-import { AppError } from './errors';
 import { bodyLimits } from './http/body-limits';
 import { compression } from './http/compression';
 import type { AppEnv } from './http/context';

@@ -109,7 +109,30 @@ export function createChatService(deps: ChatDeps) {
   // can last. One left 'pending' by a process that died is shown as failed, so it can be retried.
   const staleAfterMs = timeoutMs + 30_000;
   const staleCutoff = () => new Date(clock().getTime() - staleAfterMs).toISOString();
-  const stillAnswering = (r: { id: string; status: string; timestamp: string }) => running.has(r.id) || (r.status === 'pending' && r.timestamp > staleCutoff());
+  const stillAnswering = (r: { id: string; status: string; timestamp: string }) =>
+    running.has(r.id) || (r.status === 'pending' && r.timestamp > staleCutoff() && !unstored.has(r.id));
+
+  // Failures that could not be stored (the database was away) are written again each second until they are, so
+  // no process takes them for answers still being written; here they are known to be over at once.
+  const unstored = new Map<string, string>();
+  let repairing: NodeJS.Timeout | null = null;
+  const writeFailure = (id: string, message: string) =>
+    db.update(messages).set({ content: message, status: 'error', engine: engine.name }).where(and(eq(messages.id, id), eq(messages.status, 'pending')));
+  async function storeFailure(id: string, message: string) {
+    try {
+      await writeFailure(id, message);
+    } catch (err) {
+      log.error('storing a failed answer failed; will try again', { error: String(err) });
+      unstored.set(id, message);
+      repairing ??= setInterval(() => {
+        for (const [id, message] of unstored) void writeFailure(id, message).then(() => unstored.delete(id), () => {});
+        if (!unstored.size && repairing) {
+          clearInterval(repairing);
+          repairing = null;
+        }
+      }, 1000).unref();
+    }
+  }
   function toDTO(r: Row): MessageDTO {
     let status = r.status as MessageStatus;
     if (status === 'pending' && !stillAnswering(r)) status = 'error';
@@ -239,6 +262,10 @@ export function createChatService(deps: ChatDeps) {
       conversation = toConversationDTO(await ownConversation(user.id, q.conversationId));
       const [a] = await db.select({ id: messages.id, status: messages.status, timestamp: messages.timestamp }).from(messages).where(eq(messages.replyTo, q.id));
       if (a && stillAnswering(a)) throw new AppError(409, STILL_ANSWERING);
+      if (a && unstored.has(a.id)) {
+        await writeFailure(a.id, unstored.get(a.id)!);
+        unstored.delete(a.id);
+      }
       if (a && (a.status === 'complete' || a.status === 'stopped')) throw new AppError(409, ALREADY_ANSWERED);
       const now = clock().toISOString();
       answerId = a?.id ?? randomUUID();
@@ -339,8 +366,7 @@ export function createChatService(deps: ChatDeps) {
                 ? new AssistantError(503, UNAVAILABLE_MESSAGE)
                 : new AssistantError(502, MODEL_ERROR_MESSAGE);
         log.error('assistant failed', { engine: engine.name, status: failure.status, error: String(err), cause: err instanceof Error && err.cause ? String(err.cause) : undefined });
-        await db.update(messages).set({ content: failure.message, status: 'error', engine: engine.name }).where(eq(messages.id, answerId))
-          .catch((e: unknown) => log.error('storing a failed answer failed', { error: String(e) }));
+        await storeFailure(answerId, failure.message);
         emit({ event: 'error', data: { message: failure.message, status: failure.status, questionId: question.id } });
         throw failure;
       } finally {
