@@ -1,5 +1,6 @@
 # syntax=docker/dockerfile:1
-FROM node:20-bookworm-slim AS deps
+# The current Node LTS (docs/decisions/010-node-runtime.md); .ci/run tests the suite on this major too.
+FROM node:26-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY patches ./patches
@@ -9,7 +10,7 @@ FROM deps AS build
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:26-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=5000 HOST=0.0.0.0 DATA_DIR=/data
 WORKDIR /app
 RUN groupadd --system app && useradd --system --gid app --home /app app && mkdir -p /data && chown app:app /data

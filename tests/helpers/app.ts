@@ -14,8 +14,6 @@ export interface TestApp extends Started {
   close(): Promise<void>;
 }
 
-const manifest = path.resolve('dist/client/.vite/manifest.json');
-
 /** The real app on a fresh database of the given kind, with a throwaway DATA_DIR. */
 export async function createTestApp(kind: DbKind, env: Record<string, string> = {}, opts: Parameters<typeof bootstrap>[1] = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-test-'));
@@ -30,7 +28,8 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
   });
   const started = await bootstrap(config, {
     memoryDb: kind === 'pglite',
-    assets: loadAssets({ dev: !fs.existsSync(manifest) }),
+    // The built client, as served (loadAssets names a missing build).
+    assets: loadAssets({ dev: false }),
     ...opts,
   });
   return {
