@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { MessageDTO, ToolCallDTO } from '../src/schemas/chat';
 import { renderMarkdown } from '../src/ui/markdown';
 import { api, errorMessage } from './api';
-import { figureLabel, formatFigure } from './figures';
+import { FIGURE_KINDS, figureLabel, formatFigure } from './figures';
 import { toast } from './toast';
 
 // One message of the chat: the question or the answer with its working, sources, copy and feedback.
@@ -24,7 +24,8 @@ function Figures({ title, entries }: { title: string; entries: [string, unknown]
         {entries.map(([k, v]) => (
           <div key={k} className="contents">
             <dt className="text-muted-foreground">{figureLabel(k)}</dt>
-            <dd className="break-words">{formatFigure(k, v)}</dd>
+            {/* A rand amount never breaks at its thousands space ("R342 / 000.00" on a phone). */}
+            <dd className={FIGURE_KINDS[k] === 'rands' ? 'whitespace-nowrap' : 'break-words'}>{formatFigure(k, v)}</dd>
           </div>
         ))}
       </dl>

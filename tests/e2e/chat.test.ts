@@ -176,6 +176,7 @@ describe('the assistant in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const box = await input(page).boundingBox();
     expect(box!.y + box!.height).toBeLessThanOrEqual(667);
+
     expect(await page.locator('[data-testid="conversation-list"]').isVisible()).toBe(false);
 
     const chats = page.getByRole('button', { name: 'Chats' });
@@ -197,6 +198,21 @@ describe('the assistant in Chromium', () => {
     await hydrated(page);
     await lastComplete(page).getByRole('button', { name: 'Bad answer', pressed: true }).waitFor();
     expect(await lastComplete(page).getByRole('button', { name: 'Good answer' }).getAttribute('aria-pressed')).toBe('false');
+    // The calculation card's rand amounts stay on one line each beside a long label ("R342 000.00", never "R342 / 000.00").
+    await ask(page, 'How much PAYE on R28 500 a month?');
+    const paye = lastComplete(page).getByTestId('tool-card');
+    await paye.locator('summary').click();
+    const amounts = paye.locator('dd', { hasText: /^R[\d ]+\.\d\d$/ });
+    expect(await amounts.count()).toBeGreaterThan(3);
+    // Lines of text, not the box: a two-line label makes its row taller.
+    const lines = await amounts.evaluateAll((els) =>
+      els.map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return `${el.textContent}: ${new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size}`;
+      }),
+    );
+    expect(lines.every((l) => l.endsWith(': 1')), `lines per amount: ${lines.join(', ')}`).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
