@@ -30,6 +30,9 @@ export interface Database {
 /** The rows of a raw `db.execute` result, which PGlite wraps in `{ rows }` and postgres.js does not. */
 export const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
 
+/** A value of a `preparedSql` statement, filled on each call, with its PostgreSQL type (raw statements are untyped). */
+export const typedPlaceholder = (name: string, type: string): SQL => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
 const dialect = new PgDialect();
 /**
  * A raw statement prepared once under `name` (drizzle names only its builders' statements, and PostgreSQL

@@ -2,7 +2,7 @@
 // an answer is finished and stored even when the browser goes away, Stop, Retry, quotas and feedback.
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { preparedSql, type DB } from '../../db';
+import { preparedSql, typedPlaceholder as $, type DB } from '../../db';
 import { conversations, messageFeedback, messages, users, type Conversation, type Message, type User } from '../../db/schema';
 import type { RateLimiter } from '../auth/rate-limit';
 import { assistantAccess } from '../billing/access';
@@ -190,7 +190,6 @@ export function createChatService(deps: ChatDeps) {
   // day; if within the limits, the conversation (the one named, else the user's latest when `latest`, else a new
   // one) moved to the top, the question and its pending answer in that order, and the user's count; and the
   // conversation's earlier turns (the statement's snapshot does not hold the rows it inserts).
-  const $ = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
   const inMinute = sql`(select count from minute) <= ${$('perMinute', 'int')}`;
   const storeQuestion = preparedSql<{
     minute_count: number; minute_reset: Date | string; day_count: number | null;

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { preparedSql, type DB } from '../../db';
+import { preparedSql, typedPlaceholder as $, type DB } from '../../db';
 import { mailOutbox, passwordResets, sessions, users, type User } from '../../db/schema';
 import { AppError, causes, pgCode } from '../errors';
 import type { Logger } from '../lib/logger';
@@ -135,7 +135,6 @@ export function createAuthService(deps: {
   // A reset request in one statement, the same for every address so that neither the answer nor its time tells
   // whether the address has an account: both counters are counted; within the limits, the account with that
   // address (if any) gets its reset row and its mail in the outbox, which the mailer delivers after the answer.
-  const $ = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
   const withinForgotLimits = sql`(select count from by_email) <= ${$('perEmail', 'int')} and (select count from by_client) <= ${$('perClient', 'int')}`;
   const requestReset = preparedSql<{ email_count: number; email_reset: Date | string; client_count: number; client_reset: Date | string }>(db, 'auth_request_reset', sql`
     with by_email as (${limiter.countSql($('emailKey', 'text'), $('now', 'timestamptz'), $('windowEnd', 'timestamptz'))}),

@@ -86,7 +86,7 @@ export function createBillingService(deps: BillingDeps) {
   /** After a commit: send what was staged, and stop a subscription PayFast must not charge. */
   async function afterCommit(decision: Decision, itnId?: number) {
     if (decision.outcome !== 'apply') return;
-    if (decision.mails.length) void mailer.deliverDue().catch((err) => log.error('mail delivery crashed', { error: String(err) }));
+    if (decision.mails.length) mailer.deliverSoon();
     if (decision.cancelToken) {
       try {
         await payfast.cancel(decision.cancelToken);
@@ -356,7 +356,7 @@ export function createBillingService(deps: BillingDeps) {
         return row;
       });
       log.info('subscription canceled at PayFast', { user: user.id });
-      void mailer.deliverDue().catch((err) => log.error('mail delivery crashed', { error: String(err) }));
+      mailer.deliverSoon();
       return status(updated);
     },
 

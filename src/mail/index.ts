@@ -11,9 +11,7 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Stores the mail in the outbox; deliverSoon(), deliverDue() or the upkeep sends it. */
-  enqueue(msg: MailMessage): Promise<number>;
-  /** Stores the mail as part of the caller's transaction (a rollback keeps nothing); call deliverDue() once it has committed. */
+  /** Stores the mail as part of the caller's transaction (a rollback keeps nothing); call deliverSoon() once it has committed. */
   stage(tx: DB, msg: MailMessage): Promise<void>;
   /** Delivers what is due; returns how many were sent. */
   deliverDue(): Promise<number>;
@@ -117,10 +115,6 @@ export async function createMailer(opts: { db: DB; smtpUrl?: string; from: strin
     mode: transport ? 'smtp' : 'outbox',
     async stage(tx, msg) {
       await tx.insert(mailOutbox).values({ to: msg.to, subject: msg.subject, text: msg.text, nextAttemptAt: clock() });
-    },
-    async enqueue(msg) {
-      const [row] = await db.insert(mailOutbox).values({ to: msg.to, subject: msg.subject, text: msg.text, nextAttemptAt: clock() }).returning({ id: mailOutbox.id });
-      return row.id;
     },
     deliverSoon() {
       soon ??= new Promise<void>((resolve) => setImmediate(resolve))
