@@ -18,17 +18,26 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(15_000),
   PUBLIC_URL: z.string().url().optional(),
   DEMO_ACCOUNTS: bool.optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_OUTBOX_ONLY: bool.optional(),
   MAIL_FROM: z.string().min(3).default('PayeWise <no-reply@payewise.co.za>'),
+  SMTP_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  SMTP_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  MAIL_SHUTDOWN_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
+  S3_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -60,11 +69,21 @@ export interface Config {
   databaseUrl?: string;
   /** Connections each process keeps to PostgreSQL (docs/decisions/008 on choosing it). */
   databasePoolSize: number;
+  /**
+   * How long PostgreSQL may take (docs/decisions/012): to connect; to answer before a probe checks whether it is
+   * there at all (a request then fails fast if not); and at most, for any statement.
+   */
+  databaseTimeouts: { connectMs: number; queryMs: number; statementMs: number };
   publicUrl?: string;
   demoAccounts: boolean;
   /** `logBodies`: the outbox mailer logs what it keeps, bodies included (reset codes) — never in production. */
-  mail: { smtpUrl?: string; from: string; logBodies: boolean };
-  s3?: { endpoint: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+  /**
+   * `connectTimeoutMs`: to connect and be greeted; `sendTimeoutMs`: for one message, start to end; `concurrency`: messages
+   * sent at once; `shutdownWaitMs`: how long a stopping process lets sends under way finish.
+   */
+  mail: { smtpUrl?: string; from: string; logBodies: boolean; connectTimeoutMs: number; sendTimeoutMs: number; concurrency: number; shutdownWaitMs: number };
+  /** `connectTimeoutMs`: to open a connection; `timeoutMs`: for one request, and for a socket to stay silent. */
+  s3?: { endpoint: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean; connectTimeoutMs: number; timeoutMs: number };
   ai?: { baseUrl: string; apiKey?: string; model: string };
   /** How long an answer may take, either engine. */
   aiTimeoutMs: number;
@@ -132,9 +151,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(2, os.availableParallelism()),
+    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
     publicUrl: e.PUBLIC_URL,
     demoAccounts: e.DEMO_ACCOUNTS ?? !production,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, logBodies: !production },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      logBodies: !production,
+      connectTimeoutMs: e.SMTP_CONNECT_TIMEOUT_MS,
+      sendTimeoutMs: e.SMTP_SEND_TIMEOUT_MS,
+      concurrency: e.MAIL_CONCURRENCY,
+      shutdownWaitMs: e.MAIL_SHUTDOWN_WAIT_MS,
+    },
     s3: e.S3_ENDPOINT
       ? {
           endpoint: e.S3_ENDPOINT,
@@ -143,6 +171,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           accessKeyId: e.S3_ACCESS_KEY_ID,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          connectTimeoutMs: e.S3_CONNECT_TIMEOUT_MS,
+          timeoutMs: e.S3_TIMEOUT_MS,
         }
       : undefined,
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL } : undefined,

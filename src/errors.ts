@@ -1,4 +1,4 @@
-type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503 | 504;
+type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503 | 504 | 507;
 
 /** A failure the user may see: its message goes out as `{ message }` with `status`. */
 export class AppError extends Error {
@@ -27,6 +27,44 @@ const CONNECTION_CODES = new Set([
 
 /** How long to wait before retrying while the database is away (sent as Retry-After with a 503). */
 export const RETRY_AFTER_SECONDS = 5;
+
+/** The outside parts a request can depend on; a failure names the one that failed, in the log and to the user. */
+export type Part = 'database' | 'storage' | 'mail' | 'payments' | 'model' | 'disk';
+
+/** What the user is told when a part fails, with the status and Retry-After (seconds) it goes out with. */
+export const PART_FAILURES: Record<Part, { status: Status; message: string; retryAfter: number }> = {
+  database: { status: 503, message: 'The database is temporarily unavailable. Please try again in a moment.', retryAfter: RETRY_AFTER_SECONDS },
+  storage: { status: 503, message: 'Attachments are temporarily unavailable. Please try again in a moment.', retryAfter: 30 },
+  mail: { status: 503, message: 'E-mail is temporarily unavailable. Please try again in a moment.', retryAfter: 30 },
+  payments: { status: 503, message: 'PayFast is not answering just now. Please try again in a moment.', retryAfter: 30 },
+  model: { status: 503, message: 'The AI model is not answering just now. Please try again in a moment.', retryAfter: 30 },
+  disk: { status: 507, message: 'The server is out of storage space. Please try again later.', retryAfter: 300 },
+};
+
+/** An outside part failed or did not answer in time; `cause` keeps the driver's error for the log. */
+export class PartFailure extends AppError {
+  constructor(
+    public part: Part,
+    cause?: unknown,
+    message = PART_FAILURES[part].message,
+  ) {
+    super(PART_FAILURES[part].status, message, undefined, PART_FAILURES[part].retryAfter);
+    this.cause = cause;
+  }
+}
+
+const DISK_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']); // 53100: PostgreSQL's disk_full
+
+/** Which outside part an error says failed, if any: a PartFailure names it; a full disk and a lost database are recognised. */
+export function failedPart(err: unknown): Part | undefined {
+  if (err instanceof PartFailure) return err.part;
+  for (const e of causes(err)) {
+    if (e instanceof PartFailure) return e.part;
+    if (typeof e.code === 'string' && DISK_CODES.has(e.code)) return 'disk';
+    if (typeof e.message === 'string' && /no space left on device/i.test(e.message)) return 'disk';
+  }
+  return isDatabaseUnavailable(err) ? 'database' : undefined;
+}
 
 /** True for errors that mean "the database cannot be reached right now" (they become a 503). */
 export function isDatabaseUnavailable(err: unknown): boolean {

@@ -1,5 +1,5 @@
 import { HTTPException } from 'hono/http-exception';
-import { AppError, RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../errors';
+import { AppError, PART_FAILURES, PartFailure, failedPart } from '../errors';
 import { renderDocument } from '../ui/document';
 import { ErrorPage, NotFoundPage } from '../ui/error-pages';
 import { cachedHtml, renderPublic } from './render';
@@ -7,7 +7,6 @@ import { answerAs, type AppContext } from './context';
 import { MALFORMED_JSON } from './validate';
 import { requestIdOf } from './middleware';
 
-const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 const BROKEN = 'Something went wrong on our side. Please try again.';
 
 const notFoundHtml = cachedHtml((c) => renderDocument(c.get('services').assets, { title: '404 Page Not Found' }, <NotFoundPage />));
@@ -25,6 +24,7 @@ const PAGE_TITLES: Record<number, string> = {
   429: 'Too many requests',
   500: 'Something went wrong',
   503: 'Temporarily unavailable',
+  507: 'Out of storage space',
 };
 
 /**
@@ -35,17 +35,20 @@ export function onError(err: Error, c: AppContext) {
   let status: number;
   let message: string;
   let extra: Record<string, unknown> | undefined;
-  if (err instanceof AppError) {
+  const part = failedPart(err);
+  if (part) {
+    // Which part failed goes to the log and, in words, to the user; the driver's details stay in the log.
+    const failure = err instanceof PartFailure ? err : PART_FAILURES[part];
+    c.get('services').log.error(`${part} unavailable`, { part, requestId: requestIdOf(c), path: c.req.path, error: String(err), cause: err.cause ? String(err.cause) : undefined });
+    c.header('Retry-After', String(failure.retryAfter));
+    status = failure.status;
+    message = failure.message;
+  } else if (err instanceof AppError) {
     ({ status, message, extra } = err);
     if (err.retryAfter) c.header('Retry-After', String(err.retryAfter));
   } else if (err instanceof HTTPException) {
     status = err.status;
     message = status === 400 && /json/i.test(err.message) ? MALFORMED_JSON : err.message || 'Bad request';
-  } else if (isDatabaseUnavailable(err)) {
-    c.get('services').log.error('database unavailable', { requestId: requestIdOf(c), error: String(err) });
-    c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-    status = 503;
-    message = UNAVAILABLE;
   } else {
     c.get('services').log.error('unhandled error', { requestId: requestIdOf(c), path: c.req.path, error: err.stack ?? String(err) });
     status = 500;

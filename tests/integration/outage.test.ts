@@ -31,7 +31,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('database outage on postgres', (
 
     const down = await client.get('/api/user');
     expect(down.status).toBe(503);
-    expect(await down.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again in a moment.' });
+    expect(await down.json()).toEqual({ message: 'The database is temporarily unavailable. Please try again in a moment.' });
     const login = await t.client().post('/api/login', { username: 'whoever', password: 'secret123' });
     expect(login.status).toBe(503);
     const health = await t.client().get('/api/health');
@@ -67,7 +67,7 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('database outage in the middle o
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
       const body = (await res.json()) as { message: string; questionId: string };
-      expect(body.message).toBe('The assistant could not finish its answer just now (the service is temporarily unavailable). Your question is saved: please try again in a moment.');
+      expect(body.message).toBe('The assistant could not finish its answer just now (the database is temporarily unavailable). Your question is saved: please try again in a moment.');
 
       await admin.unsafe(`alter database "${dbName}" allow_connections true`);
       const db = postgres(t.config.databaseUrl!, { max: 1, onnotice: () => {} });
