@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { watchDatabase, type DeadlineOptions } from './deadlines';
 import * as schema from './schema';
 
 export { schema };
@@ -57,37 +58,73 @@ export function migrationsFolder(): string {
 // Any fixed 64-bit key: it names the start-up lock among this database's advisory locks.
 const STARTUP_LOCK = 0x70617965_7769n; // 'payewi'
 
+/** How long PostgreSQL may take, unless the caller says (src/config.ts reads them from the environment). */
+export const DEFAULT_DEADLINES: DeadlineOptions = { connectMs: 2_000, queryMs: 1_000, statementMs: 15_000 };
+
 /** PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory with `memory`). Call prepare() before use. */
-export async function openDatabase(opts: { url?: string; poolSize?: number; dataDir?: string; memory?: boolean }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; poolSize?: number; dataDir?: string; memory?: boolean; deadlines?: DeadlineOptions }): Promise<Database> {
   if (opts.url) {
+    const url = opts.url;
     const { default: postgres } = await import('postgres');
     const { drizzle } = await import('drizzle-orm/postgres-js');
     const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-    // While the database is away requests fail fast (503): reconnecting is retried at least once a second (the
-    // driver's own backoff grows to 20 s, which queued requests would wait out), and a connect gives up after 3 s.
-    const client = postgres(opts.url, { max: opts.poolSize ?? 10, onnotice: () => {}, connect_timeout: 3, backoff: (retries) => Math.min(0.05 * 2 ** retries, 1) });
+    const deadlines = opts.deadlines ?? DEFAULT_DEADLINES;
+    const connect_timeout = deadlines.connectMs / 1000;
+    // The server answers at all, to a connection of its own (only "too many connections" still counts as there).
+    const probe = async () => {
+      const fresh = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: deadlines.queryMs / 1000, fetch_types: false, idle_timeout: 1 });
+      const give = setTimeout(() => void fresh.end({ timeout: 0 }), deadlines.queryMs);
+      try {
+        await fresh.unsafe('select 1');
+        return true;
+      } catch (err) {
+        return (err as { code?: string }).code === '53300';
+      } finally {
+        clearTimeout(give);
+        void fresh.end({ timeout: 0 });
+      }
+    };
+    const watch = watchDatabase(deadlines, probe);
+    // Reconnecting is retried at least once a second (the driver's own backoff grows to 20 s); the server itself
+    // ends a statement, or a transaction left idle, that outlives the deadline.
+    const raw = postgres(url, {
+      max: opts.poolSize ?? 10,
+      onnotice: () => {},
+      connect_timeout,
+      backoff: (retries) => Math.min(0.05 * 2 ** retries, 1),
+      connection: { statement_timeout: deadlines.statementMs, idle_in_transaction_session_timeout: deadlines.statementMs },
+      // Documented (postgres.js "socket" option) but missing from its types.
+      ...({ socket: watch.socket } as object),
+    });
+    const client = watch.guard(raw);
     const db = drizzle(client, { schema });
     return {
       db: db as unknown as DB,
       kind: 'postgres',
       ping: pinger(db as unknown as DB),
       async prepare(seed) {
-        // A session lock on one reserved connection; the work itself runs on the pool. A crash drops the connection and the lock with it.
-        const held = await client.reserve();
+        // Migrations may take long (an index on a big table): they run on connections of their own, without the
+        // deadlines. A session lock on one of them; a crash drops the connection and the lock with it.
+        const setup = postgres(url, { max: 2, onnotice: () => {}, connect_timeout });
+        const held = await setup.reserve();
         try {
           await held`select pg_advisory_lock(${STARTUP_LOCK.toString()}::bigint)`;
-          await migrate(db, { migrationsFolder: migrationsFolder() });
+          await migrate(drizzle(setup, { schema }), { migrationsFolder: migrationsFolder() });
           await seed();
         } finally {
           await held`select pg_advisory_unlock(${STARTUP_LOCK.toString()}::bigint)`.catch(() => {});
           held.release();
+          await setup.end({ timeout: 5 });
         }
       },
       async subscribe(channel, fn) {
         // postgres.js holds a connection of its own for this and reconnects it by itself; onlisten runs on every (re)connect.
-        await client.listen(channel, (payload) => fn(payload), () => fn());
+        await raw.listen(channel, (payload) => fn(payload), () => fn());
       },
-      close: () => client.end({ timeout: 5 }),
+      close: () => {
+        watch.stop();
+        return raw.end({ timeout: 5 });
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');

@@ -70,8 +70,8 @@ export interface Config {
   /** Connections each process keeps to PostgreSQL (docs/decisions/008 on choosing it). */
   databasePoolSize: number;
   /**
-   * How long PostgreSQL may take (docs/decisions/012): to connect; to answer before a probe checks whether it is
-   * there at all (a request then fails fast if not); and at most, for any statement.
+   * How long PostgreSQL may take (docs/decisions/012): to connect; to answer before a fresh connection checks, as
+   * long again, whether it is there at all (if not, requests fail at once until it is); and at most, any statement.
    */
   databaseTimeouts: { connectMs: number; queryMs: number; statementMs: number };
   publicUrl?: string;

@@ -22,7 +22,7 @@ export function* causes(err: unknown, depth = 5): Generator<ErrorLike> {
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED',
-  'CONNECTION_ENDED', 'CONNECTION_DESTROYED', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004',
+  'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'DATABASE_DEADLINE', '57014', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004',
 ]);
 
 /** How long to wait before retrying while the database is away (sent as Retry-After with a 503). */

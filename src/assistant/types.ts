@@ -61,4 +61,5 @@ export class AssistantError extends Error {
 
 export const MODEL_ERROR_MESSAGE = 'The assistant could not answer just now (the AI model returned an error). Your question is saved: please try again.';
 export const UNAVAILABLE_MESSAGE = 'The assistant could not finish its answer just now (the database is temporarily unavailable). Your question is saved: please try again in a moment.';
+export const INTERRUPTED_MESSAGE = 'The assistant could not finish its answer (the server restarted while it was writing). Your question is saved: please try again.';
 export const MODEL_TIMEOUT_MESSAGE = 'The assistant took too long to answer. Your question is saved: please try again.';
