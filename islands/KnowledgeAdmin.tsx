@@ -86,6 +86,9 @@ function pageUrl(tab: Tab, shown: ListQuery): string {
 
 // ---- Upload ---------------------------------------------------------------------------------
 
+/** How long to wait for the server's answer once the whole file is sent. */
+const ANSWER_WAIT_MS = 60_000;
+
 class UploadFailed extends Error {}
 class UploadNetworkError extends Error {}
 
@@ -110,6 +113,11 @@ function uploadFile(file: File, onProgress: (percent: number) => void): Promise<
     };
     xhr.onerror = () => reject(new UploadNetworkError());
     xhr.onabort = () => reject(new UploadNetworkError());
+    // The server answers within its storage deadline once it has the file; should no answer come (a proxy
+    // holding it), give up so the progress bar does not stay put.
+    let waiting: ReturnType<typeof setTimeout> | undefined;
+    xhr.upload.onload = () => (waiting = setTimeout(() => xhr.abort(), ANSWER_WAIT_MS));
+    xhr.onloadend = () => clearTimeout(waiting);
     const form = new FormData();
     form.append('file', file);
     xhr.send(form);

@@ -37,7 +37,7 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
   S3_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
-  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),

@@ -40,7 +40,7 @@ import { LRUCache } from 'lru-cache';
 import { rowsOf, type Database, type DB } from '../../db';
 import { onlyOne } from '../lib/jobs';
 import { adminAuditLog, knowledgeCategories, knowledgeItems } from '../../db/schema';
-import { AppError, pgCode } from '../errors';
+import { AppError, failedPart, pgCode } from '../errors';
 import { writeAudit } from '../lib/audit';
 import type { Logger } from '../lib/logger';
 import type { Storage } from '../storage';
@@ -237,12 +237,22 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     }
   }
 
-  /** Deletes stored files no item lists any more. Never throws: a leftover file is logged, not fatal. */
-  async function removeFiles(paths: string[], via: DB = db): Promise<number> {
-    let removed = 0;
+  /**
+   * Deletes stored files no item lists any more: answers the keys deleted and those left because the store failed.
+   * Never throws: what is left is logged, and the upload sweep (which finds every upload no item lists) tries again.
+   */
+  async function removeFiles(paths: string[], via: DB = db): Promise<{ removed: string[]; left: string[] }> {
+    const removed: string[] = [];
+    const left: string[] = [];
+    let down = false;
     for (const p of new Set(paths)) {
       const key = storageKeyFromPath(p);
       if (!key) continue;
+      // One wait on a store that is down is enough.
+      if (down) {
+        left.push(key);
+        continue;
+      }
       try {
         const [still] = await via
           .select({ id: knowledgeItems.id })
@@ -251,12 +261,15 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
           .limit(1);
         if (still) continue;
         await storage.delete(key);
-        removed++;
+        removed.push(key);
       } catch (err) {
-        log?.error('attachment removal failed', { key, error: String(err) });
+        const part = failedPart(err);
+        log?.error(part ? `attachment removal failed: ${part} unavailable` : 'attachment removal failed', { part, key, error: String(err), cause: err instanceof Error && err.cause ? String(err.cause) : undefined });
+        left.push(key);
+        down = part === 'storage' || part === 'database';
       }
     }
-    return removed;
+    return { removed, left };
   }
 
   /** The admin list's filter: a known category (404 otherwise) and a title search. */
@@ -507,7 +520,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         await audit(tx, actor, 'knowledge.category.delete', id, { items: rows.map((r) => r.id) });
         return { files: rows.flatMap((r) => r.attachments), items: rows.length };
       });
-      const deletedFiles = await removeFiles(files);
+      const deletedFiles = (await removeFiles(files)).removed.length;
       return { deletedItems: items, deletedFiles };
     },
 
@@ -586,7 +599,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         await audit(tx, actor, 'knowledge.item.delete', item.id, { title: item.title, categoryId: item.categoryId });
         return gone.attachments;
       });
-      return { deletedFiles: await removeFiles(files) };
+      return { deletedFiles: (await removeFiles(files)).removed.length };
     },
 
     /** Checks name, size and magic bytes, then stores the file under a fresh random key. */
@@ -597,11 +610,15 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       if (file.bytes.byteLength > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge);
       if (!matchesMagicBytes(ext, file.bytes)) throw new AppError(400, UPLOAD_MESSAGES.content);
       const key = newStorageKey(file.name, ext);
-      await storage.put(key, file.bytes, CONTENT_TYPES[ext]);
+      // The intent first, committed on its own: whatever happens to this process once the file is stored (a crash,
+      // a kill), the sweep finds the key here and removes the file if no item ever takes it up.
+      await audit(db, actor, 'knowledge.upload', key, { name: file.name.slice(0, 255), size: file.bytes.byteLength });
       try {
-        await audit(db, actor, 'knowledge.upload', key, { name: file.name.slice(0, 255), size: file.bytes.byteLength });
+        await storage.put(key, file.bytes, CONTENT_TYPES[ext]);
       } catch (err) {
-        await storage.delete(key).catch(() => {});
+        // A put that failed may still have landed (it timed out after storing). Not awaited: the user hears of the
+        // failure now, not after a second wait on a store that is down; the sweep removes what this misses.
+        void storage.delete(key).catch(() => {});
         throw err;
       }
       return { filePath: `${UPLOAD_PREFIX}${key}` };
@@ -626,9 +643,12 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
           .limit(500);
         const keys = rows.map((r) => r.key).filter((k): k is string => !!k && isValidStorageKey(k));
         if (!keys.length) return 0;
-        const n = await removeFiles(keys.map((k) => `${UPLOAD_PREFIX}${k}`), tx);
-        await tx.insert(adminAuditLog).values(keys.map((k) => ({ actorId: null, action: 'knowledge.upload.removed', target: k, details: { reason: 'never attached' }, at: clock() })));
-        return n;
+        // Deleting a key that was never written (the process stopped before the put) is fine. Only what was deleted
+        // is marked; what the store failed to delete stays listed for the next sweep.
+        const { removed: gone, left } = await removeFiles(keys.map((k) => `${UPLOAD_PREFIX}${k}`), tx);
+        if (gone.length) await tx.insert(adminAuditLog).values(gone.map((k) => ({ actorId: null, action: 'knowledge.upload.removed', target: k, details: { reason: 'never attached' }, at: clock() })));
+        if (left.length) log?.warn('upload sweep stopped: storage unavailable; the rest waits for the next sweep', { part: 'storage', removed: gone.length, left: left.length });
+        return gone.length;
       });
       if (removed) log?.info('removed uploads that were never attached', { count: removed });
       return removed ?? 0;

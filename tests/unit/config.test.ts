@@ -48,7 +48,7 @@ describe('loadConfig', () => {
       expect(loadConfig(live).payfast).toMatchObject({ sandbox: false, merchantId: '12345678', processUrl: 'https://www.payfast.co.za/eng/process' });
     });
     it('starts when each is said, and never logs mail bodies (reset codes) in production', () => {
-      expect(loadConfig(PRODUCTION).mail).toEqual({ smtpUrl: undefined, from: 'PayeWise <no-reply@payewise.co.za>', logBodies: false });
+      expect(loadConfig(PRODUCTION).mail).toEqual({ smtpUrl: undefined, from: 'PayeWise <no-reply@payewise.co.za>', logBodies: false, connectTimeoutMs: 5000, sendTimeoutMs: 30000, concurrency: 4, shutdownWaitMs: 5000 });
       expect(loadConfig({ ...PRODUCTION, MAIL_OUTBOX_ONLY: '', SMTP_URL: 'smtp://mail.example.com:587' }).mail.smtpUrl).toBe('smtp://mail.example.com:587');
       expect(loadConfig({}).mail.logBodies).toBe(true);
     });
