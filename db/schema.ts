@@ -85,6 +85,8 @@ export const messages = pgTable(
     uniqueIndex('messages_reply_to_idx').on(t.replyTo),
     index('messages_search_idx').using('gin', t.search),
     // Answers the assistant did not understand, or not surely, for the admin insights (src/insights/service.ts says the same).
+    // Answers still being written, or left so by a process that died (the sweep in src/assistant/service.ts).
+    index('messages_pending_idx').on(t.timestamp).where(sql`status = 'pending'`),
     index('messages_not_understood_idx')
       .on(t.timestamp)
       .where(sql`outcome in ('dont-know', 'asked') or confidence < 0.7`),
@@ -197,6 +199,8 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The mail that carries the code, so the reset page can say whether it went out.
+    mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
@@ -209,7 +213,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    status: text('status').notNull().default('pending'), // pending | sent | failed
+    // pending | sent | failed | logged (no SMTP) | uncertain (the server had the whole message but never answered: not resent)
+    status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { forgotPasswordSchema } from '../src/schemas/auth';
+import { forgotPasswordSchema, type ResetMailAnswer } from '../src/schemas/auth';
 import { api, errorMessage } from './api';
 import { dismissErrorToast, toast } from './toast';
 import { Field } from './ui';
@@ -7,6 +7,14 @@ import { Field } from './ui';
 type Step = 'email' | 'verification' | 'newPassword';
 interface ForgotAnswer { resetToken: string; emailSent: boolean; message: string }
 interface Verified { userId: number; username: string; email: string | null }
+
+const NOTICE: Record<ResetMailAnswer['mail'], string> = {
+  queued: 'Sending your e-mail…',
+  sent: 'E-mail sent. Check your inbox.',
+  delayed: 'Your e-mail may be delayed: we will keep trying to deliver it.',
+};
+const POLL_MS = 2_000;
+const POLL_FOR_MS = 30_000;
 
 /** The three-step reset inside the login tab: e-mail, verification with the e-mailed code, new password. */
 export default function ForgotPassword({ onDone }: { onDone: () => void }) {
@@ -23,6 +31,31 @@ export default function ForgotPassword({ onDone }: { onDone: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
+  // Follows the code's e-mail for a while, so the notice says what became of that mail, not of the one before.
+  useEffect(() => {
+    if (!resetToken) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const until = Date.now() + POLL_FOR_MS;
+    const ask = async () => {
+      let mail: ResetMailAnswer['mail'];
+      try {
+        ({ mail } = await api<ResetMailAnswer>('POST', '/api/forgot-password/mail-status', { resetToken }));
+      } catch {
+        return; // the notice stays as it was
+      }
+      if (stopped) return;
+      // Sent straight away needs no word; sent after a notice replaces it.
+      setNotice((shown) => (mail === 'sent' && !shown ? '' : NOTICE[mail]));
+      if (mail !== 'sent' && Date.now() + POLL_MS <= until) timer = setTimeout(ask, POLL_MS);
+    };
+    timer = setTimeout(ask, POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [resetToken]);
+
   async function submitEmail(e: FormEvent) {
     e.preventDefault();
     const parsed = forgotPasswordSchema.safeParse({ email });
@@ -38,7 +71,7 @@ export default function ForgotPassword({ onDone }: { onDone: () => void }) {
             ? { title: 'Email Sent', description: 'A password reset email has been sent. Please check your inbox.' }
             : { title: 'Email Service Unavailable', description: 'Email service is currently unavailable. You can still reset your password through the verification steps.' },
         );
-        setNotice(res.emailSent ? '' : 'Your e-mail may be delayed: we will keep trying to deliver it.');
+        setNotice(res.emailSent ? '' : NOTICE.delayed);
         setStep('verification');
       } else {
         toast({ title: 'Password Reset', description: res.message || 'If your email is registered, you will receive reset instructions.' });
@@ -110,7 +143,10 @@ export default function ForgotPassword({ onDone }: { onDone: () => void }) {
       )}
       {step === 'verification' && (
         <form onSubmit={submitCode} className="space-y-4" noValidate>
-          {notice && <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{notice}</p>}
+          {/* Always there, so screen readers announce each change of the notice. */}
+          <p role="status" aria-live="polite" data-testid="mail-notice" className={!notice ? 'sr-only' : notice === NOTICE.sent ? 'rounded-md bg-emerald-50 p-3 text-sm text-emerald-900' : 'rounded-md bg-amber-50 p-3 text-sm text-amber-900'}>
+            {notice}
+          </p>
           {verified && <Field label="Username" value={verified.username} readOnly />}
           <Field label="Email" value={email} readOnly />
           {!verified && (

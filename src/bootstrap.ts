@@ -63,7 +63,7 @@ export async function bootstrap(config: Config, opts: BootstrapOptions = {}): Pr
       // Answers being written finish and are stored before the database closes.
       await Promise.all(services.chat.inFlight());
       await services.billing.idle();
-      await mailer.idle();
+      await mailer.stop();
       await database.close();
     },
   };

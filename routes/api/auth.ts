@@ -5,7 +5,8 @@ import { NOT_AUTHENTICATED, requireUser } from '../../src/http/guard';
 import { caller, clearSessionCookie, setSessionCookie } from '../../src/http/middleware';
 import { validate } from '../../src/http/validate';
 import {
-  deleteAccountSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, updateProfileSchema, verifyResetCodeSchema,
+  deleteAccountSchema, forgotPasswordSchema, loginSchema, registerSchema, resetMailStatusSchema, resetPasswordSchema, updateProfileSchema,
+  verifyResetCodeSchema,
 } from '../../src/schemas/auth';
 
 // Accounts API, as the spec's call table has it.
@@ -41,6 +42,9 @@ export const authApi = new Hono<AppEnv>()
   })
   .post('/forgot-password', validate('json', forgotPasswordSchema), async (c) => {
     return c.json(await c.get('services').auth.forgotPassword(c.req.valid('json'), caller(c)));
+  })
+  .post('/forgot-password/mail-status', validate('json', resetMailStatusSchema), async (c) => {
+    return c.json(await c.get('services').auth.mailStatus(c.req.valid('json'), caller(c)));
   })
   .post('/forgot-password/verify', validate('json', verifyResetCodeSchema), async (c) => {
     return c.json(await c.get('services').auth.verifyResetCode(c.req.valid('json'), caller(c)));

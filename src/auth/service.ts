@@ -4,11 +4,11 @@ import { preparedSql, typedPlaceholder as $, type DB } from '../../db';
 import { mailOutbox, passwordResets, sessions, users, type User } from '../../db/schema';
 import { AppError, causes, pgCode } from '../errors';
 import type { Logger } from '../lib/logger';
-import type { Mailer } from '../mail';
+import type { Mailer, MailState } from '../mail';
 import {
   FORGOT_PASSWORD_MESSAGE, RESET_DONE_MESSAGE,
   type deleteAccountSchema, type forgotPasswordSchema, type loginSchema, type PublicUser, type registerSchema,
-  type resetPasswordSchema, type updateProfileSchema, type verifyResetCodeSchema,
+  type ResetMailAnswer, type resetMailStatusSchema, type resetPasswordSchema, type updateProfileSchema, type verifyResetCodeSchema,
 } from '../schemas/auth';
 import type { Passwords } from './password';
 import type { RateLimiter } from './rate-limit';
@@ -57,6 +57,26 @@ function takenMessage(err: unknown): string | null {
   let text = '';
   for (const e of causes(err)) text += ` ${e.constraint_name ?? e.constraint ?? ''} ${e.detail ?? ''}`;
   return text.includes('email') ? TAKEN.email : TAKEN.username;
+}
+
+/** Status asks one reset page may make (every 2 s for about 30 s), per reset a client may request. */
+const MAIL_STATUS_POLLS = 16;
+
+/**
+ * A known reset answers from its mail row (possibly delivered counts as sent; a failed attempt as delayed). An unknown
+ * token answers from the outbox at large: delayed when mail is failing, queued while any mail waits for or is in its
+ * first attempt (as the row of a known address would be), else sent; so, while mail works, both answer alike.
+ */
+export function resetMailState(
+  row: { known: boolean; status: string | null; failed_once: boolean; busy: boolean; retrying: boolean },
+  state: MailState,
+): ResetMailAnswer['mail'] {
+  if (row.known) {
+    if (row.status === 'pending') return row.failed_once || state === 'delayed' ? 'delayed' : 'queued';
+    return row.status === 'failed' ? 'delayed' : 'sent'; // sent, logged, uncertain; or no row (an older reset)
+  }
+  if (state === 'delayed' || row.retrying) return 'delayed';
+  return row.busy ? 'queued' : 'sent';
 }
 
 function tooMany(message: string, resetAt: Date, now: Date): AppError {
@@ -141,15 +161,25 @@ export function createAuthService(deps: {
     by_client as (${limiter.countSql($('clientKey', 'text'), $('now', 'timestamptz'), $('windowEnd', 'timestamptz'))}),
     account as (
       select id, username, email from ${users} where lower(email) = ${$('email', 'text')} and ${withinForgotLimits} limit 1
-    ), reset as (
-      insert into ${passwordResets} (id, user_id, code_hash, expires_at)
-      select ${$('id', 'text')}, id, ${$('codeHash', 'text')}, ${$('expiresAt', 'timestamptz')} from account
     ), mail as (
       insert into ${mailOutbox} ("to", subject, text, next_attempt_at)
       select email, ${$('subject', 'text')}, ${$('greeting', 'text')} || username || ${$('body', 'text')}, ${$('now', 'timestamptz')} from account
+      returning id
+    ), reset as (
+      insert into ${passwordResets} (id, user_id, code_hash, expires_at, mail_id)
+      select ${$('id', 'text')}, account.id, ${$('codeHash', 'text')}, ${$('expiresAt', 'timestamptz')}, mail.id from account, mail
     )
     select by_email.count as email_count, by_email.reset_at as email_reset, by_client.count as client_count, by_client.reset_at as client_reset
     from by_email, by_client`);
+
+  // The reset's mail and the outbox at large in one statement, the same for every token, known or not.
+  const resetMailOf = preparedSql<{ known: boolean; status: string | null; failed_once: boolean; busy: boolean; retrying: boolean }>(db, 'auth_reset_mail', sql`
+    select r.id is not null as known, m.status, m.last_error is not null as failed_once,
+      exists (select 1 from ${mailOutbox} where status = 'pending' and (next_attempt_at <= ${$('now', 'timestamptz')} or last_error is null)) as busy,
+      exists (select 1 from ${mailOutbox} where status = 'pending' and last_error is not null) as retrying
+    from (select 1) as one
+    left join ${passwordResets} r on r.id = ${$('id', 'text')}
+    left join ${mailOutbox} m on m.id = r.mail_id`);
 
   /** A normalised username that may be used: allowed characters, one script, and not confusable with another account's. */
   async function checkUsername(raw: string, email: string, exceptId?: number): Promise<{ username: string; usernameKey: string }> {
@@ -339,7 +369,19 @@ export function createAuthService(deps: {
           throw tooMany('Too many reset requests.', new Date(counts.email_count > limits.forgotPerEmail ? counts.email_reset : counts.client_reset), now);
         }
         mailer.deliverSoon();
+        // The mail system as it is now (a hanging server too), not how the last send went; the page asks mail-status after.
         return { resetToken, emailSent: mailer.healthy(), message: FORGOT_PASSWORD_MESSAGE };
+      });
+    },
+
+    /** Where the mail of a reset is, for the reset page to say; rate-limited per client like the verify step. */
+    mailStatus(input: z.output<typeof resetMailStatusSchema>, caller: Caller): Promise<ResetMailAnswer> {
+      return admit(caller, async (client) => {
+        // Its own count: a page polling while the mail goes out must not use up the tries of the verify step.
+        const byClient = await limiter.hit(`reset-mail:client:${client}`, limits.windowMs);
+        if (byClient.count > limits.forgotPerClient * MAIL_STATUS_POLLS) throw tooMany('Too many attempts.', byClient.resetAt, clock());
+        const [row] = await resetMailOf({ id: hashToken(input.resetToken), now: clock().toISOString() });
+        return { mail: resetMailState(row, mailer.state()) };
       });
     },
 

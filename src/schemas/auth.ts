@@ -97,11 +97,13 @@ export const forgotPasswordSchema = z.object({
   ),
 });
 
+const resetTokenField = z.string({ error: 'The reset request is missing' }).check(
+  z.minLength(10, 'The reset request is missing'),
+  z.maxLength(100, 'The reset request is invalid'),
+);
+
 export const verifyResetCodeSchema = z.object({
-  resetToken: z.string({ error: 'The reset request is missing' }).check(
-    z.minLength(10, 'The reset request is missing'),
-    z.maxLength(100, 'The reset request is invalid'),
-  ),
+  resetToken: resetTokenField,
   code: z.string({ error: 'Enter the 6-digit code from the e-mail' }).check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail')),
 });
 
@@ -114,6 +116,15 @@ export const resetPasswordSchema = z.extend(verifyResetCodeSchema, {
     z.maxLength(200, 'Password must be at most 200 characters'),
   ),
 });
+
+export const resetMailStatusSchema = z.object({ resetToken: resetTokenField });
+
+/**
+ * Where the reset code's e-mail is: waiting or being sent, sent (or possibly delivered), or delayed by a failing or
+ * hanging mail server. For a token of no account, the mail system's state, so the answer does not tell the two apart.
+ */
+export const resetMailAnswerSchema = z.object({ mail: z.enum(['queued', 'sent', 'delayed']) });
+export type ResetMailAnswer = z.infer<typeof resetMailAnswerSchema>;
 
 /** The user as the API returns it: never the password hash. */
 export interface PublicUser {

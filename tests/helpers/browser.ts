@@ -63,19 +63,40 @@ export interface CapturedMail {
   raw: string;
 }
 
-/** A real SMTP peer on a random port that keeps what it receives. */
-export async function startSmtpPeer(listenPort = 0): Promise<{ url: string; mails: CapturedMail[]; waitFor(to: string, timeoutMs?: number): Promise<CapturedMail>; close(): Promise<void> }> {
+export interface SmtpPeerOptions {
+  /** Recipients whose RCPT TO is never answered: a server that hangs in the middle of the envelope. */
+  stallRecipient?: (address: string) => boolean;
+  /** Reads the whole message, keeps it, and never answers its end: a server that hangs after receiving it. */
+  hangAfterData?: boolean;
+}
+
+/** A real SMTP peer on a random port that keeps what it receives (and, if asked, hangs). */
+export async function startSmtpPeer(
+  listenPort = 0,
+  opts: SmtpPeerOptions = {},
+): Promise<{ url: string; mails: CapturedMail[]; stalled: string[]; waitFor(to: string, timeoutMs?: number): Promise<CapturedMail>; close(): Promise<void> }> {
   const mails: CapturedMail[] = [];
+  const stalled: string[] = [];
+  const hangs = !!opts.stallRecipient || !!opts.hangAfterData;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // A hung session is cut soon at close, not after the default 30 s.
+    ...(hangs ? { closeTimeout: 500 } : {}),
+    onRcptTo(address, _session, callback) {
+      if (opts.stallRecipient?.(address.address)) {
+        stalled.push(address.address);
+        return; // never answered
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (d) => (raw += d.toString()));
       stream.on('end', () => {
         for (const rcpt of session.envelope.rcptTo) mails.push({ to: rcpt.address, raw });
-        callback();
+        if (!opts.hangAfterData) callback();
       });
     },
   });
@@ -84,6 +105,7 @@ export async function startSmtpPeer(listenPort = 0): Promise<{ url: string; mail
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    stalled,
     async waitFor(to, timeoutMs = 10_000) {
       const end = Date.now() + timeoutMs;
       while (Date.now() < end) {

@@ -79,6 +79,24 @@ describe.each(dbKinds)('forgot-password answers alike for known and unknown addr
     expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, creds.email))).toHaveLength(1);
   });
 
+  it('mail-status: the same statements and answer for the token of a known and of an unknown address', async () => {
+    const { creds } = await registerUser(t);
+    const known = (await ask(t.client(), creds.email)).body.resetToken;
+    const unknown = (await ask(t.client(), `nobody-${creds.email}`)).body.resetToken;
+    await t.services.mailer.idle();
+    const status = async (resetToken: string) => {
+      const res = await t.client().post('/api/forgot-password/mail-status', { resetToken });
+      return { status: res.status, headers: [...res.headers].filter(([k]) => k !== 'date'), body: await res.json() };
+    };
+    let a: Awaited<ReturnType<typeof status>> | undefined;
+    let b: Awaited<ReturnType<typeof status>> | undefined;
+    const knownStatements = await statementsDuring(async () => (a = await status(known)));
+    const unknownStatements = await statementsDuring(async () => (b = await status(unknown)));
+    expect(knownStatements).toEqual(unknownStatements);
+    expect(a).toEqual(b);
+    expect(a!.body).toEqual({ mail: 'sent' });
+  });
+
   it('queues the mail without sending it while answering; the mailer delivers it afterwards', async () => {
     const { creds } = await registerUser(t);
     await t.services.mailer.idle();

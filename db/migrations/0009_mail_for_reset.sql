@@ -1,0 +1,2 @@
+ALTER TABLE "password_resets" ADD COLUMN "mail_id" integer;--> statement-breakpoint
+ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_mail_id_mail_outbox_id_fk" FOREIGN KEY ("mail_id") REFERENCES "public"."mail_outbox"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_pending_idx" ON "messages" USING btree ("timestamp") WHERE status = 'pending';
