@@ -3,8 +3,11 @@
 // asks three questions of the built-in assistant and looks at their subscription, pausing between steps (longer
 // after an answer, to read it: about 12 questions a minute, under the assistant's fair-use 20).
 // Runs: PGlite (one process), PostgreSQL (one process), PostgreSQL (two processes, users spread across both),
-// and the two processes again while the database goes away for a few seconds and comes back.
-// Loopback only; bounded by LOAD_SECONDS (60) and LOAD_USERS (200); LOAD_ONLY=pglite|postgres|two|outage picks one run.
+// and the two processes again while the database goes away for a few seconds and comes back; then one process
+// behind a TCP proxy that makes PostgreSQL fail the ways real ones do for OUTAGE_S (10): its port closed
+// (`closed`), every connection dropped (`dropped`), connections accepted and never answered (`hung`).
+// Loopback only; bounded by LOAD_SECONDS (60) and LOAD_USERS (200); LOAD_ONLY=pglite|postgres|two|outage|closed|dropped|hung picks one run.
+import { startTcpProxy, type ProxyMode, type TcpProxy } from '../tests/helpers/tcp-proxy';
 import { ADMIN_URL, crowdSql, freshDatabase, querySql, runSql, startApp, type ServerProcess } from './processes';
 import { postgresReachable } from './lib';
 
@@ -12,6 +15,9 @@ const USERS = Number(process.env.LOAD_USERS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 1000);
 const OUTAGE_MS = 4000;
+const PROXY_OUTAGE_MS = Number(process.env.OUTAGE_S ?? 10) * 1000;
+/** A request with no answer after this long counts as unanswered (what a person, or a load balancer, gives up on). */
+const GIVE_UP_MS = 15_000;
 const PASSWORD = 'password123'; // the demo accounts' password, which crowdSql gives every crowd account
 
 const SEARCHES = ['uif ceiling', 'emp201 deadline', 'sick leave', 'bonus tax', 'maternity leave', 'overtime', 'annual leave days', 'medical tax credit'];
@@ -34,6 +40,8 @@ interface Tally {
   unavailable: { count: number; withoutRetryAfter: number; slowest: number };
   /** The longest any request took, answered or refused. */
   slowest: number;
+  /** Requests with no answer after GIVE_UP_MS. */
+  unanswered: number;
   answered: string[]; // answer ids the users were shown
   firstErrorSample: string[];
 }
@@ -56,6 +64,7 @@ async function virtualUser(n: number, base: string, until: number, t: Tally, art
         headers: { 'x-forwarded-for': ip, cookie, origin: base, ...(init.json ? { 'content-type': 'application/json' } : {}) },
         body: init.json ? JSON.stringify(init.json) : undefined,
         redirect: 'manual',
+        signal: AbortSignal.timeout(GIVE_UP_MS),
       });
       status = res.status;
       body = await res.text();
@@ -71,6 +80,7 @@ async function virtualUser(n: number, base: string, until: number, t: Tally, art
       if (kind === 'sign in') cookie = /pw_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')?.[0] ?? cookie;
     } catch (err) {
       body = String(err);
+      if ((err as Error).name === 'TimeoutError') t.unanswered++;
     }
     t.times[kind].push(performance.now() - started);
     if (status < 200 || status >= 400) {
@@ -150,6 +160,7 @@ async function run(title: string, apps: ServerProcess[], target: { url: string }
     unavailableBy: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>,
     unavailable: { count: 0, withoutRetryAfter: 0, slowest: 0 },
     slowest: 0,
+    unanswered: 0,
     answered: [],
     firstErrorSample: [],
   };
@@ -180,6 +191,20 @@ async function outage(dbName: string, apps: ServerProcess[], t: Tally) {
   console.log(`  … back: every process ready ${Date.now() - back} ms after the database returned; 503s during the outage ${t.unavailable.count - before}`);
 }
 
+/** PostgreSQL, seen through the proxy, fails in `mode` for PROXY_OUTAGE_MS, then works again. */
+async function proxyOutage(proxy: TcpProxy, mode: ProxyMode, apps: ServerProcess[], t: Tally) {
+  await sleep((SECONDS * 1000) / 3);
+  const before = t.unavailable.count;
+  await proxy.set(mode);
+  await sleep(PROXY_OUTAGE_MS);
+  await proxy.set('pass');
+  const back = Date.now();
+  for (const app of apps) {
+    while ((await fetch(`${app.url}/api/health`).catch(() => null))?.status !== 200) await sleep(50);
+  }
+  console.log(`  … ${mode} for ${PROXY_OUTAGE_MS / 1000} s: ready ${Date.now() - back} ms after the database returned; 503s during it ${t.unavailable.count - before}`);
+}
+
 async function main() {
   const only = process.env.LOAD_ONLY;
   const want = (k: string) => !only || only === k;
@@ -194,6 +219,7 @@ async function main() {
     if (!allowUnavailable && t.unavailable.count) failures.push(`${title}: ${t.unavailable.count} × 503`);
     if (t.unavailable.withoutRetryAfter) failures.push(`${title}: ${t.unavailable.withoutRetryAfter} × 503 without Retry-After`);
     if (allowUnavailable && t.slowest > 5000) failures.push(`${title}: a request took ${t.slowest.toFixed(0)} ms`);
+    if (t.unanswered) failures.push(`${title}: ${t.unanswered} requests unanswered after ${GIVE_UP_MS / 1000} s`);
   };
 
   if (want('pglite')) {
@@ -224,6 +250,29 @@ async function main() {
         judge(title, t, await messageCheck({ url: db.url }, t.answered), key === 'outage');
       } finally {
         await Promise.all(apps.map((a) => a.stop()));
+        await db.drop();
+      }
+    }
+  }
+  if (await postgresReachable()) {
+    for (const [key, mode] of [['closed', 'refuse'], ['dropped', 'reset'], ['hung', 'stall']] as const) {
+      if (!want(key)) continue;
+      const title = `PostgreSQL behind a proxy, ${key} for ${PROXY_OUTAGE_MS / 1000} s`;
+      const db = await freshDatabase('payewise_load');
+      const direct = new URL(db.url);
+      const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+      const proxied = new URL(db.url);
+      proxied.host = `127.0.0.1:${proxy.port}`;
+      const apps = [await startApp({ databaseUrl: proxied.toString(), env })];
+      try {
+        await runSql({ url: db.url }, crowd);
+        const t = await run(title, apps, { url: db.url }, await articleIdsOf({ url: db.url }), (tally) => proxyOutage(proxy, mode, apps, tally));
+        console.log(`  503s: ${t.unavailable.count}, all with Retry-After: ${t.unavailable.withoutRetryAfter === 0}, slowest 503 ${t.unavailable.slowest.toFixed(0)} ms, slowest request ${t.slowest.toFixed(0)} ms, unanswered after ${GIVE_UP_MS / 1000} s: ${t.unanswered}`);
+        await Promise.all(apps.map((a) => a.stop()));
+        judge(title, t, await messageCheck({ url: db.url }, t.answered), true);
+      } finally {
+        await Promise.all(apps.map((a) => a.stop()));
+        await proxy.close();
         await db.drop();
       }
     }

@@ -32,9 +32,16 @@ export async function startServer(config: Config, opts: BootstrapOptions = {}): 
   const { upkeep } = started.services;
   const every = (ms: number, job: () => Promise<unknown>, what: string) =>
     setInterval(() => void job().catch((err) => log.error(`${what} failed`, { error: String(err) })), ms).unref();
-  // What fell due while no process ran (a restart, a deploy) goes out now rather than at the first tick.
+  // What fell due while no process ran (a restart, a deploy, a crash) is done now rather than at the first tick.
   void upkeep.mail().catch((err) => log.error('mail retry failed', { error: String(err) }));
-  const timers = [every(30_000, upkeep.mail, 'mail retry'), every(15 * 60_000, upkeep.counters, 'counter sweep'), every(60 * 60_000, upkeep.uploads, 'upload sweep'), every(60_000, upkeep.billing, 'billing sweep')];
+  void upkeep.answers().catch((err) => log.error('interrupted answers sweep failed', { error: String(err) }));
+  const timers = [
+    every(30_000, upkeep.mail, 'mail retry'),
+    every(15 * 60_000, upkeep.counters, 'counter sweep'),
+    every(60 * 60_000, upkeep.uploads, 'upload sweep'),
+    every(60_000, upkeep.billing, 'billing sweep'),
+    every(60_000, upkeep.answers, 'interrupted answers sweep'),
+  ];
 
   let closing: Promise<void> | undefined;
   return {

@@ -34,11 +34,31 @@ export interface Services {
   insights: InsightsService;
   mailer: Mailer;
   storage: Storage;
-  /** True when the database answers. */
-  healthy(): Promise<boolean>;
-  /** Periodic upkeep: mail retries, expired counters, uploads nobody attached, ITN retries and overdue renewals. */
-  upkeep: { mail(): Promise<unknown>; counters(): Promise<unknown>; uploads(): Promise<unknown>; billing(): Promise<unknown> };
+  /** Each outside part's state, found within HEALTH_WAIT_MS: what /api/health reports. */
+  health(): Promise<Health>;
+  /**
+   * Periodic upkeep: mail retries, expired counters, uploads nobody attached, ITN retries and overdue renewals,
+   * answers a stopped process left unfinished.
+   */
+  upkeep: { mail(): Promise<unknown>; counters(): Promise<unknown>; uploads(): Promise<unknown>; billing(): Promise<unknown>; answers(): Promise<unknown> };
 }
+
+/**
+ * `unavailable` when the database is (nothing works without it); `degraded` when only attachments or mail are
+ * (the rest works); mail kept in the outbox on purpose (`outbox`, no SMTP configured) is not a fault.
+ */
+export interface Health {
+  status: 'ok' | 'degraded' | 'unavailable';
+  database: 'ok' | 'unavailable';
+  storage: 'ok' | 'unavailable';
+  mail: 'ok' | 'delayed' | 'outbox';
+}
+
+/** A load balancer gives up on a check after a few seconds: each part gets at most this long to answer. */
+export const HEALTH_WAIT_MS = 2_000;
+
+const within = (p: Promise<boolean>, ms: number) =>
+  Promise.race([p.catch(() => false), new Promise<boolean>((resolve) => setTimeout(resolve, ms, false).unref())]);
 
 export interface ServiceDeps {
   config: Config;
@@ -85,7 +105,12 @@ export function createServices(deps: ServiceDeps): Services {
     insights: createInsightsService({ db, clock, log, mailer }),
     mailer,
     storage,
-    healthy: () => database.ping(),
-    upkeep: { mail: () => mailer.deliverDue(), counters: () => limiter.sweep(), uploads: () => knowledge.sweepOrphanUploads(), billing: () => billing.sweep() },
+    async health() {
+      const [db, files] = await Promise.all([within(database.ping(), HEALTH_WAIT_MS), within(storage.check(), HEALTH_WAIT_MS)]);
+      const mail = mailer.state();
+      const status = !db ? 'unavailable' : !files || mail === 'delayed' ? 'degraded' : 'ok';
+      return { status, database: db ? 'ok' : 'unavailable', storage: files ? 'ok' : 'unavailable', mail };
+    },
+    upkeep: { mail: () => mailer.deliverDue(), counters: () => limiter.sweep(), uploads: () => knowledge.sweepOrphanUploads(), billing: () => billing.sweep(), answers: () => chat.failInterrupted() },
   };
 }

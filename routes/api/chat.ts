@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { AssistantError } from '../../src/assistant/types';
-import { RETRY_AFTER_SECONDS } from '../../src/errors';
+import { PART_FAILURES } from '../../src/errors';
 import type { AppEnv } from '../../src/http/context';
 import { requireUser } from '../../src/http/guard';
 import { validate } from '../../src/http/validate';
@@ -20,7 +20,8 @@ export const chatApi = new Hono<AppEnv>()
       return c.json(await run.result);
     } catch (err) {
       if (!(err instanceof AssistantError)) throw err;
-      if (err.status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      const part = err.status === 503 ? 'database' : err.status === 507 ? 'disk' : undefined;
+      if (part) c.header('Retry-After', String(PART_FAILURES[part].retryAfter));
       return c.json({ message: err.message, questionId: run.question.id }, err.status);
     }
   })

@@ -1,9 +1,12 @@
 import { Hono } from 'hono';
-import { RETRY_AFTER_SECONDS } from '../../src/errors';
+import { PART_FAILURES } from '../../src/errors';
 import type { AppEnv } from '../../src/http/context';
 
+/** 503 only when the database is down, so a load balancer takes a process out of service for that alone. */
 export const healthApi = new Hono<AppEnv>().get('/health', async (c) => {
-  if (await c.get('services').healthy()) return c.json({ status: 'ok' });
-  c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-  return c.json({ status: 'unavailable', message: 'The database is unavailable' }, 503);
+  const health = await c.get('services').health();
+  c.header('Cache-Control', 'no-store');
+  if (health.status !== 'unavailable') return c.json(health);
+  c.header('Retry-After', String(PART_FAILURES.database.retryAfter));
+  return c.json({ ...health, message: 'The database is unavailable' }, 503);
 });

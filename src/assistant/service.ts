@@ -7,7 +7,7 @@ import { conversations, messageFeedback, messages, users, type Conversation, typ
 import type { RateLimiter } from '../auth/rate-limit';
 import { assistantAccess } from '../billing/access';
 import { saDay } from '../billing/calendar';
-import { AppError, isDatabaseUnavailable } from '../errors';
+import { AppError, failedPart } from '../errors';
 import { lexemesOf, makeSnippet } from '../knowledge/query';
 import type { Logger } from '../lib/logger';
 import {
@@ -16,7 +16,7 @@ import {
 } from '../schemas/chat';
 import type { KnowledgeTools } from './tools';
 import type { Reading } from './reading';
-import { AssistantError, MODEL_ERROR_MESSAGE, MODEL_TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE, type AssistantEngine, type EngineEvent, type EngineTurn } from './types';
+import { AssistantError, DISK_FULL_MESSAGE, INTERRUPTED_MESSAGE, MODEL_ERROR_MESSAGE, MODEL_TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE, type AssistantEngine, type EngineEvent, type EngineTurn } from './types';
 
 export const NOT_FOUND = {
   conversation: 'Conversation not found',
@@ -361,10 +361,12 @@ export function createChatService(deps: ChatDeps) {
             ? err
             : controller.signal.reason === 'timeout'
               ? new AssistantError(504, MODEL_TIMEOUT_MESSAGE)
-              : isDatabaseUnavailable(err)
+              : failedPart(err) === 'database'
                 ? new AssistantError(503, UNAVAILABLE_MESSAGE)
-                : new AssistantError(502, MODEL_ERROR_MESSAGE);
-        log.error('assistant failed', { engine: engine.name, status: failure.status, error: String(err), cause: err instanceof Error && err.cause ? String(err.cause) : undefined });
+                : failedPart(err) === 'disk'
+                  ? new AssistantError(507, DISK_FULL_MESSAGE)
+                  : new AssistantError(502, MODEL_ERROR_MESSAGE);
+        log.error('assistant failed', { engine: engine.name, status: failure.status, part: failedPart(err) ?? 'model', error: String(err), cause: err instanceof Error && err.cause ? String(err.cause) : undefined });
         await storeFailure(answerId, failure.message);
         emit({ event: 'error', data: { message: failure.message, status: failure.status, questionId: question.id } });
         throw failure;
@@ -502,6 +504,20 @@ export function createChatService(deps: ChatDeps) {
       };
       await db.insert(messageFeedback).values({ ...values, createdAt: clock() }).onConflictDoUpdate({ target: messageFeedback.messageId, set: values });
       return { rating };
+    },
+
+    /**
+     * Answers a process left 'pending' when it died (a crash, a kill): stored as failed, with the question kept, so
+     * Retry answers them. Only those older than any run can last, which no live process can still be writing.
+     */
+    async failInterrupted(): Promise<number> {
+      const failed = await db
+        .update(messages)
+        .set({ content: INTERRUPTED_MESSAGE, status: 'error', engine: engine.name })
+        .where(and(eq(messages.status, 'pending'), sql`${messages.timestamp} <= ${staleCutoff()}`))
+        .returning({ id: messages.id });
+      if (failed.length) log.warn('answers interrupted by a stopped process marked failed', { count: failed.length });
+      return failed.length;
     },
 
     /** Answers still being produced (shutdown waits for them). */

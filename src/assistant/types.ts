@@ -47,10 +47,13 @@ export interface AssistantEngine {
   answer(req: EngineRequest): AsyncIterable<EngineEvent>;
 }
 
-/** A model or engine failure a person can read: 502 for a model error, 503 when the database went away mid-answer, 504 for a timeout. */
+/**
+ * A failure while answering that a person can read: 502 for a model error, 503 when the database went away
+ * mid-answer, 504 for a timeout, 507 when the server's disk is full.
+ */
 export class AssistantError extends Error {
   constructor(
-    readonly status: 502 | 503 | 504,
+    readonly status: 502 | 503 | 504 | 507,
     message: string,
     cause?: unknown,
   ) {
@@ -61,5 +64,6 @@ export class AssistantError extends Error {
 
 export const MODEL_ERROR_MESSAGE = 'The assistant could not answer just now (the AI model returned an error). Your question is saved: please try again.';
 export const UNAVAILABLE_MESSAGE = 'The assistant could not finish its answer just now (the database is temporarily unavailable). Your question is saved: please try again in a moment.';
+export const DISK_FULL_MESSAGE = 'The assistant could not store its answer (the server is out of storage space). Your question is saved: please try again later.';
 export const INTERRUPTED_MESSAGE = 'The assistant could not finish its answer (the server restarted while it was writing). Your question is saved: please try again.';
 export const MODEL_TIMEOUT_MESSAGE = 'The assistant took too long to answer. Your question is saved: please try again.';

@@ -39,7 +39,9 @@ export function onError(err: Error, c: AppContext) {
   if (part) {
     // Which part failed goes to the log and, in words, to the user; the driver's details stay in the log.
     const failure = err instanceof PartFailure ? err : PART_FAILURES[part];
-    c.get('services').log.error(`${part} unavailable`, { part, requestId: requestIdOf(c), path: c.req.path, error: String(err), cause: err.cause ? String(err.cause) : undefined });
+    // The first line only: a driver's message goes on with the statement and its values (a user's words).
+    const firstLine = (e: unknown) => (e === undefined ? undefined : String(e).split('\n', 1)[0].slice(0, 300));
+    c.get('services').log.error(`${part} unavailable`, { part, requestId: requestIdOf(c), path: c.req.path, error: firstLine(err), cause: firstLine(err.cause) });
     c.header('Retry-After', String(failure.retryAfter));
     status = failure.status;
     message = failure.message;

@@ -124,6 +124,10 @@ describe('uploads on a full disk (tmpfs, local storage, PGlite)', () => {
     console.log(`[disk-full] ${logged}`);
     expect(logged).toContain('ENOSPC');
     expect(server.log.filter((l) => /"msg":"(unhandled error|database unavailable|storage unavailable)"/.test(l))).toEqual([]);
+    // A question is not blamed on the model: its answer could not be stored, and the person is told why.
+    const asked = await fetch(`${server.url}/api/chat`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ message: `What is the UIF ceiling? ${'Please explain. '.repeat(200)}` }) });
+    expect(asked.status).toBe(507);
+    expect(await asked.json()).toEqual({ message: PART_FAILURES.disk.message });
     // Reading still works.
     expect((await fetch(`${server.url}/api/knowledge/categories`, { headers: { cookie } })).status).toBe(200);
 

@@ -54,7 +54,7 @@ describe(`the built server as a process (${production ? appDir : 'this checkout'
 
     const health = await fetch(`${proc.url}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok', mail: 'outbox' });
 
     const css = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)![1];
     // node:http, not fetch: fetch would decode the body, and the bytes on the wire are what is checked.

@@ -116,6 +116,6 @@ describe.each(dbKinds)('the served app on %s', (kind) => {
   it('health answers 200 JSON', async () => {
     const res = await t.client().get('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok' });
+    expect(await res.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok', mail: 'outbox' });
   });
 });

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { afterAll, describe, expect, it } from 'vitest';
+import { INTERRUPTED_MESSAGE } from '../../src/assistant/types';
+import { createTestDatabase } from '../helpers/db';
+import { startFakeModel } from '../helpers/fake-model';
+import { startProcess, type Proc } from '../helpers/process';
+
+// A process killed while it writes an answer leaves the answer 'pending'. The next process to start marks it failed
+// on its own, before anyone asks: the question is kept and Retry answers it.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('answers cut off by a crash', () => {
+  const cleanup: (() => Promise<unknown> | void)[] = [];
+  afterAll(async () => {
+    for (const f of cleanup.reverse()) await f();
+  });
+
+  it('are marked failed when the next process starts, and a Retry answers them', async () => {
+    const pg = await createTestDatabase();
+    cleanup.push(() => pg.drop());
+    // Slow enough that the answer is still being written when the process is killed.
+    const model = await startFakeModel(() => ({ kind: 'text', chunks: Array.from({ length: 50 }, (_, i) => `word${i} `), delayMs: 100 }));
+    cleanup.push(() => model.close());
+    const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
+    cleanup.push(() => sql.end());
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-crash-'));
+    cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    const env = { DATA_DIR: dir, DATABASE_URL: pg.url, NODE_ENV: 'test', DEMO_ACCOUNTS: 'false', AI_BASE_URL: model.url, AI_API_KEY: 'test', AI_TIMEOUT_MS: '20000' };
+    const stop = (p: Proc) => async () => {
+      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
+      await p.exited;
+    };
+
+    const first = await startProcess(env);
+    cleanup.push(stop(first));
+    const reg = await fetch(`${first.url}/api/register`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'crashed', email: 'crashed@example.co.za', password: 'secret123' }),
+    });
+    expect(reg.status).toBe(201);
+    const cookie = reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const json = { cookie, 'content-type': 'application/json' };
+    const asking = fetch(`${first.url}/api/chat`, { method: 'POST', headers: json, body: JSON.stringify({ message: 'Explain UIF slowly', newConversation: true }) }).catch(() => null);
+    await expect.poll(async () => (await sql`select count(*)::int as n from messages where status = 'pending'`)[0].n, { timeout: 10_000 }).toBe(1);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(await asking).toBeNull();
+
+    // The answer began long enough ago that no process can still be writing it (the AI deadline and its margin).
+    await sql`update messages set timestamp = to_char((now() - interval '10 minutes') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') where status = 'pending'`;
+    const second = await startProcess(env);
+    cleanup.push(stop(second));
+    await expect
+      .poll(async () => (await sql<{ status: string; content: string }[]>`select status, content from messages where role = 'assistant'`)[0], { timeout: 10_000 })
+      .toEqual({ status: 'error', content: INTERRUPTED_MESSAGE });
+    const [question] = await sql<{ id: string; content: string; conversation_id: string }[]>`select id, content, conversation_id from messages where role = 'user'`;
+    expect(question.content).toBe('Explain UIF slowly');
+
+    const shown = await fetch(`${second.url}/api/messages?conversationId=${question.conversation_id}`, { headers: { cookie } });
+    const messages = (await shown.json()) as { role: string; status: string; content: string }[];
+    expect(messages.map((m) => [m.role, m.status])).toEqual([['user', 'complete'], ['assistant', 'error']]);
+    const retried = await fetch(`${second.url}/api/chat`, { method: 'POST', headers: json, body: JSON.stringify({ retryOf: question.id }) });
+    expect(retried.status).toBe(200);
+    expect(((await retried.json()) as { response: string }).response).toContain('word49');
+  });
+});
