@@ -1,10 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/auth/service';
 import { PART_FAILURES } from '../../src/errors';
+import { startProcess, type Proc } from '../helpers/process';
 
 // A really full disk: the built server runs in its own mount namespace with DATA_DIR (the PGlite database and the
 // uploads folder) on a small tmpfs, which the test then fills to the last byte through /proc/<pid>/root.
@@ -26,39 +27,12 @@ function probe(): string | null {
 const cannot = probe();
 if (cannot) console.warn(`[disk-full] skipped: ${cannot}`);
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-  log: string[];
-  exited: Promise<unknown>;
-}
-
 /** The built server on a fresh tmpfs of SIZE mounted at `dir`, in a mount namespace of its own. */
-async function startOnTmpfs(dir: string): Promise<Server> {
-  const child = spawn('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', `mount -t tmpfs -o size=${SIZE} tmpfs "$DATA_DIR" && exec "$0" dist/server/server.js`, process.execPath], {
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', DEMO_ACCOUNTS: 'true', DATA_DIR: dir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const log: string[] = [];
-  const exited = new Promise((resolve) => child.on('close', resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log.join('\n')}`)), 60_000);
-    const onData = (d: Buffer) => {
-      for (const line of d.toString().split('\n').filter(Boolean)) {
-        log.push(line);
-        const m = /PayeWise listening on (http:\/\/[^"\s]+)/.exec(line);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then((code) => reject(new Error(`server exited with ${code}:\n${log.join('\n')}`)));
-  });
-  return { child, url, log, exited };
-}
+const startOnTmpfs = (dir: string) =>
+  startProcess({ NODE_ENV: 'test', DEMO_ACCOUNTS: 'true', DATA_DIR: dir }, undefined, (node, server) => [
+    'unshare',
+    ['--user', '--map-root-user', '--mount', 'sh', '-c', `mount -t tmpfs -o size=${SIZE} tmpfs "$DATA_DIR" && exec "$0" ${server}`, node],
+  ]);
 
 /** Writes `file` until the file system has not one byte left; answers how many bytes that took. */
 function fill(file: string): number {
@@ -83,7 +57,7 @@ function fill(file: string): number {
 }
 
 describe('uploads on a full disk (tmpfs, local storage, PGlite)', () => {
-  let server: Server | undefined;
+  let server: Proc | undefined;
   let dir: string | undefined;
   afterAll(async () => {
     if (server && server.child.exitCode === null) {

@@ -10,9 +10,13 @@ export interface Proc {
   exited: Promise<number | null>;
 }
 
+/** How to run `node dist/server/server.js`: by default as is; a test may wrap it (e.g. in a namespace of its own). */
+export type Launch = (node: string, server: string) => [command: string, args: string[]];
+
 /** Starts the built server in `appDir` and resolves once it says where it listens. */
-export async function startProcess(env: Record<string, string>, appDir = path.resolve('.')): Promise<Proc> {
-  const child = spawn(process.execPath, ['dist/server/server.js'], {
+export async function startProcess(env: Record<string, string>, appDir = path.resolve('.'), launch: Launch = (node, server) => [node, [server]]): Promise<Proc> {
+  const [command, args] = launch(process.execPath, 'dist/server/server.js');
+  const child = spawn(command, args, {
     cwd: appDir,
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
