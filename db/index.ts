@@ -58,6 +58,12 @@ export function migrationsFolder(): string {
 // Any fixed 64-bit key: it names the start-up lock among this database's advisory locks.
 const STARTUP_LOCK = 0x70617965_7769n; // 'payewi'
 
+/** The host list of a connection URL (`h1:5432,h2:5432` names two), whatever its password holds. */
+const hostsOf = (url: string) => {
+  const authority = url.split('//')[1]?.split(/[/?]/)[0] ?? '';
+  return authority.slice(authority.lastIndexOf('@') + 1);
+};
+
 /** How long PostgreSQL may take, unless the caller says (src/config.ts reads them from the environment). */
 export const DEFAULT_DEADLINES: DeadlineOptions = { connectMs: 2_000, queryMs: 1_000, statementMs: 15_000 };
 
@@ -93,8 +99,10 @@ export async function openDatabase(opts: { url?: string; poolSize?: number; data
       connect_timeout,
       backoff: (retries) => Math.min(0.05 * 2 ** retries, 1),
       connection: { statement_timeout: deadlines.statementMs, idle_in_transaction_session_timeout: deadlines.statementMs },
-      // Documented (postgres.js "socket" option) but missing from its types.
-      ...({ socket: watch.socket } as object),
+      // Connections are opened by the watch, so a lost server's can be dropped: documented (postgres.js "socket"
+      // option) but missing from its types. With several hosts in the URL postgres.js picks the host, so it opens
+      // them itself: queries still fail fast, hung connections then wait for TCP to give up.
+      ...(hostsOf(url).includes(',') ? {} : ({ socket: watch.socket } as object)),
     });
     const client = watch.guard(raw);
     const db = drizzle(client, { schema });

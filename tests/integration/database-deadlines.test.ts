@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../helpers/app';
 import { createTestDatabase } from '../helpers/db';
 import { startTcpProxy, type ProxyMode, type TcpProxy } from '../helpers/tcp-proxy';
@@ -90,6 +91,35 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL refusing, dropping o
     await new Promise((r) => setTimeout(r, 500));
     const [{ n }] = await direct<{ n: number }[]>`select count(*)::int as n from conversations`;
     expect(n).toBe(0);
+  });
+});
+
+// postgres.js lost a connection from its pool when the query it was reconnecting for was cancelled (a deadline
+// gave up on it): connected, it never told the pool it was free (patches/postgres+3.4.9.patch). With one connection
+// that left nothing to answer once the database was back.
+describe.runIf(!!process.env.TEST_DATABASE_URL)('a pool of one connection through an outage', () => {
+  const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<'no answer'>((r) => setTimeout(r, ms, 'no answer'))]);
+
+  it.each<ProxyMode>(['refuse', 'reset', 'stall'])('%s: queries given up on during it do not cost the pool its connection', async (mode) => {
+    const pg = await createTestDatabase();
+    const url = new URL(pg.url);
+    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    url.host = `127.0.0.1:${proxy.port}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 1 });
+    try {
+      expect(await database.ping()).toBe(true);
+      await proxy.set(mode);
+      for (let round = 0; round < 3; round++) {
+        expect(await Promise.all(Array.from({ length: 5 }, () => within(database.ping(), 4_000)))).toEqual([false, false, false, false, false]);
+      }
+      await proxy.set('pass');
+      await expect.poll(() => within(database.ping(), 4_000), { timeout: 8_000, interval: 200 }).toBe(true);
+      for (let i = 0; i < 3; i++) expect(await within(database.ping(), 4_000)).toBe(true);
+    } finally {
+      await database.close();
+      await proxy.close();
+      await pg.drop();
+    }
   });
 });
 
