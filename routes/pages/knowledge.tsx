@@ -11,7 +11,7 @@ import { FAILURE_TEXT, KnowledgeContent, KnowledgePage, isSearchable, stateTitle
 import { escapeHtml } from '../../src/ui/markdown';
 import { hxToast, renderApp } from '../../src/http/render';
 import { requireAdmin, requireUser } from '../../src/http/guard';
-import { requestIdOf } from '../../src/http/middleware';
+import { failureStatus } from '../../src/http/failures';
 
 import KnowledgeAdmin, { type KnowledgeAdminProps } from '../../islands/KnowledgeAdmin';
 
@@ -22,7 +22,7 @@ function queryParam(c: AppContext, name = 'q') {
   return (c.req.query(name) ?? '').trim().slice(0, MAX_QUERY_LENGTH);
 }
 
-function respond(c: AppContext, s: KbState, status: 200 | 404 | 500 = 200) {
+function respond(c: AppContext, s: KbState, status: 200 | 404 | 500 | 503 | 507 = 200) {
   c.header('Vary', 'HX-Request, HX-History-Restore-Request');
   c.header('Cache-Control', 'private, no-store');
   if (isHtmxFragment(c)) {
@@ -54,7 +54,6 @@ export const knowledgePages = new Hono<AppEnv>()
   // Categories (/knowledge, or /knowledge?tab=categories&q=… holding a query) and search (/knowledge?q=…).
   .get('/knowledge', async (c) => {
     const q = queryParam(c);
-    const log = c.get('services').log;
     if (q && c.req.query('tab') !== 'categories') {
       if (!isSearchable(q)) return respond(c, { view: 'search', q, status: 'short', results: [], categoryNames: {} });
       try {
@@ -63,15 +62,13 @@ export const knowledgePages = new Hono<AppEnv>()
         await c.get('services').insights.searched(c.get('user')!.id, q, found.length);
         return respond(c, { view: 'search', q, status: 'ok', results: found.slice(0, SEARCH_SHOWN), more: found.length > SEARCH_SHOWN, categoryNames: names });
       } catch (err) {
-        log.error('knowledge search failed', { requestId: requestIdOf(c), error: err instanceof Error ? err.stack : String(err) });
-        return respond(c, { view: 'search', q, status: 'error', results: [], categoryNames: {} }, 500);
+        return respond(c, { view: 'search', q, status: 'error', results: [], categoryNames: {} }, failureStatus(c, err, 'knowledge search failed'));
       }
     }
     try {
       return respond(c, { view: 'categories', q, categories: await knowledge(c).listCategories() });
     } catch (err) {
-      log.error('knowledge categories failed', { requestId: requestIdOf(c), error: err instanceof Error ? err.stack : String(err) });
-      return respond(c, { view: 'categories', q, categories: null }, 500);
+      return respond(c, { view: 'categories', q, categories: null }, failureStatus(c, err, 'knowledge categories failed'));
     }
   })
   .get('/knowledge/category/:id', validate('param', idParamSchema), async (c) => {

@@ -17,6 +17,18 @@ export function notFound(c: AppContext) {
   return notFoundHtml(c, 404);
 }
 
+/**
+ * The status of a failure a page shows in place (its own words) rather than through onError: an outside part's
+ * (with its Retry-After, so a browser or balancer knows to come back), else 500. The part is logged.
+ */
+export function failureStatus(c: AppContext, err: unknown, what: string): 500 | 503 | 507 {
+  const part = failedPart(err);
+  c.get('services').log.error(part ? `${part} unavailable` : what, { part, requestId: requestIdOf(c), path: c.req.path, error: err instanceof Error ? (part ? err.message.split('\n', 1)[0] : err.stack) : String(err) });
+  if (!part) return 500;
+  c.header('Retry-After', String(PART_FAILURES[part].retryAfter));
+  return PART_FAILURES[part].status as 503 | 507;
+}
+
 const PAGE_TITLES: Record<number, string> = {
   400: 'That request could not be handled',
   403: 'Request refused',
