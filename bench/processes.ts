@@ -162,7 +162,8 @@ async function onDatabase<R>(
     }
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite(path.join(target.dataDir, 'db'));
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = new PGlite({ dataDir: path.join(target.dataDir, 'db'), extensions: { pg_trgm } });
   try {
     return await lite(db);
   } finally {

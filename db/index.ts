@@ -138,12 +138,14 @@ export async function openDatabase(opts: { url?: string; poolSize?: number; data
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // pg_trgm: the knowledge search's spelling corrections (migration 0011 creates it on both databases).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   let dir: string | undefined;
   if (!opts.memory) {
     dir = path.join(opts.dataDir ?? './data', 'db');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = dir ? new PGlite(dir) : new PGlite();
+  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as DB,

@@ -113,6 +113,9 @@ export const knowledgeCategories = pgTable('knowledge_categories', {
   description: text('description').notNull(),
   createdAt: text('created_at'),
   updatedAt: text('updated_at'),
+  // 'draft' | 'published' | 'archived': readers see published categories only (src/knowledge/lifecycle.ts).
+  status: text('status').notNull().default('published'),
+  publishAt: timestamp('publish_at', { withTimezone: true }),
 });
 
 export const knowledgeItems = pgTable(
@@ -126,6 +129,22 @@ export const knowledgeItems = pgTable(
     attachments: text('attachments').array().notNull().default(sql`'{}'::text[]`),
     createdAt: text('created_at'),
     updatedAt: text('updated_at'),
+    // Lifecycle (src/knowledge/lifecycle.ts): readers see published items only; a draft item goes live at publish_at.
+    status: text('status').notNull().default('published'),
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    // Tax years the text applies to, as labels ('2026/27'); empty when it is not tied to a year.
+    taxYears: text('tax_years').array().notNull().default(sql`'{}'::text[]`),
+    // Quotes tax-year figures: re-verified whenever a tax year is added.
+    quotesFigures: boolean('quotes_figures').notNull().default(false),
+    lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
+    lastVerifiedBy: integer('last_verified_by').references(() => users.id, { onDelete: 'set null' }),
+    // Sources, [VERIFY] flags and the like: shown in /knowledge-admin only.
+    editorNotes: text('editor_notes').notNull().default(''),
+    // The shipped version (db/knowledge front matter) this row last took, and whether an admin changed it since.
+    shippedVersion: integer('shipped_version'),
+    editedHere: boolean('edited_here').notNull().default(false),
+    // Why the article waits in the verification queue beyond its dates (a shipped update it could not take).
+    reviewReason: text('review_reason'),
     // Weighted full-text vector (title A, keywords B, content C), kept by PostgreSQL itself. The function is
     // created in migration 0001_knowledge_search; never select these vectors unless you need them.
     search: tsvector('search')
@@ -168,6 +187,53 @@ export const knowledgeItemReaders = pgTable(
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.day, t.userId] }), index('knowledge_item_readers_day_idx').on(t.day)],
+);
+
+/**
+ * An edit of a published item staged for later: the live row is untouched until it is published (by hand, or by
+ * the publish job at publish_at).
+ */
+export const knowledgeDrafts = pgTable(
+  'knowledge_drafts',
+  {
+    itemId: text('item_id').primaryKey().references(() => knowledgeItems.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    categoryId: text('category_id').notNull().references(() => knowledgeCategories.id, { onDelete: 'cascade' }),
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    attachments: text('attachments').array().notNull().default(sql`'{}'::text[]`),
+    taxYears: text('tax_years').array().notNull().default(sql`'{}'::text[]`),
+    quotesFigures: boolean('quotes_figures').notNull().default(false),
+    editorNotes: text('editor_notes').notNull().default(''),
+    note: text('note').notNull().default(''),
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('knowledge_drafts_publish_at_idx').on(t.publishAt)],
+);
+
+/** Every save of an item, in full: history, diff and restore in /knowledge-admin. */
+export const knowledgeRevisions = pgTable(
+  'knowledge_revisions',
+  {
+    id: serial('id').primaryKey(),
+    itemId: text('item_id').notNull().references(() => knowledgeItems.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    // created | edited | staged | published | restored | shipped | shipped-pending
+    kind: text('kind').notNull(),
+    note: text('note').notNull().default(''),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    categoryId: text('category_id').notNull(),
+    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
+    attachments: text('attachments').array().notNull().default(sql`'{}'::text[]`),
+    taxYears: text('tax_years').array().notNull().default(sql`'{}'::text[]`),
+    editorNotes: text('editor_notes').notNull().default(''),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('knowledge_revisions_item_number_idx').on(t.itemId, t.number)],
 );
 
 /** Ids of knowledge rows the seed has inserted once; an admin's later delete is not undone by the next start. */
