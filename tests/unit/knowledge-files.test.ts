@@ -138,12 +138,15 @@ describe('shipped knowledge content (db/knowledge)', () => {
     expect(item!.content, `${file} cites its sources`).toMatch(/^## Sources$/m);
   });
 
-  it('states the figures the reference still marks [VERIFY] with a caveat', () => {
-    const body = (file: string) => content.items.find((i) => i.file === file)!.content;
+  it('tells readers plainly that a figure the reference still marks [VERIFY] awaits confirmation, and keeps the detail for editors', () => {
+    const item = (file: string) => content.items.find((i) => i.file === file)!;
+    const body = (file: string) => item(file).content;
     const caveated = (text: string, figure: string) => {
-      const line = text.split('\n').find((l) => l.includes(figure) && /to be verified/i.test(l));
+      const line = text.split('\n').find((l) => l.includes(figure) && /This figure is awaiting official confirmation\./.test(l));
       return Boolean(line);
     };
+    expect(item('benefits/travel-allowance-and-reimbursive-rate.md').editorNotes).toMatch(/7182/);
+    expect(body('benefits/travel-allowance-and-reimbursive-rate.md')).not.toMatch(/to be verified|whose text was not checked/i);
     expect(caveated(body('benefits/travel-allowance-and-reimbursive-rate.md'), '495 c/km')).toBe(true);
     expect(caveated(body('benefits/subsistence-allowances.md'), 'R595')).toBe(true);
     expect(caveated(body('benefits/subsistence-allowances.md'), 'R184')).toBe(true);
