@@ -7,8 +7,8 @@ import { checkFormText } from '../../src/http/input';
 import { readForm, validate } from '../../src/http/validate';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../src/knowledge/files';
 import {
-  adminItemsQuerySchema, categoryParamSchema, createCategorySchema, createItemSchema, idParamSchema, itemParamSchema, searchQuerySchema,
-  updateCategorySchema, updateItemSchema,
+  adminItemsQuerySchema, categoryParamSchema, createCategorySchema, createItemSchema, idParamSchema, itemParamSchema, noteBodySchema, reviewQuerySchema,
+  revisionParamSchema, searchQuerySchema, updateCategorySchema, updateItemSchema, verifyBodySchema,
 } from '../../src/knowledge/schemas';
 
 // Knowledge base API, as the spec's call table has it (§7). Reads: any signed-in user. Writes: admins.
@@ -51,8 +51,10 @@ export const knowledgeApi = new Hono<AppEnv>()
   .get('/items/all', requireAdmin(), async (c) => c.json(await k(c).listItems()))
   // The admin screen's paged list (?categoryId=&q=&page=), and one item in full for its edit form (not counted as a read).
   .get('/items/admin', requireAdmin(), validate('query', adminItemsQuerySchema), async (c) => c.json(await k(c).listAdminItems(c.req.valid('query'))))
-  .get('/items/admin/:id', requireAdmin(), validate('param', idParamSchema), async (c) => c.json(await k(c).getItem(c.req.valid('param').id)))
-  .get('/items/category/:categoryId', requireAdmin(), validate('param', categoryParamSchema), async (c) => c.json(await k(c).listItemsByCategory(c.req.valid('param').categoryId)))
+  .get('/items/admin/:id', requireAdmin(), validate('param', idParamSchema), async (c) => c.json(await k(c).getEditorItem(c.req.valid('param').id)))
+  .get('/items/category/:categoryId', requireAdmin(), validate('param', categoryParamSchema), async (c) =>
+    c.json(await k(c).listItemsByCategory(c.req.valid('param').categoryId, { readers: false })),
+  )
   .post('/items', requireAdmin(), validate('json', createItemSchema), async (c) => c.json(await k(c).createItem(c.req.valid('json'), actor(c)), 201))
   .patch('/items/:id', requireAdmin(), validate('param', idParamSchema), validate('json', updateItemSchema), async (c) =>
     c.json(await k(c).updateItem(c.req.valid('param').id, c.req.valid('json'), actor(c))),
@@ -61,6 +63,21 @@ export const knowledgeApi = new Hono<AppEnv>()
     const r = await k(c).deleteItem(c.req.valid('param').id, actor(c));
     return c.json({ message: 'Knowledge item deleted', ...r });
   })
+
+  // Admin: the content lifecycle (decision 013): publishing, staged edits, history, verification.
+  .post('/items/:id/publish', requireAdmin(), validate('param', idParamSchema), validate('json', noteBodySchema, { optionalBody: true }), async (c) =>
+    c.json(await k(c).publish(c.req.valid('param').id, actor(c), c.req.valid('json').note)),
+  )
+  .delete('/items/:id/draft', requireAdmin(), validate('param', idParamSchema), async (c) => c.json(await k(c).discardDraft(c.req.valid('param').id, actor(c))))
+  .post('/items/:id/verify', requireAdmin(), validate('param', idParamSchema), validate('json', verifyBodySchema, { optionalBody: true }), async (c) =>
+    c.json(await k(c).verify(c.req.valid('param').id, c.req.valid('json'), actor(c))),
+  )
+  .get('/items/:id/revisions', requireAdmin(), validate('param', idParamSchema), async (c) => c.json(await k(c).revisions(c.req.valid('param').id)))
+  .post('/items/:id/revisions/:number/restore', requireAdmin(), validate('param', revisionParamSchema), validate('json', noteBodySchema, { optionalBody: true }), async (c) => {
+    const { id, number } = c.req.valid('param');
+    return c.json(await k(c).restore(id, number, actor(c), c.req.valid('json').note));
+  })
+  .get('/review', requireAdmin(), validate('query', reviewQuerySchema), async (c) => c.json(await k(c).reviewQueue(c.req.valid('query'))))
 
   // Admin: attachments. Multipart, field `file`.
   .post('/upload', requireAdmin(), uploadLimit, async (c) => {

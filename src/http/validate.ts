@@ -26,7 +26,7 @@ export async function readForm(c: Context): Promise<FormData> {
  * a precise answer), or a form (urlencoded or multipart; a repeated field or `name[]` becomes a list,
  * files are left to the route).
  */
-async function readBody(c: Context): Promise<Record<string, unknown>> {
+async function readBody(c: Context, optional = false): Promise<Record<string, unknown>> {
   const type = (c.req.header('content-type') ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
     const form = await readForm(c);
@@ -40,6 +40,7 @@ async function readBody(c: Context): Promise<Record<string, unknown>> {
     return out;
   }
   const text = await c.req.text();
+  if (optional && text.trim() === '') return {};
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -51,8 +52,8 @@ async function readBody(c: Context): Promise<Record<string, unknown>> {
 }
 
 /** The request's input for a target, as the schema will see it. */
-async function inputOf(c: Context, target: 'json' | 'query' | 'param'): Promise<unknown> {
-  if (target === 'json') return readBody(c);
+async function inputOf(c: Context, target: 'json' | 'query' | 'param', optionalBody = false): Promise<unknown> {
+  if (target === 'json') return readBody(c, optionalBody);
   if (target === 'param') return c.req.param();
   return Object.fromEntries(Object.entries(c.req.queries()).map(([k, v]) => [k, v.length === 1 ? v[0] : v]));
 }
@@ -70,9 +71,11 @@ export function issuesOf(issues: readonly { path: readonly PropertyKey[]; messag
 export function validate<T extends $ZodType, Target extends 'json' | 'query' | 'param'>(
   target: Target,
   schema: T,
+  /** `{ optionalBody: true }`: an empty body reads as `{}` (actions whose body holds only optional fields). */
+  opts: { optionalBody?: boolean } = {},
 ): MiddlewareHandler<Env, string, { in: { [K in Target]: unknown }; out: { [K in Target]: output<T> } }> {
   return async (c, next) => {
-    const r = safeParse(schema, await inputOf(c, target));
+    const r = safeParse(schema, await inputOf(c, target, opts.optionalBody));
     if (!r.success) {
       const errors = issuesOf(r.error.issues);
       const [first] = errors;

@@ -38,10 +38,40 @@ export const categoryIdField = z.string({ error: MISSING_CATEGORY_FIELDS }).chec
   z.regex(SLUG_RE, 'Category ID may only contain lowercase letters, numbers and single dashes, with no spaces (e.g., payroll-basics)'),
 );
 
+// Lifecycle (src/knowledge/lifecycle.ts): readers see published content only.
+export const STATUSES = ['draft', 'published', 'archived'] as const;
+export type Status = (typeof STATUSES)[number];
+const statusField = z.enum(STATUSES, { error: 'status must be draft, published or archived' });
+const PUBLISH_AT_MESSAGE = 'publishAt must be a date and time (ISO 8601), or empty';
+/** An ISO date-time; '' or null clears it. */
+const publishAtField = z.pipe(
+  z.transform((v: unknown) => (v === '' || v === null ? null : v)),
+  z.nullable(z.string({ error: PUBLISH_AT_MESSAGE }).check(z.maxLength(40, PUBLISH_AT_MESSAGE), z.refine((v) => !Number.isNaN(Date.parse(v)), PUBLISH_AT_MESSAGE))),
+);
+/** "2026/27": the tax year from 1 March 2026 to 28 February 2027. */
+export const TAX_YEAR_LABEL = /^(\d{4})\/(\d{2})$/;
+export const isTaxYearLabel = (s: string) => {
+  const m = TAX_YEAR_LABEL.exec(s);
+  return !!m && (Number(m[1]) + 1) % 100 === Number(m[2]);
+};
+const TAX_YEARS_MESSAGE = 'taxYears must be tax years written like 2026/27';
+export const taxYearsField = z.pipe(
+  stringList('taxYears'),
+  z.transform((l: string[]) => [...new Set(l.map((s) => s.trim()).filter(Boolean))].sort()),
+).check(z.refine((l: string[]) => l.length <= 10 && l.every(isTaxYearLabel), TAX_YEARS_MESSAGE));
+const booleanField = (label: string) =>
+  z.pipe(
+    z.transform((v: unknown) => (v === 'true' || v === 'on' ? true : v === 'false' ? false : v)),
+    z.boolean({ error: `${label} must be true or false` }),
+  );
+const editorNotesField = z.string({ error: 'editorNotes must be text' }).check(z.maxLength(10_000, tooLong('Editors\' notes', 10_000)));
+const changeNoteField = z.string({ error: 'changeNote must be text' }).check(z.trim(), z.maxLength(500, tooLong('The change note', 500)));
+
 export const createCategorySchema = z.object({
   id: categoryIdField,
   name: required(MISSING_CATEGORY_FIELDS, LIMITS.categoryName, 'Category name'),
   description: required(MISSING_CATEGORY_FIELDS, LIMITS.categoryDescription, 'Description'),
+  status: z.optional(statusField),
 });
 export type CreateCategoryInput = z.input<typeof createCategorySchema>;
 export type CreateCategoryData = z.output<typeof createCategorySchema>;
@@ -51,6 +81,7 @@ export const updateCategorySchema = z.object({
   id: z.optional(z.string().check(z.maxLength(200))),
   name: required(MISSING_CATEGORY_FIELDS, LIMITS.categoryName, 'Category name'),
   description: required(MISSING_CATEGORY_FIELDS, LIMITS.categoryDescription, 'Description'),
+  status: z.optional(statusField),
 });
 export type UpdateCategoryInput = z.input<typeof updateCategorySchema>;
 export type UpdateCategoryData = z.output<typeof updateCategorySchema>;
@@ -123,6 +154,13 @@ export const createItemSchema = z.object({
   ...itemFields,
   keywords: z.optional(keywordsField),
   attachments: z.optional(attachmentsField()),
+  // Beyond the spec: without these the item is published at once, as the spec has it.
+  status: z.optional(z.enum(['draft', 'published'], { error: 'status must be draft or published' })),
+  publishAt: z.optional(publishAtField),
+  taxYears: z.optional(taxYearsField),
+  quotesFigures: z.optional(booleanField('quotesFigures')),
+  editorNotes: z.optional(editorNotesField),
+  changeNote: z.optional(changeNoteField),
 });
 export type CreateItemInput = z.input<typeof createItemSchema>;
 export type CreateItemData = z.output<typeof createItemSchema>;
@@ -140,6 +178,26 @@ export const updateItemSchema = z.object({
   keywords: z.optional(keywordsField),
   existingAttachments: z.optional(attachmentsField('existingAttachments')),
   attachments: z.optional(attachmentsField()),
+  status: z.optional(statusField),
+  /** On a published item: keep the change as its staged draft; the live version stays until it is published. */
+  stage: z.optional(booleanField('stage')),
+  publishAt: z.optional(publishAtField),
+  taxYears: z.optional(taxYearsField),
+  quotesFigures: z.optional(booleanField('quotesFigures')),
+  editorNotes: z.optional(editorNotesField),
+  changeNote: z.optional(changeNoteField),
+});
+
+export const noteBodySchema = z.object({ note: z.optional(changeNoteField) });
+export const verifyBodySchema = z.object({ note: z.optional(changeNoteField), taxYears: z.optional(taxYearsField) });
+const REVISION_MESSAGE = 'The revision must be a whole number';
+export const revisionParamSchema = z.object({
+  id: z.string().check(z.maxLength(200, 'The id in the address is too long')),
+  number: z.coerce.number({ error: REVISION_MESSAGE }).check(z.refine(Number.isInteger, REVISION_MESSAGE), z.gte(1, REVISION_MESSAGE), z.lte(1_000_000, REVISION_MESSAGE)),
+});
+const DATE_MESSAGE = 'before must be a date (YYYY-MM-DD)';
+export const reviewQuerySchema = z.object({
+  before: z.optional(z.string({ error: DATE_MESSAGE }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE), z.refine((v) => !Number.isNaN(Date.parse(v)), DATE_MESSAGE))),
 });
 export type UpdateItemInput = z.input<typeof updateItemSchema>;
 export type UpdateItemData = z.output<typeof updateItemSchema>;
@@ -166,6 +224,7 @@ export const adminItemsQuerySchema = z.object({
   page: z.optional(z.coerce.number({ error: PAGE_MESSAGE }).check(z.refine(Number.isInteger, PAGE_MESSAGE), z.gte(1, PAGE_MESSAGE), z.lte(100_000, PAGE_MESSAGE))),
   /** Instead of `page`: the page holding this item, when the filter keeps it. */
   around: z.optional(z.string({ error: 'around must be an item id' }).check(z.maxLength(100, 'around must be an item id'))),
+  status: z.optional(z.enum([...STATUSES, 'scheduled', 'staged'], { error: 'status must be draft, published, archived, scheduled or staged' })),
 });
 export type AdminItemsQuery = z.output<typeof adminItemsQuerySchema>;
 
@@ -183,6 +242,7 @@ export interface CategoryDTO {
   description: string;
   createdAt: string | null;
   updatedAt: string | null;
+  status: Status;
 }
 export interface ItemDTO {
   id: string;
@@ -193,9 +253,62 @@ export interface ItemDTO {
   attachments: string[];
   createdAt: string | null;
   updatedAt: string | null;
+  status: Status;
+  /** Tax years the article is for ("2026/27"); empty when it is not tied to one. */
+  taxYears: string[];
+  quotesFigures: boolean;
+  lastVerifiedAt: string | null;
+}
+export interface Person {
+  id: number;
+  username: string;
+}
+/** A published item's edit staged for later. */
+export interface DraftDTO {
+  title: string;
+  content: string;
+  categoryId: string;
+  keywords: string[];
+  attachments: string[];
+  taxYears: string[];
+  quotesFigures: boolean;
+  editorNotes: string;
+  note: string;
+  publishAt: string | null;
+  author: Person | null;
+  updatedAt: string;
+}
+/** GET /api/knowledge/items/admin/:id: the item as the editor needs it. */
+export interface EditorItemDTO extends ItemDTO {
+  publishAt: string | null;
+  editorNotes: string;
+  lastVerifiedBy: Person | null;
+  reviewReason: string | null;
+  shippedVersion: number | null;
+  draft: DraftDTO | null;
+}
+export interface RevisionDTO {
+  id: number;
+  number: number;
+  kind: string;
+  note: string;
+  at: string;
+  author: Person | null;
+  title: string;
+  content: string;
+  categoryId: string;
+  keywords: string[];
+  attachments: string[];
+  taxYears: string[];
+  editorNotes: string;
+}
+export interface ReviewDTO {
+  latestTaxYear: string;
+  currentTaxYear: string;
+  items: { id: string; title: string; categoryId: string; status: Status; taxYears: string[]; quotesFigures: boolean; lastVerifiedAt: string | null; reasons: string[] }[];
 }
 /** An item as the admin list shows it: the content only as a plain-text preview (at most PREVIEW_LENGTH characters). */
-export type AdminItemDTO = Omit<ItemDTO, 'content'> & { preview: string };
+export type AdminItemDTO = Omit<ItemDTO, 'content'> & { preview: string; hasDraft: boolean; publishAt: string | null };
 /** GET /api/knowledge/items/admin. `page` is the one returned (a page past the end gives the last). */
 export interface AdminItemsPageDTO {
   items: AdminItemDTO[];

@@ -19,7 +19,11 @@
 //     k.search(q: string, opts?: { limit?: number }): Promise<SearchResultDTO[]>
 //         best first; limit 1..50 (default 20); q as searchQuerySchema accepts it (routes validate).
 //         snippet: up to 30 words of the article around the query words, HTML-escaped, whose only
-//         markup is <mark>…</mark> (safe for dangerouslySetInnerHTML).
+//         markup is <mark>…</mark> (safe for dangerouslySetInnerHTML). A misspelt word no published article uses
+//         is searched as its correction when that finds more ("cieling" → "ceiling": src/knowledge/search.ts).
+//     k.searchPage(q: string, opts?: { limit?: number }): Promise<{ results, total, didYouMean? }>
+//         the knowledge page's search: the best `limit` (default 20) as above, how many published articles match
+//         in all, and the corrected query when that is what was searched ("Did you mean …?").
 //     k.openUpload(key: string): Promise<UploadFile | null>              // for GET /uploads/<key>
 //
 //   Writes (admin; `actor` is recorded in admin_audit_log). Inputs are what the zod schemas in ./schemas
@@ -35,11 +39,13 @@
 //
 // Attachment files are deleted only after the database change has committed, and only when no other item
 // still lists them.
-import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { type Database, type DB } from '../../db';
+import { rowsOf, type Database, type DB } from '../../db';
 import { onlyOne } from '../lib/jobs';
-import { adminAuditLog, knowledgeCategories, knowledgeItems } from '../../db/schema';
+import { adminAuditLog, knowledgeCategories, knowledgeDrafts, knowledgeItems, knowledgeRevisions } from '../../db/schema';
+import { supportedTaxYears, taxYearForDate } from '../payroll';
+import { reviewReasons, taxYearLabel } from './lifecycle';
 import { AppError, failedPart, pgCode } from '../errors';
 import { writeAudit } from '../lib/audit';
 import type { Logger } from '../lib/logger';
@@ -49,13 +55,15 @@ import {
   isValidStorageKey, matchesMagicBytes, newStorageKey, storageKeyFromPath, type AllowedExtension,
 } from './files';
 import { buildSearchQuery, previewText } from './query';
-import { createSearch } from './search';
+import { createSearch, type SearchPage } from './search';
 import {
   ADMIN_PAGE_SIZE, PREVIEW_LENGTH, SEARCH_TOO_SHORT, isUuid, type AdminItemsPageDTO, type AdminItemsQuery, type CategoryDTO, type CreateCategoryData,
-  type CreateItemData, type ItemDTO, type SearchResultDTO, type UpdateCategoryData, type UpdateItemData,
+  type CreateItemData, type DraftDTO, type EditorItemDTO, type ItemDTO, type Person, type ReviewDTO, type RevisionDTO, type SearchResultDTO,
+  type Status, type UpdateCategoryData, type UpdateItemData,
 } from './schemas';
 
 export type { CategoryDTO, ItemDTO, SearchResultDTO } from './schemas';
+export type { SearchPage } from './search';
 
 export interface Actor {
   id: number;
@@ -69,11 +77,16 @@ export interface UploadFile {
   contentDisposition: string;
 }
 
+/** A text[] parameter written as an array literal, which both drivers pass as text and PostgreSQL casts. */
+const pgArray = (list: string[]) => sql`${`{${list.map((v) => `"${v.replace(/["\\]/g, (ch) => `\\${ch}`)}"`).join(',')}}`}::text[]`;
+
 export interface KnowledgeDeps {
   db: DB;
   storage: Storage;
   clock?: () => Date;
   log?: Logger;
+  /** Tax years the engine has tables for (default: the payroll registry); the newest one drives the verification queue. */
+  taxYears?: () => number[];
   /** The database's change announcements (Database.subscribe): with them, search answers are cached. */
   subscribe?: Database['subscribe'];
 }
@@ -94,7 +107,10 @@ const categoryCols = {
   description: knowledgeCategories.description,
   createdAt: knowledgeCategories.createdAt,
   updatedAt: knowledgeCategories.updatedAt,
+  status: sql<Status>`${knowledgeCategories.status}`,
 };
+/** A timestamp as the API gives it: ISO 8601 in UTC, the same text on both databases. */
+const iso = (col: SQL | AnyColumn) => sql<string | null>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const itemCols = {
   id: knowledgeItems.id,
   title: knowledgeItems.title,
@@ -104,7 +120,14 @@ const itemCols = {
   attachments: knowledgeItems.attachments,
   createdAt: knowledgeItems.createdAt,
   updatedAt: knowledgeItems.updatedAt,
+  status: sql<Status>`${knowledgeItems.status}`,
+  taxYears: knowledgeItems.taxYears,
+  quotesFigures: knowledgeItems.quotesFigures,
+  lastVerifiedAt: iso(knowledgeItems.lastVerifiedAt),
 };
+/** What readers see: published items in published categories. */
+const published = sql`${knowledgeItems.status} = 'published' and exists (select 1 from knowledge_categories pc where pc.id = ${knowledgeItems.categoryId} and pc.status = 'published')`;
+const publishedCategory = eq(knowledgeCategories.status, 'published');
 
 const itemOrder = [asc(sql`lower(${knowledgeItems.title})`), asc(knowledgeItems.id)];
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -161,33 +184,148 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     const built = buildSearchQuery(q.trim());
     if (!built) return [];
     const n = opts.limit ?? SEARCH_DEFAULT_LIMIT;
-    return remembered(JSON.stringify(['search', built.terms, built.looseTerms, built.leads, n]), () => searchArticles(q, n));
+    return remembered(JSON.stringify(['search', built.terms, built.looseTerms, built.leads, n]), async () => (await searchArticles(q, n)).results);
+  }
+  /** The knowledge page's search: the best `limit` (default 20), how many match in all, and "Did you mean …?". */
+  async function searchPage(q: string, opts: { limit?: number } = {}): Promise<SearchPage> {
+    const n = opts.limit ?? SEARCH_DEFAULT_LIMIT;
+    if (!buildSearchQuery(q.trim())) return { results: [], total: 0 };
+    // Keyed by the query as typed: "Did you mean …?" keeps its case.
+    return remembered(JSON.stringify(['searchPage', q.trim(), n]), () => searchArticles(q, n, { total: true }));
   }
 
-  async function findCategory(id: string): Promise<CategoryDTO | null> {
+  /** A category whatever its status (admin), or only a published one (readers). */
+  async function readCategory(id: string, readers: boolean): Promise<CategoryDTO | null> {
     if (typeof id !== 'string' || id.length > 200) return null;
-    const [row] = await db.select(categoryCols).from(knowledgeCategories).where(eq(knowledgeCategories.id, id));
+    const [row] = await db.select(categoryCols).from(knowledgeCategories).where(and(eq(knowledgeCategories.id, id), readers ? publishedCategory : undefined));
     return row ?? null;
   }
+  const findCategory = (id: string) => readCategory(id, true);
 
-  async function getCategory(id: string): Promise<CategoryDTO> {
-    const c = await findCategory(id);
+  async function getCategory(id: string, readers = true): Promise<CategoryDTO> {
+    const c = await readCategory(id, readers);
     if (!c) throw new AppError(404, NOT_FOUND.category);
     return c;
   }
 
+  /** An item whatever its status (admin). */
   async function readItem(id: string): Promise<ItemDTO | null> {
     if (typeof id !== 'string' || !isUuid(id)) return null;
     const [row] = await db.select(itemCols).from(knowledgeItems).where(eq(knowledgeItems.id, id.toLowerCase()));
     return row ?? null;
   }
 
-  const findItem = (id: string): Promise<ItemDTO | null> => remembered(`item:${id}`, () => readItem(id));
+  /** A published item (readers, the assistant); drafts and archived items are not found. */
+  const findItem = (id: string): Promise<ItemDTO | null> =>
+    remembered(`item:${id}`, async () => {
+      if (typeof id !== 'string' || !isUuid(id)) return null;
+      const [row] = await db.select(itemCols).from(knowledgeItems).where(and(eq(knowledgeItems.id, id.toLowerCase()), published));
+      return row ?? null;
+    });
 
   async function getItem(id: string, from = findItem): Promise<ItemDTO> {
     const item = await from(id);
     if (!item) throw new AppError(404, NOT_FOUND.item);
     return item;
+  }
+
+  const latestTaxYear = () => taxYearLabel(Math.max(...(deps.taxYears ?? supportedTaxYears)()));
+  const currentTaxYear = () => taxYearLabel(taxYearForDate(clock()));
+
+  const person = (id: SQL | typeof knowledgeItems.lastVerifiedBy) =>
+    sql<Person | null>`(select json_build_object('id', u.id, 'username', u.username) from users u where u.id = ${id})`;
+
+  interface RevisionText {
+    title: string;
+    content: string;
+    categoryId: string;
+    keywords: string[];
+    attachments: string[];
+    taxYears: string[];
+    editorNotes: string;
+  }
+  /** Stores a revision: the given text (a staged edit, a shipped version not taken), or the item as it now is. */
+  async function addRevision(tx: Tx | DB, itemId: string, kind: string, note: string, actor?: Actor | null, text?: RevisionText) {
+    const number = sql`coalesce((select max(number) from knowledge_revisions where item_id = ${itemId}), 0) + 1`;
+    const author = actor?.id ?? null;
+    if (text) {
+      await tx.execute(sql`insert into knowledge_revisions (item_id, number, kind, note, title, content, category_id, keywords, attachments, tax_years, editor_notes, author_id, at)
+        values (${itemId}, ${number}, ${kind}, ${note}, ${text.title}, ${text.content}, ${text.categoryId}, ${pgArray(text.keywords)}, ${pgArray(text.attachments)},
+          ${pgArray(text.taxYears)}, ${text.editorNotes}, ${author}, ${clock().toISOString()})`);
+      return;
+    }
+    await tx.execute(sql`insert into knowledge_revisions (item_id, number, kind, note, title, content, category_id, keywords, attachments, tax_years, editor_notes, author_id, at)
+      select id, ${number}, ${kind}, ${note}, title, content, category_id, keywords, attachments, tax_years, editor_notes, ${author}, ${clock().toISOString()}
+      from knowledge_items where id = ${itemId}`);
+  }
+
+  const draftCols = {
+    title: knowledgeDrafts.title,
+    content: knowledgeDrafts.content,
+    categoryId: knowledgeDrafts.categoryId,
+    keywords: knowledgeDrafts.keywords,
+    attachments: knowledgeDrafts.attachments,
+    taxYears: knowledgeDrafts.taxYears,
+    quotesFigures: knowledgeDrafts.quotesFigures,
+    editorNotes: knowledgeDrafts.editorNotes,
+    note: knowledgeDrafts.note,
+    publishAt: iso(sql`${knowledgeDrafts.publishAt}`),
+    author: person(sql`${knowledgeDrafts.authorId}`),
+    updatedAt: sql<string>`${iso(sql`${knowledgeDrafts.updatedAt}`)}`,
+  };
+  async function readDraft(itemId: string, via: Tx | DB = db): Promise<DraftDTO | null> {
+    const [row] = await via.select(draftCols).from(knowledgeDrafts).where(eq(knowledgeDrafts.itemId, itemId));
+    return row ?? null;
+  }
+  async function editorNotesOf(via: Tx | DB, itemId: string): Promise<string> {
+    const [row] = await via.select({ n: knowledgeItems.editorNotes }).from(knowledgeItems).where(eq(knowledgeItems.id, itemId));
+    return row?.n ?? '';
+  }
+
+  /** The item as the editor needs it: any status, with its staged edit and verification. */
+  async function findEditorItem(id: string): Promise<EditorItemDTO | null> {
+    if (typeof id !== 'string' || !isUuid(id)) return null;
+    const [row] = await db
+      .select({
+        ...itemCols,
+        publishAt: iso(sql`${knowledgeItems.publishAt}`),
+        editorNotes: knowledgeItems.editorNotes,
+        lastVerifiedBy: person(sql`${knowledgeItems.lastVerifiedBy}`),
+        reviewReason: knowledgeItems.reviewReason,
+        shippedVersion: knowledgeItems.shippedVersion,
+      })
+      .from(knowledgeItems)
+      .where(eq(knowledgeItems.id, id.toLowerCase()));
+    if (!row) return null;
+    return { ...row, draft: await readDraft(row.id) };
+  }
+  async function editorItem(id: string): Promise<EditorItemDTO> {
+    const item = await findEditorItem(id);
+    if (!item) throw new AppError(404, NOT_FOUND.item);
+    return item;
+  }
+
+  /**
+   * Puts an item live: its staged edit replaces the live text, or a draft (or archived) item becomes published.
+   * Answers false when there was nothing to publish. The caller holds the row (FOR UPDATE).
+   */
+  async function publishIn(tx: Tx, itemId: string, actor: Actor | null, note: string): Promise<boolean> {
+    const [item] = await tx.select({ status: knowledgeItems.status }).from(knowledgeItems).where(eq(knowledgeItems.id, itemId)).for('update');
+    if (!item) return false;
+    const [d] = await tx.delete(knowledgeDrafts).where(eq(knowledgeDrafts.itemId, itemId)).returning();
+    if (!d && item.status === 'published') return false;
+    await tx
+      .update(knowledgeItems)
+      .set({
+        ...(d ? { title: d.title, content: d.content, categoryId: d.categoryId, keywords: d.keywords, attachments: d.attachments, taxYears: d.taxYears, quotesFigures: d.quotesFigures, editorNotes: d.editorNotes } : {}),
+        status: 'published',
+        publishAt: null,
+        updatedAt: now(),
+      })
+      .where(eq(knowledgeItems.id, itemId));
+    await addRevision(tx, itemId, 'published', note || d?.note || '', actor ?? (d?.authorId ? { id: d.authorId } : null));
+    await audit(tx, actor ?? undefined, 'knowledge.item.publish', itemId, { staged: !!d, by: actor ? 'admin' : 'schedule' });
+    return true;
   }
 
   async function assertCategoryExists(id: string) {
@@ -219,11 +357,12 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         continue;
       }
       try {
-        const [still] = await via
-          .select({ id: knowledgeItems.id })
-          .from(knowledgeItems)
-          .where(sql`${knowledgeItems.attachments} @> ARRAY[${p}]::text[]`)
-          .limit(1);
+        // A staged edit or any revision still listing the file keeps it: Restore brings attachments back too.
+        const still = rowsOf(
+          await via.execute(sql`select 1 from knowledge_items where attachments @> array[${p}]::text[]
+            union all select 1 from knowledge_drafts where attachments @> array[${p}]::text[]
+            union all select 1 from knowledge_revisions where attachments @> array[${p}]::text[] limit 1`),
+        ).length;
         if (still) continue;
         await storage.delete(key);
         removed.push(key);
@@ -241,8 +380,20 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   async function adminWhere(query: AdminItemsQuery): Promise<SQL | undefined> {
     const categoryId = query.categoryId || undefined;
     const q = query.q?.trim();
-    if (categoryId) await getCategory(categoryId);
-    return and(categoryId ? eq(knowledgeItems.categoryId, categoryId) : undefined, q ? ilike(knowledgeItems.title, likePattern(q)) : undefined);
+    if (categoryId) await getCategory(categoryId, false);
+    const hasDraft = sql`exists (select 1 from knowledge_drafts d where d.item_id = ${knowledgeItems.id})`;
+    const byStatus: Record<NonNullable<AdminItemsQuery['status']>, SQL> = {
+      draft: eq(knowledgeItems.status, 'draft'),
+      published: eq(knowledgeItems.status, 'published'),
+      archived: eq(knowledgeItems.status, 'archived'),
+      scheduled: sql`(${knowledgeItems.publishAt} is not null and ${knowledgeItems.status} = 'draft') or exists (select 1 from knowledge_drafts d where d.item_id = ${knowledgeItems.id} and d.publish_at is not null)`,
+      staged: hasDraft,
+    };
+    return and(
+      categoryId ? eq(knowledgeItems.categoryId, categoryId) : undefined,
+      q ? ilike(knowledgeItems.title, likePattern(q)) : undefined,
+      query.status ? byStatus[query.status] : undefined,
+    );
   }
 
   /** The page of the admin list (with this filter) that holds the item, or null when the filter leaves it out. */
@@ -263,9 +414,16 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     findItem,
     getItem: (id: string) => getItem(id),
     search,
+    searchPage,
 
+    /** Published categories (readers). */
     listCategories(): Promise<CategoryDTO[]> {
-      return remembered('categories', () => db.select(categoryCols).from(knowledgeCategories).orderBy(asc(knowledgeCategories.createdAt), asc(knowledgeCategories.id)));
+      return remembered('categories', () => db.select(categoryCols).from(knowledgeCategories).where(publishedCategory).orderBy(asc(knowledgeCategories.createdAt), asc(knowledgeCategories.id)));
+    },
+
+    /** Every category whatever its status (admin). */
+    listAllCategories(): Promise<CategoryDTO[]> {
+      return db.select(categoryCols).from(knowledgeCategories).orderBy(asc(knowledgeCategories.createdAt), asc(knowledgeCategories.id));
     },
 
     /** For the admin screen: each category with how many items it holds. */
@@ -276,17 +434,21 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         .orderBy(asc(knowledgeCategories.createdAt), asc(knowledgeCategories.id));
     },
 
-    listItemsByCategory(categoryId: string): Promise<ItemDTO[]> {
-      return remembered(`category:${categoryId}`, async () => {
-        await getCategory(categoryId);
+    /** The published items of a published category (readers); `{ readers: false }`: every item of any category (admin). */
+    listItemsByCategory(categoryId: string, opts: { readers?: boolean } = {}): Promise<ItemDTO[]> {
+      const readers = opts.readers ?? true;
+      const load = async () => {
+        await getCategory(categoryId, readers);
         return db
           .select(itemCols)
           .from(knowledgeItems)
-          .where(eq(knowledgeItems.categoryId, categoryId))
+          .where(and(eq(knowledgeItems.categoryId, categoryId), readers ? published : undefined))
           .orderBy(asc(sql`lower(${knowledgeItems.title})`), asc(knowledgeItems.id));
-      });
+      };
+      return readers ? remembered(`category:${categoryId}`, load) : load();
     },
 
+    /** Every item whatever its status (admin). */
     async listItems(): Promise<ItemDTO[]> {
       return db.select(itemCols).from(knowledgeItems).orderBy(...itemOrder);
     },
@@ -296,7 +458,12 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       const pageSize = ADMIN_PAGE_SIZE;
       const pageAt = (page: number) =>
         db
-          .select({ ...itemCols, content: sql<string>`left(${knowledgeItems.content}, ${sql.raw(String(PREVIEW_SOURCE))})` })
+          .select({
+            ...itemCols,
+            content: sql<string>`left(${knowledgeItems.content}, ${sql.raw(String(PREVIEW_SOURCE))})`,
+            hasDraft: sql<boolean>`exists (select 1 from knowledge_drafts d where d.item_id = ${knowledgeItems.id})`,
+            publishAt: sql<string | null>`coalesce(${iso(sql`(select d.publish_at from knowledge_drafts d where d.item_id = ${knowledgeItems.id})`)}, ${iso(knowledgeItems.publishAt)})`,
+          })
           .from(knowledgeItems)
           .where(where)
           .orderBy(...itemOrder)
@@ -307,7 +474,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       const pages = Math.max(1, Math.ceil(total / pageSize));
       const page = Math.min(wanted, pages);
       const rows = page === wanted ? first : await pageAt(page);
-      const items = rows.map(({ content, ...rest }) => ({ ...rest, preview: previewText(content, PREVIEW_LENGTH) }));
+      const items = rows.map(({ content, ...rest }) => ({ ...rest, hasDraft: !!rest.hasDraft, preview: previewText(content, PREVIEW_LENGTH) }));
       return { items, total, page, pageSize, pages };
     },
 
@@ -319,7 +486,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         return await change(async (tx) => {
           const [row] = await tx
             .insert(knowledgeCategories)
-            .values({ ...data, createdAt: at, updatedAt: at })
+            .values({ ...data, status: data.status ?? 'published', createdAt: at, updatedAt: at })
             .onConflictDoNothing({ target: knowledgeCategories.id })
             .returning(categoryCols);
           if (!row) throw new AppError(409, `A category with the ID "${data.id}" already exists`);
@@ -333,22 +500,22 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     },
 
     async updateCategory(id: string, data: UpdateCategoryData, actor?: Actor): Promise<CategoryDTO> {
-      await getCategory(id);
+      await getCategory(id, false);
       if (data.id !== undefined && data.id.trim() !== '' && data.id.trim().toLowerCase() !== id) throw new AppError(400, 'The category ID cannot be changed');
       return change(async (tx) => {
         const [row] = await tx
           .update(knowledgeCategories)
-          .set({ name: data.name, description: data.description, updatedAt: now() })
+          .set({ name: data.name, description: data.description, ...(data.status ? { status: data.status } : {}), updatedAt: now() })
           .where(eq(knowledgeCategories.id, id))
           .returning(categoryCols);
         if (!row) throw new AppError(404, NOT_FOUND.category);
-        await audit(tx, actor, 'knowledge.category.update', id, { name: row.name });
+        await audit(tx, actor, 'knowledge.category.update', id, { name: row.name, ...(data.status ? { status: data.status } : {}) });
         return row;
       });
     },
 
     async deleteCategory(id: string, actor?: Actor): Promise<{ deletedItems: number; deletedFiles: number }> {
-      await getCategory(id);
+      await getCategory(id, false);
       const { files, items } = await change(async (tx) => {
         const rows = await tx
           .select({ id: knowledgeItems.id, attachments: knowledgeItems.attachments })
@@ -365,23 +532,28 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       return { deletedItems: items, deletedFiles };
     },
 
-    async createItem(data: CreateItemData, actor?: Actor): Promise<ItemDTO> {
+    async createItem(data: CreateItemData, actor?: Actor): Promise<EditorItemDTO> {
       const id = data.id ?? crypto.randomUUID();
       if (await readItem(id)) throw new AppError(409, 'A knowledge item with this ID already exists');
       await assertCategoryExists(data.categoryId);
       const attachments = data.attachments ?? [];
       await assertUploadsExist(attachments);
       const at = now();
+      const status = data.status ?? 'published';
       try {
-        return await change(async (tx) => {
+        await change(async (tx) => {
           const [row] = await tx
             .insert(knowledgeItems)
-            .values({ id, title: data.title, content: data.content, categoryId: data.categoryId, keywords: data.keywords ?? [], attachments, createdAt: at, updatedAt: at })
+            .values({
+              id, title: data.title, content: data.content, categoryId: data.categoryId, keywords: data.keywords ?? [], attachments, createdAt: at, updatedAt: at,
+              status, publishAt: status === 'draft' && data.publishAt ? new Date(data.publishAt) : null, taxYears: data.taxYears ?? [],
+              quotesFigures: data.quotesFigures ?? false, editorNotes: data.editorNotes ?? '', editedHere: true,
+            })
             .onConflictDoNothing({ target: knowledgeItems.id })
             .returning(itemCols);
           if (!row) throw new AppError(409, 'A knowledge item with this ID already exists');
-          await audit(tx, actor, 'knowledge.item.create', id, { title: row.title, categoryId: row.categoryId });
-          return row;
+          await addRevision(tx, id, 'created', data.changeNote ?? '', actor);
+          await audit(tx, actor, 'knowledge.item.create', id, { title: row.title, categoryId: row.categoryId, status });
         });
       } catch (err) {
         const code = pgCode(err);
@@ -389,47 +561,216 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         if (code === '23503') throw new AppError(400, 'The selected category does not exist');
         throw err;
       }
+      return editorItem(id);
     },
 
-    async updateItem(id: string, data: UpdateItemData, actor?: Actor): Promise<ItemDTO> {
+    /**
+     * The spec's edit: live at once. Beyond it: `stage` keeps the change of a published item as its staged draft
+     * (publishAt schedules it); `status` drafts, archives or publishes; every save is a revision.
+     */
+    async updateItem(id: string, data: UpdateItemData, actor?: Actor): Promise<EditorItemDTO> {
       const current = await getItem(id, readItem);
       if (data.id !== undefined && data.id.trim() !== '' && data.id.trim().toLowerCase() !== current.id) throw new AppError(400, 'The item ID cannot be changed');
       if (data.categoryId !== undefined && data.categoryId !== current.categoryId) await assertCategoryExists(data.categoryId);
+      const staging = data.stage === true && current.status === 'published' && data.status === undefined;
+      const draft = staging ? await readDraft(current.id) : null;
+      const base = draft ?? current;
 
-      let attachments = current.attachments;
+      let attachments = base.attachments;
       if (data.existingAttachments !== undefined) attachments = [...new Set([...data.existingAttachments, ...(data.attachments ?? [])])];
       else if (data.attachments !== undefined) attachments = data.attachments;
       if (attachments.length > 20) throw new AppError(400, 'An item can have at most 20 attachments');
-      const added = attachments.filter((p) => !current.attachments.includes(p));
+      const added = attachments.filter((p) => !base.attachments.includes(p));
       const removed = current.attachments.filter((p) => !attachments.includes(p));
       await assertUploadsExist(added);
 
-      const changes = {
+      const fields = {
         ...(data.title !== undefined ? { title: data.title } : {}),
         ...(data.content !== undefined ? { content: data.content } : {}),
         ...(data.categoryId !== undefined ? { categoryId: data.categoryId } : {}),
         ...(data.keywords !== undefined ? { keywords: data.keywords } : {}),
+        ...(data.taxYears !== undefined ? { taxYears: data.taxYears } : {}),
+        ...(data.quotesFigures !== undefined ? { quotesFigures: data.quotesFigures } : {}),
+        ...(data.editorNotes !== undefined ? { editorNotes: data.editorNotes } : {}),
         attachments,
-        updatedAt: now(),
       };
-      let row: ItemDTO;
+      const note = data.changeNote ?? '';
       try {
-        row = await change(async (tx) => {
-          const [r] = await tx.update(knowledgeItems).set(changes).where(eq(knowledgeItems.id, current.id)).returning(itemCols);
+        await change(async (tx) => {
+          await tx.select({ id: knowledgeItems.id }).from(knowledgeItems).where(eq(knowledgeItems.id, current.id)).for('update');
+          if (staging) {
+            const staged = {
+              title: base.title, content: base.content, categoryId: base.categoryId, keywords: base.keywords, taxYears: base.taxYears,
+              quotesFigures: base.quotesFigures, editorNotes: draft?.editorNotes ?? (await editorNotesOf(tx, current.id)), ...fields, note,
+              publishAt: data.publishAt !== undefined ? (data.publishAt ? new Date(data.publishAt) : null) : draft?.publishAt ? new Date(draft.publishAt) : null,
+              authorId: actor?.id ?? null, updatedAt: clock(),
+            };
+            await tx.insert(knowledgeDrafts).values({ itemId: current.id, ...staged }).onConflictDoUpdate({ target: knowledgeDrafts.itemId, set: staged });
+            await tx.update(knowledgeItems).set({ editedHere: true }).where(eq(knowledgeItems.id, current.id));
+            await addRevision(tx, current.id, 'staged', note, actor, staged);
+            await audit(tx, actor, 'knowledge.item.stage', current.id, { fields: Object.keys(fields).filter((k) => k !== 'attachments'), publishAt: staged.publishAt?.toISOString() ?? null });
+            return;
+          }
+          const status = data.status ?? current.status;
+          const publishAt = status !== 'draft' ? null : data.publishAt !== undefined ? (data.publishAt ? new Date(data.publishAt) : null) : undefined;
+          const [r] = await tx
+            .update(knowledgeItems)
+            .set({ ...fields, status, ...(publishAt !== undefined ? { publishAt } : {}), editedHere: true, updatedAt: now() })
+            .where(eq(knowledgeItems.id, current.id))
+            .returning({ id: knowledgeItems.id });
           if (!r) throw new AppError(404, NOT_FOUND.item);
+          // A status change away from published drops a staged edit made for the live version.
+          if (status !== 'published') await tx.delete(knowledgeDrafts).where(eq(knowledgeDrafts.itemId, current.id));
+          await addRevision(tx, current.id, status !== current.status && status === 'published' ? 'published' : 'edited', note, actor);
           await audit(tx, actor, 'knowledge.item.update', current.id, {
-            fields: Object.keys(changes).filter((k) => k !== 'updatedAt' && k !== 'attachments'),
+            fields: Object.keys(fields).filter((k) => k !== 'attachments'),
+            ...(status !== current.status ? { status } : {}),
             ...(added.length ? { addedAttachments: added } : {}),
             ...(removed.length ? { removedAttachments: removed } : {}),
           });
-          return r;
         });
       } catch (err) {
         if (pgCode(err) === '23503') throw new AppError(400, 'The selected category does not exist');
         throw err;
       }
-      await removeFiles(removed);
-      return row;
+      if (!staging) await removeFiles(removed);
+      return editorItem(current.id);
+    },
+
+    findEditorItem,
+    getEditorItem: editorItem,
+
+    /** Publishes now: a staged edit over the live version, or a draft or archived item. 409 when nothing waits. */
+    async publish(id: string, actor?: Actor, note = ''): Promise<EditorItemDTO> {
+      const item = await getItem(id, readItem);
+      const done = await change((tx) => publishIn(tx, item.id, actor ?? null, note));
+      if (!done) throw new AppError(409, 'There is nothing to publish: the article is live and has no staged edit');
+      return editorItem(item.id);
+    },
+
+    /** Throws away a published item's staged edit; the live version is untouched. */
+    async discardDraft(id: string, actor?: Actor): Promise<EditorItemDTO> {
+      const item = await getItem(id, readItem);
+      await change(async (tx) => {
+        const [gone] = await tx.delete(knowledgeDrafts).where(eq(knowledgeDrafts.itemId, item.id)).returning({ id: knowledgeDrafts.itemId });
+        if (!gone) throw new AppError(404, 'This article has no staged edit');
+        await audit(tx, actor, 'knowledge.item.discard-draft', item.id, { title: item.title });
+      });
+      return editorItem(item.id);
+    },
+
+    /** An admin checked the article (and, when given, the tax years it holds for): it leaves the queue. */
+    async verify(id: string, input: { note?: string; taxYears?: string[] }, actor?: Actor): Promise<EditorItemDTO> {
+      const item = await getItem(id, readItem);
+      await change(async (tx) => {
+        await tx
+          .update(knowledgeItems)
+          .set({ lastVerifiedAt: clock(), lastVerifiedBy: actor?.id ?? null, reviewReason: null, ...(input.taxYears ? { taxYears: input.taxYears } : {}) })
+          .where(eq(knowledgeItems.id, item.id));
+        if (input.taxYears) await addRevision(tx, item.id, 'edited', input.note || 'Verified for the tax years listed', actor);
+        await audit(tx, actor, 'knowledge.item.verify', item.id, { note: input.note ?? '', ...(input.taxYears ? { taxYears: input.taxYears } : {}) });
+      });
+      return editorItem(item.id);
+    },
+
+    /** An item's history, newest first. */
+    async revisions(id: string): Promise<RevisionDTO[]> {
+      const item = await getItem(id, readItem);
+      return db
+        .select({
+          id: knowledgeRevisions.id,
+          number: knowledgeRevisions.number,
+          kind: knowledgeRevisions.kind,
+          note: knowledgeRevisions.note,
+          at: sql<string>`${iso(knowledgeRevisions.at)}`,
+          author: person(sql`${knowledgeRevisions.authorId}`),
+          title: knowledgeRevisions.title,
+          content: knowledgeRevisions.content,
+          categoryId: knowledgeRevisions.categoryId,
+          keywords: knowledgeRevisions.keywords,
+          attachments: knowledgeRevisions.attachments,
+          taxYears: knowledgeRevisions.taxYears,
+          editorNotes: knowledgeRevisions.editorNotes,
+        })
+        .from(knowledgeRevisions)
+        .where(eq(knowledgeRevisions.itemId, item.id))
+        .orderBy(sql`${knowledgeRevisions.number} desc`);
+    },
+
+    /** The live text becomes that revision's, as a new revision; a staged edit is left as it is. */
+    async restore(id: string, number: number, actor?: Actor, note = ''): Promise<EditorItemDTO> {
+      const item = await getItem(id, readItem);
+      const [rev] = await db.select().from(knowledgeRevisions).where(and(eq(knowledgeRevisions.itemId, item.id), eq(knowledgeRevisions.number, number)));
+      if (!rev) throw new AppError(404, 'Revision not found');
+      // Its category may have gone since: the article then stays where it is.
+      const [cat] = await db.select({ id: knowledgeCategories.id }).from(knowledgeCategories).where(eq(knowledgeCategories.id, rev.categoryId));
+      // Files are kept while a revision lists them (removeFiles), so a restored attachment still exists.
+      await change(async (tx) => {
+        await tx
+          .update(knowledgeItems)
+          .set({
+            title: rev.title, content: rev.content, categoryId: cat ? rev.categoryId : item.categoryId, keywords: rev.keywords, attachments: rev.attachments,
+            taxYears: rev.taxYears, editorNotes: rev.editorNotes, editedHere: true, reviewReason: null, updatedAt: now(),
+          })
+          .where(eq(knowledgeItems.id, item.id));
+        await addRevision(tx, item.id, 'restored', note || `Restored revision ${number}`, actor);
+        await audit(tx, actor, 'knowledge.item.restore', item.id, { revision: number });
+      });
+      return editorItem(item.id);
+    },
+
+    /** The verification queue: articles never verified, verified before `before`, behind the newest tax year, or flagged. */
+    async reviewQueue(opts: { before?: string } = {}): Promise<ReviewDTO> {
+      const latest = latestTaxYear();
+      const rows = await db
+        .select({
+          id: knowledgeItems.id,
+          title: knowledgeItems.title,
+          categoryId: knowledgeItems.categoryId,
+          status: sql<Status>`${knowledgeItems.status}`,
+          taxYears: knowledgeItems.taxYears,
+          quotesFigures: knowledgeItems.quotesFigures,
+          lastVerifiedAt: iso(knowledgeItems.lastVerifiedAt),
+          reviewReason: knowledgeItems.reviewReason,
+          stagedTaxYears: sql<string[] | null>`(select d.tax_years from knowledge_drafts d where d.item_id = ${knowledgeItems.id})`,
+        })
+        .from(knowledgeItems)
+        .where(sql`${knowledgeItems.status} <> 'archived'`)
+        .orderBy(...itemOrder);
+      const items = rows
+        .map(({ reviewReason, stagedTaxYears, ...r }) => ({ ...r, reasons: reviewReasons({ ...r, reviewReason, stagedTaxYears }, { latest, before: opts.before }) }))
+        .filter((r) => r.reasons.length > 0);
+      return { latestTaxYear: latest, currentTaxYear: currentTaxYear(), items };
+    },
+
+    /**
+     * Publishes what is due (drafts and staged edits whose publish-at has come, and scheduled categories). Each is
+     * claimed with FOR UPDATE SKIP LOCKED, so several processes running it publish each once.
+     */
+    async publishDue(): Promise<number> {
+      const at = clock().toISOString();
+      let count = 0;
+      for (;;) {
+        const done = await change(async (tx) => {
+          const due = rowsOf<{ id: string }>(
+            await tx.execute(sql`select id from (
+                select item_id as id from knowledge_drafts where publish_at <= ${at}::timestamptz
+                union select id from knowledge_items where status = 'draft' and publish_at <= ${at}::timestamptz
+              ) d
+              where exists (select 1 from knowledge_items i where i.id = d.id for update skip locked)
+              limit 20`),
+          );
+          let n = 0;
+          for (const { id } of due) if (await publishIn(tx, id, null, '')) n++;
+          const cats = await tx.execute(sql`update knowledge_categories set status = 'published', publish_at = null
+            where id in (select id from knowledge_categories where status = 'draft' and publish_at <= ${at}::timestamptz for update skip locked) returning id`);
+          return { claimed: due.length, published: n + rowsOf(cats).length };
+        });
+        count += done.published;
+        if (done.claimed < 20) break;
+      }
+      if (count) log?.info('knowledge: published what was scheduled', { count });
+      return count;
     },
 
     async deleteItem(id: string, actor?: Actor): Promise<{ deletedFiles: number }> {

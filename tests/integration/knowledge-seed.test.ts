@@ -59,12 +59,13 @@ describe.each(dbKinds)('knowledge seed on %s', (kind) => {
   });
 
   it('adds articles and categories that are new in a later release, and only those', async () => {
+    const lifecycle = { version: 1, taxYears: [], quotesFigures: false, verifiedAt: null, editorNotes: '' };
     const extra: KnowledgeContent = {
       categories: [...shipped.categories, { id: 'new-in-release', name: 'New', description: 'Added later' }],
       items: [
         ...shipped.items,
-        { id: randomUUID(), title: 'A new article', categoryId: 'new-in-release', keywords: ['new'], content: 'Body', updatedAt: '2026-12-01T00:00:00.000Z', file: 'new.md' },
-        { id: randomUUID(), title: 'Waits for its category', categoryId: 'benefits', keywords: [], content: 'Body', updatedAt: '2026-12-01T00:00:00.000Z', file: 'orphan.md' },
+        { id: randomUUID(), title: 'A new article', categoryId: 'new-in-release', keywords: ['new'], content: 'Body', updatedAt: '2026-12-01T00:00:00.000Z', file: 'new.md', ...lifecycle },
+        { id: randomUUID(), title: 'Waits for its category', categoryId: 'benefits', keywords: [], content: 'Body', updatedAt: '2026-12-01T00:00:00.000Z', file: 'orphan.md', ...lifecycle },
       ],
       problems: [],
     };

@@ -224,7 +224,26 @@ for (const def of TAX_YEAR_DEFINITIONS) {
   if (BY_YEAR.has(def.taxYear)) throw new Error(`Tax year ${def.taxYear} is registered twice`);
   BY_YEAR.set(def.taxYear, compileTaxYear(def));
 }
-const SUPPORTED: readonly number[] = Object.freeze([...BY_YEAR.keys()].sort((a, b) => a - b));
+let SUPPORTED: readonly number[] = Object.freeze([...BY_YEAR.keys()].sort((a, b) => a - b));
+
+/**
+ * Adds a tax year after load, checked like the registered ones. The product registers its years above; the
+ * roll-over test adds a made-up one here to run the February-to-March routine end to end.
+ */
+export function registerTaxYear(def: TaxYearDef): CompiledTaxYear {
+  if (BY_YEAR.has(def.taxYear)) throw new Error(`Tax year ${def.taxYear} is registered twice`);
+  const compiled = compileTaxYear(def);
+  BY_YEAR.set(def.taxYear, compiled);
+  SUPPORTED = Object.freeze([...BY_YEAR.keys()].sort((a, b) => a - b));
+  return compiled;
+}
+
+/** Removes a year added with registerTaxYear (tests only). */
+export function unregisterTaxYear(taxYear: number): void {
+  if (TAX_YEAR_DEFINITIONS.some((d) => d.taxYear === taxYear)) throw new Error(`Tax year ${taxYear} is part of the product`);
+  BY_YEAR.delete(taxYear);
+  SUPPORTED = Object.freeze([...BY_YEAR.keys()].sort((a, b) => a - b));
+}
 
 /** Tax years the engine has figures for, ascending (e.g. [2024, 2025, 2026, 2027]). */
 export function supportedTaxYears(): number[] {
