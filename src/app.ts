@@ -22,6 +22,7 @@ import { uploadsRoute } from '../routes/uploads';
 import { publicPages } from '../routes/pages/public';
 import { accountPages } from '../routes/pages/account';
 import { adminPages } from '../routes/pages/admin';
+import { auditPages } from '../routes/pages/audit';
 import { knowledgePages } from '../routes/pages/knowledge';
 import { calculatorPages } from '../routes/pages/calculators';
 import { chatPages } from '../routes/pages/chat';
@@ -82,6 +83,7 @@ export function createApp(services: Services) {
   app.route('/', publicPages);
   app.route('/', accountPages);
   app.route('/', adminPages);
+  app.route('/', auditPages);
   app.route('/', knowledgePages);
   app.route('/', calculatorPages);
   app.route('/', chatPages);

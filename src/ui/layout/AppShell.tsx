@@ -118,6 +118,7 @@ export function AppShell({ user, path, now, children }: { user: User; path: stri
               <NavLink href="/knowledge-admin" icon="book" current={current}>Knowledge Base</NavLink>
               <NavLink href="/user-management" icon="users" current={current}>User Management</NavLink>
               <NavLink href="/admin/insights" icon="chart" current={current}>Insights</NavLink>
+              <NavLink href="/admin/audit" icon="check" current={current}>Audit Log</NavLink>
             </nav>
           </div>
         )}
