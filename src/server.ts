@@ -35,12 +35,15 @@ export async function startServer(config: Config, opts: BootstrapOptions = {}): 
   // What fell due while no process ran (a restart, a deploy, a crash) is done now rather than at the first tick.
   void upkeep.mail().catch((err) => log.error('mail retry failed', { error: String(err) }));
   void upkeep.answers().catch((err) => log.error('interrupted answers sweep failed', { error: String(err) }));
+  void upkeep.publish().catch((err) => log.error('scheduled publishing failed', { error: String(err) }));
   const timers = [
     every(30_000, upkeep.mail, 'mail retry'),
     every(15 * 60_000, upkeep.counters, 'counter sweep'),
     every(60 * 60_000, upkeep.uploads, 'upload sweep'),
     every(60_000, upkeep.billing, 'billing sweep'),
     every(60_000, upkeep.answers, 'interrupted answers sweep'),
+    // Scheduled content goes live within a minute of its time (1 March's tables at 00:00 SAST, say).
+    every(30_000, upkeep.publish, 'scheduled publishing'),
   ];
 
   let closing: Promise<void> | undefined;

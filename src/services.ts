@@ -19,6 +19,7 @@ import { createBillingService, type BillingService } from './billing/service';
 import { createPayfastClient, type PayfastClient } from './billing/payfast-client';
 import { createInsightsService, type InsightsService } from './insights/service';
 import { createUsersService, type UsersService } from './users/service';
+import { createAuditService, type AuditService } from './users/audit-log';
 
 export interface Services {
   config: Config;
@@ -32,15 +33,17 @@ export interface Services {
   billing: BillingService;
   users: UsersService;
   insights: InsightsService;
+  /** The admin audit log, read (changes write it in their own transactions). */
+  audit: AuditService;
   mailer: Mailer;
   storage: Storage;
   /** Each outside part's state, found within HEALTH_WAIT_MS: what /api/health reports. */
   health(): Promise<Health>;
   /**
    * Periodic upkeep: mail retries, expired counters, uploads nobody attached, ITN retries and overdue renewals,
-   * answers a stopped process left unfinished.
+   * answers a stopped process left unfinished, knowledge content whose publish-at has come.
    */
-  upkeep: { mail(): Promise<unknown>; counters(): Promise<unknown>; uploads(): Promise<unknown>; billing(): Promise<unknown>; answers(): Promise<unknown> };
+  upkeep: { mail(): Promise<unknown>; counters(): Promise<unknown>; uploads(): Promise<unknown>; billing(): Promise<unknown>; answers(): Promise<unknown>; publish(): Promise<unknown> };
 }
 
 /**
@@ -103,6 +106,7 @@ export function createServices(deps: ServiceDeps): Services {
     billing,
     users: createUsersService({ db, clock }),
     insights: createInsightsService({ db, clock, log, mailer }),
+    audit: createAuditService({ db }),
     mailer,
     storage,
     async health() {
@@ -111,6 +115,6 @@ export function createServices(deps: ServiceDeps): Services {
       const status = !db ? 'unavailable' : !files || mail === 'delayed' ? 'degraded' : 'ok';
       return { status, database: db ? 'ok' : 'unavailable', storage: files ? 'ok' : 'unavailable', mail };
     },
-    upkeep: { mail: () => mailer.deliverDue(), counters: () => limiter.sweep(), uploads: () => knowledge.sweepOrphanUploads(), billing: () => billing.sweep(), answers: () => chat.failInterrupted() },
+    upkeep: { mail: () => mailer.deliverDue(), counters: () => limiter.sweep(), uploads: () => knowledge.sweepOrphanUploads(), billing: () => billing.sweep(), answers: () => chat.failInterrupted(), publish: () => knowledge.publishDue() },
   };
 }

@@ -5,6 +5,8 @@ import { MAX_QUERY_LENGTH } from '../../src/knowledge/query';
 import { SEARCH_DEFAULT_LIMIT as SEARCH_SHOWN } from '../../src/knowledge/service';
 import { adminItemsQuerySchema, idParamSchema, type AdminItemsQuery, type ItemDTO, type SearchResultDTO } from '../../src/knowledge/schemas';
 import { validate } from '../../src/http/validate';
+import { longDateTime, taxYearLabel } from '../../src/knowledge/lifecycle';
+import { taxYearForDate } from '../../src/payroll';
 import { APP_NAME } from '../../src/ui/document';
 import { Island } from '../../src/ui/island';
 import { FAILURE_TEXT, KnowledgeContent, KnowledgePage, isSearchable, stateTitle, type KbState } from '../../src/ui/knowledge/views';
@@ -16,6 +18,8 @@ import { failureStatus } from '../../src/http/failures';
 import KnowledgeAdmin, { type KnowledgeAdminProps } from '../../islands/KnowledgeAdmin';
 
 const knowledge = (c: AppContext) => c.get('services').knowledge;
+/** The tax year readers are in, by the date (the clock the services run on). */
+const currentTaxYear = (c: AppContext) => taxYearLabel(taxYearForDate(c.get('services').clock()));
 
 /** The query as held in the search box: trimmed, capped. */
 function queryParam(c: AppContext, name = 'q') {
@@ -57,10 +61,13 @@ export const knowledgePages = new Hono<AppEnv>()
     if (q && c.req.query('tab') !== 'categories') {
       if (!isSearchable(q)) return respond(c, { view: 'search', q, status: 'short', results: [], categoryNames: {} });
       try {
-        // One more than is shown, to say honestly when there are more matches than the page lists.
-        const [found, names] = await Promise.all([knowledge(c).search(q, { limit: SEARCH_SHOWN + 1 }), categoryNames(c)]);
-        await c.get('services').insights.searched(c.get('user')!.id, q, found.length);
-        return respond(c, { view: 'search', q, status: 'ok', results: found.slice(0, SEARCH_SHOWN), more: found.length > SEARCH_SHOWN, categoryNames: names });
+        // The best SEARCH_SHOWN, and how many match in all (the badge), searched as corrected when that finds more.
+        const [page, names] = await Promise.all([knowledge(c).searchPage(q, { limit: SEARCH_SHOWN }), categoryNames(c)]);
+        const total = page.total ?? page.results.length;
+        await c.get('services').insights.searched(c.get('user')!.id, q, total);
+        return respond(c, {
+          view: 'search', q, status: 'ok', results: page.results, total, more: total > page.results.length, didYouMean: page.didYouMean, categoryNames: names,
+        });
       } catch (err) {
         return respond(c, { view: 'search', q, status: 'error', results: [], categoryNames: {} }, failureStatus(c, err, 'knowledge search failed'));
       }
@@ -86,18 +93,31 @@ export const knowledgePages = new Hono<AppEnv>()
     const article = await knowledge(c).findItem(c.req.valid('param').id);
     if (!article) return respond(c, { view: 'article', q, fromCategory, article: null, categoryNames: {} }, 404);
     await c.get('services').insights.read(article.id, c.get('user')!.id);
-    return respond(c, { view: 'article', q, fromCategory, article, categoryNames: await categoryNames(c) });
+    return respond(c, { view: 'article', q, fromCategory, article, categoryNames: await categoryNames(c), currentTaxYear: currentTaxYear(c) });
+  })
+  // An article as readers will see it once published: its staged edit when it has one. Admins only; never counted as a read.
+  .get('/knowledge-admin/preview/:id', requireAdmin({ denied: 'page' }), validate('param', idParamSchema), async (c) => {
+    const item = await knowledge(c).findEditorItem(c.req.valid('param').id);
+    if (!item) return respond(c, { view: 'article', q: '', fromCategory: null, article: null, categoryNames: {} }, 404);
+    const article = item.draft ? { ...item, ...item.draft, status: item.status, lastVerifiedAt: item.lastVerifiedAt } : item;
+    const names = Object.fromEntries((await knowledge(c).listAllCategories()).map((x) => [x.id, x.name]));
+    const preview = item.draft
+      ? `Preview of the staged edit${item.draft.publishAt ? `, scheduled for ${longDateTime(item.draft.publishAt)}` : ''}: readers still see the published version.`
+      : item.status === 'published'
+        ? 'Preview: this is the published article as readers see it.'
+        : `Preview of a ${item.status} article${item.publishAt ? `, scheduled for ${longDateTime(item.publishAt)}` : ''}: readers cannot see it yet.`;
+    return respond(c, { view: 'article', q: '', fromCategory: null, article, categoryNames: names, currentTaxYear: currentTaxYear(c), preview });
   })
   // The spec: a non-admin sees 'Access Denied'. The items list is paged: ?tab=items&category=…&q=…&page=…
   // (a bad value is ignored); ?edit=<id> opens that item's page with its form open; ?draft=<title> a new item.
   .get('/knowledge-admin', requireAdmin({ denied: 'page' }), async (c) => {
     const k = knowledge(c);
-    const categories = await k.listCategories();
+    const categories = await k.listAllCategories();
     const parsed = adminItemsQuerySchema.safeParse({ categoryId: c.req.query('category'), q: c.req.query('q'), page: c.req.query('page') });
     let query: AdminItemsQuery = parsed.success ? { ...parsed.data, around: undefined } : {};
     if (query.categoryId && !categories.some((x) => x.id === query.categoryId)) query = { ...query, categoryId: undefined };
     const editId = queryParam(c, 'edit');
-    const editItem = editId ? await k.findItem(editId) : null;
+    const editItem = editId ? await k.findEditorItem(editId) : null;
     if (editItem) {
       // Its page in the list asked for, or in the whole list when the filter leaves it out.
       if ((await k.adminPageOf(editItem.id, query)) === null) query = {};

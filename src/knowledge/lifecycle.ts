@@ -54,3 +54,9 @@ export function reviewReasons(a: ReviewFacts, opts: { latest: string; before?: s
   if (a.reviewReason) reasons.push(a.reviewReason);
   return reasons;
 }
+
+const SA_LONG_DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Johannesburg', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+});
+/** "1 March 2027, 00:00" in South African time. */
+export const longDateTime = (at: Date | string) => SA_LONG_DATE_TIME.format(new Date(at)).replace(' at ', ', ');

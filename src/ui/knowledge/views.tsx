@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatDate } from '../../billing/status';
 import { attachmentInfo as describeAttachment } from '../../knowledge/files';
 import { MIN_QUERY_LENGTH, isSearchable } from '../../knowledge/query';
+import { appliesTo, longDate, yearNotice } from '../../knowledge/lifecycle';
 import { escapeHtml, renderMarkdown, safeUrl } from '../markdown';
 
 export { MIN_QUERY_LENGTH, isSearchable };
@@ -30,13 +31,38 @@ export interface ArticleView extends ItemSummary {
   attachments: string[];
   updatedAt?: string | null;
   createdAt?: string | null;
+  /** Tax years it is for ("2026/27") and when it was last checked. */
+  taxYears?: string[];
+  lastVerifiedAt?: string | null;
 }
 
 export type KbState =
   | { view: 'categories'; q: string; categories: CategoryView[] | null }
-  | { view: 'search'; q: string; status: 'short' | 'ok' | 'error'; results: SearchHit[]; more?: boolean; categoryNames: Record<string, string> }
+  | {
+      view: 'search';
+      q: string;
+      status: 'short' | 'ok' | 'error';
+      /** The best matches, best first (the page lists up to 20). */
+      results: SearchHit[];
+      /** How many articles match in all (the badge); the number listed when not given. */
+      total?: number;
+      more?: boolean;
+      /** The query with its misspelt words corrected, when that is what was searched. */
+      didYouMean?: string;
+      categoryNames: Record<string, string>;
+    }
   | { view: 'category'; q: string; categoryId: string; category: CategoryView | null; items: ItemSummary[] | null }
-  | { view: 'article'; q: string; fromCategory: string | null; article: ArticleView | null; categoryNames: Record<string, string> };
+  | {
+      view: 'article';
+      q: string;
+      fromCategory: string | null;
+      article: ArticleView | null;
+      categoryNames: Record<string, string>;
+      /** The tax year readers are in ("2026/27"): an article for another year says so. */
+      currentTaxYear?: string;
+      /** An admin's preview: what the banner says. */
+      preview?: string;
+    };
 
 /** The spec's failure text of each view: the panel's title and the toast's description. */
 export const FAILURE_TEXT: Record<KbState['view'], string> = {
@@ -273,6 +299,9 @@ function CategoriesPanel({ s }: { s: Extract<KbState, { view: 'categories' }> })
   );
 }
 
+/** 12345 → "12 345" (a no-break space between groups of three, as South Africa writes numbers). */
+const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+
 function SearchPanel({ s }: { s: Extract<KbState, { view: 'search' }> }) {
   const back = <BackButton href={backUrl(s)} />;
   if (s.status === 'short') {
@@ -294,15 +323,25 @@ function SearchPanel({ s }: { s: Extract<KbState, { view: 'search' }> }) {
     );
   }
   const n = s.results.length;
+  const total = Math.max(s.total ?? n, n);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         {back}
         <span className="badge bg-primary-soft text-primary" data-testid="kb-result-count" role="status">
-          {n === 1 ? '1 result' : `${n} results`}
+          {total === 1 ? '1 result' : `${groupDigits(total)} results`}
         </span>
       </div>
-      {s.more && (
+      {s.didYouMean && (
+        <p className="text-sm" data-testid="kb-did-you-mean">
+          Did you mean{' '}
+          <Go href={kbUrl.search(s.didYouMean)} className="font-semibold text-primary hover:underline">
+            {s.didYouMean}
+          </Go>
+          ? <span className="text-muted-foreground">Showing results for it.</span>
+        </p>
+      )}
+      {(s.more || total > n) && (
         <p className="text-sm text-muted-foreground" data-testid="kb-more">
           Showing the {n} best matches. Add a word to your search to narrow it down.
         </p>
@@ -416,17 +455,35 @@ function ArticlePanel({ s }: { s: Extract<KbState, { view: 'article' }> }) {
     );
   }
   const updated = formatDate(a.updatedAt ?? a.createdAt ?? null);
+  const applies = appliesTo(a.taxYears ?? []);
+  const notice = s.currentTaxYear ? yearNotice(a.taxYears ?? [], s.currentTaxYear) : null;
   return (
     <article className="space-y-5" aria-labelledby="kb-article-title">
-      <BackButton href={back} />
+      {s.preview && (
+        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="kb-preview">
+          {s.preview}
+        </p>
+      )}
+      {!s.preview && <BackButton href={back} />}
       <header className="space-y-3">
         <h2 id="kb-article-title" className="text-2xl font-bold break-words">
           {a.title}
         </h2>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
           <span className="badge bg-blue-50 text-blue-800">{s.categoryNames[a.categoryId] ?? categoryHeading(a.categoryId)}</span>
+          {applies && (
+            <span className="badge bg-emerald-50 text-emerald-800" data-testid="kb-tax-years">
+              {applies}
+            </span>
+          )}
+          {a.lastVerifiedAt && <span data-testid="kb-verified">{`Checked on ${longDate(a.lastVerifiedAt)}`}</span>}
           {updated && <span data-testid="kb-updated">{`Last updated: ${updated}`}</span>}
         </div>
+        {notice && (
+          <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="kb-year-notice">
+            {notice}
+          </p>
+        )}
         <Keywords keywords={a.keywords} max={Number.POSITIVE_INFINITY} />
       </header>
       <div className="prose-pw max-w-none overflow-x-auto break-words" dangerouslySetInnerHTML={{ __html: renderMarkdown(withoutLeadingTitle(a.content, a.title)) }} />
