@@ -357,11 +357,11 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         continue;
       }
       try {
-        // A staged edit or any revision still listing the file keeps it: Restore brings attachments back too.
+        // A staged edit still listing the file keeps it. Revisions do not: a removed file is deleted, as the spec has it,
+        // and Restore leaves out attachments whose files are gone.
         const still = rowsOf(
           await via.execute(sql`select 1 from knowledge_items where attachments @> array[${p}]::text[]
-            union all select 1 from knowledge_drafts where attachments @> array[${p}]::text[]
-            union all select 1 from knowledge_revisions where attachments @> array[${p}]::text[] limit 1`),
+            union all select 1 from knowledge_drafts where attachments @> array[${p}]::text[] limit 1`),
         ).length;
         if (still) continue;
         await storage.delete(key);
@@ -704,16 +704,23 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       if (!rev) throw new AppError(404, 'Revision not found');
       // Its category may have gone since: the article then stays where it is.
       const [cat] = await db.select({ id: knowledgeCategories.id }).from(knowledgeCategories).where(eq(knowledgeCategories.id, rev.categoryId));
-      // Files are kept while a revision lists them (removeFiles), so a restored attachment still exists.
+      // A file removed since was deleted (removeFiles): the restored article lists only the files that still exist.
+      const attachments: string[] = [];
+      for (const p of rev.attachments) {
+        const key = storageKeyFromPath(p);
+        if (key && (await storage.exists(key))) attachments.push(p);
+      }
+      const lost = rev.attachments.length - attachments.length;
+      const said = note || `Restored revision ${number}${lost ? ` (${lost} attachment${lost > 1 ? 's' : ''} no longer stored)` : ''}`;
       await change(async (tx) => {
         await tx
           .update(knowledgeItems)
           .set({
-            title: rev.title, content: rev.content, categoryId: cat ? rev.categoryId : item.categoryId, keywords: rev.keywords, attachments: rev.attachments,
+            title: rev.title, content: rev.content, categoryId: cat ? rev.categoryId : item.categoryId, keywords: rev.keywords, attachments,
             taxYears: rev.taxYears, editorNotes: rev.editorNotes, editedHere: true, reviewReason: null, updatedAt: now(),
           })
           .where(eq(knowledgeItems.id, item.id));
-        await addRevision(tx, item.id, 'restored', note || `Restored revision ${number}`, actor);
+        await addRevision(tx, item.id, 'restored', said, actor);
         await audit(tx, actor, 'knowledge.item.restore', item.id, { revision: number });
       });
       return editorItem(item.id);

@@ -101,7 +101,7 @@ describe.each(dbKinds)('knowledge API on %s', (kind) => {
       const res = await user.get('/api/knowledge/categories');
       const cats = await res.json();
       expect(cats.map((c: any) => c.id).slice(0, 6)).toEqual(SEEDED_ORDER);
-      expect(cats[0]).toEqual({ id: 'tax', name: 'Tax & PAYE', description: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String) });
+      expect(cats[0]).toEqual({ id: 'tax', name: 'Tax & PAYE', description: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String), status: 'published' });
     });
 
     it('lists the items of a category, by title, with every field', async () => {
@@ -110,7 +110,9 @@ describe.each(dbKinds)('knowledge API on %s', (kind) => {
       expect(items.every((i: any) => i.categoryId === 'uif')).toBe(true);
       const titles = items.map((i: any) => i.title);
       expect(titles).toEqual([...titles].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
-      expect(Object.keys(items[0]).sort()).toEqual(['attachments', 'categoryId', 'content', 'createdAt', 'id', 'keywords', 'title', 'updatedAt']);
+      expect(Object.keys(items[0]).sort()).toEqual([
+        'attachments', 'categoryId', 'content', 'createdAt', 'id', 'keywords', 'lastVerifiedAt', 'quotesFigures', 'status', 'taxYears', 'title', 'updatedAt',
+      ]);
     });
 
     it('returns one item with title, keywords, content and attachments', async () => {
