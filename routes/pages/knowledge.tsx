@@ -113,7 +113,7 @@ export const knowledgePages = new Hono<AppEnv>()
   .get('/knowledge-admin', requireAdmin({ denied: 'page' }), async (c) => {
     const k = knowledge(c);
     const categories = await k.listAllCategories();
-    const parsed = adminItemsQuerySchema.safeParse({ categoryId: c.req.query('category'), q: c.req.query('q'), page: c.req.query('page') });
+    const parsed = adminItemsQuerySchema.safeParse({ categoryId: c.req.query('category'), q: c.req.query('q'), page: c.req.query('page'), status: c.req.query('status') || undefined });
     let query: AdminItemsQuery = parsed.success ? { ...parsed.data, around: undefined } : {};
     if (query.categoryId && !categories.some((x) => x.id === query.categoryId)) query = { ...query, categoryId: undefined };
     const editId = queryParam(c, 'edit');
@@ -133,6 +133,8 @@ export const knowledgePages = new Hono<AppEnv>()
       q: query.q ?? '',
       itemsTab,
       draftTitle: queryParam(c, 'draft') || undefined,
+      status: query.status ?? '',
+      reviewTab: tab === 'review',
       editItem: editItem ?? undefined,
     };
     return renderApp(
