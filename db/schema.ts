@@ -236,6 +236,22 @@ export const knowledgeRevisions = pgTable(
   (t) => [uniqueIndex('knowledge_revisions_item_number_idx').on(t.itemId, t.number)],
 );
 
+/**
+ * The vocabulary of the published articles for the knowledge search's spelling corrections ("cieling" → "ceiling",
+ * src/knowledge/search.ts): every English stem in their search vectors (titles, keywords, text) and a word the
+ * articles write it as. Kept by triggers on knowledge_items (migration 0012_knowledge_spelling): a stem no
+ * published article holds any more is deleted.
+ */
+export const knowledgeWords = pgTable(
+  'knowledge_words',
+  {
+    lexeme: text('lexeme').primaryKey(),
+    word: text('word').notNull(),
+  },
+  // Trigram index for `word % query word` (similar words) and `word like 'ceilin%'` (a word being typed).
+  (t) => [index('knowledge_words_word_trgm_idx').using('gin', t.word.op('gin_trgm_ops')).with({ fastupdate: false })],
+);
+
 /** Ids of knowledge rows the seed has inserted once; an admin's later delete is not undone by the next start. */
 export const knowledgeSeeded = pgTable('knowledge_seeded', {
   id: text('id').primaryKey(), // 'category:<id>' or 'item:<uuid>'

@@ -135,6 +135,16 @@ export interface SearchQuery {
    * whose title starts with one ("Maternity leave — …" for "weeks of maternity leave") is about what was asked.
    */
   leads: string[];
+  /**
+   * The plain words among the terms (not those of a synonym phrase), for the spelling check: `typing` on the last
+   * one when it is still being typed (matched as a prefix).
+   */
+  words: QueryWord[];
+}
+
+export interface QueryWord {
+  word: string;
+  typing: boolean;
 }
 
 const MAX_LEADS = 40;
@@ -171,7 +181,97 @@ export function buildSearchQuery(q: string): SearchQuery | null {
     looseTerms: looseParts,
     // A lead that starts with another adds nothing to "the title starts with one of them".
     leads: [...leads].filter((l, _, all) => l.length >= 2 && !all.some((o) => o !== l && o.length >= 2 && l.startsWith(o))).slice(0, MAX_LEADS),
+    words: terms.flatMap((t, i) => (t.kind === 'word' ? [{ word: t.word, typing: endsMidWord && i === terms.length - 1 }] : [])),
   };
+}
+
+// ---- Spelling ---------------------------------------------------------------------------------
+// A query word that no published article uses in any form (its stem is in none of them, nor, while it is being
+// typed, does any word start with it) is replaced by the nearest word the articles do use: the database offers
+// the words most alike by trigrams (knowledge_words, migration 0012_knowledge_spelling), and `pickCorrection`
+// takes the one fewest edits away. The search then runs on the corrected query when that finds more
+// (src/knowledge/search.ts), and the page offers it as "Did you mean …?".
+
+/** Shorter words are not corrected: too many words are one or two edits from them. */
+export const MIN_CORRECTED_LENGTH = 4;
+
+/** Edits allowed between a word and its correction: 1 up to 5 letters ("sikc" → "sick"), 2 from 6 ("matternity"). */
+export const maxEdits = (word: string) => (word.length <= 5 ? 1 : 2);
+
+/**
+ * Edits (a letter added, dropped or changed, or two neighbours swapped) from `a` to `b`: the optimal string
+ * alignment distance, so "cieling" is 1 from "ceiling".
+ */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  const m = a.length;
+  const n = b.length;
+  let prev2 = new Array<number>(n + 1).fill(0);
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  let cur = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= m; i++) {
+    cur[0] = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
+      cur[j] = d;
+    }
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return prev[n];
+}
+
+/** A word the articles use, offered as a correction, with its trigram similarity to the typed word. */
+export interface WordCandidate {
+  word: string;
+  similarity: number;
+}
+
+/**
+ * The correction for `typed` among the database's candidates, or null: the fewest edits away (within
+ * `maxEdits`), then one starting with the same letter, the most alike by trigrams, the first alphabetically.
+ * A word being typed may also be the start of its correction ("overtm" → "overtime").
+ */
+export function pickCorrection(typed: QueryWord, candidates: WordCandidate[]): string | null {
+  if (typed.word.length < MIN_CORRECTED_LENGTH || !/[a-z]/.test(typed.word)) return null;
+  const limit = maxEdits(typed.word);
+  let best: { word: string; key: number[] } | null = null;
+  for (const c of candidates) {
+    if (c.word === typed.word) continue;
+    let edits = editDistance(typed.word, c.word);
+    if (typed.typing && c.word.length > typed.word.length) edits = Math.min(edits, editDistance(typed.word, c.word.slice(0, typed.word.length)) + 1);
+    if (edits > limit) continue;
+    const key = [edits, c.word[0] === typed.word[0] ? 0 : 1, -c.similarity];
+    if (!best || before(key, c.word, best.key, best.word)) best = { word: c.word, key };
+  }
+  return best?.word ?? null;
+}
+
+function before(a: number[], aWord: string, b: number[], bWord: string): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return aWord < bWord;
+}
+
+/**
+ * The query as the reader typed it with the corrected words replaced (their case kept: "Cieling" → "Ceiling",
+ * "UIF CIELING" → "UIF CEILING"), for "Did you mean …?" and to search again. When a word cannot be found as
+ * typed (a code written in two parts, accents), the query's words instead, joined by spaces.
+ */
+export function withCorrections(q: string, fixes: ReadonlyMap<string, string>): string {
+  const used = new Set<string>();
+  const text = q.trim().replace(/[\p{L}\p{N}]+/gu, (w) => {
+    const [folded] = tokenise(w);
+    const fix = folded !== undefined && folded.length === w.length ? fixes.get(folded) : undefined;
+    if (fix === undefined) return w;
+    used.add(folded);
+    if (w.length > 1 && w === w.toUpperCase()) return fix.toUpperCase();
+    if (w[0] === w[0].toUpperCase() && w.slice(1) === w.slice(1).toLowerCase()) return fix[0].toUpperCase() + fix.slice(1);
+    return fix;
+  });
+  const words = tokenise(q.slice(0, MAX_QUERY_LENGTH));
+  if (words.every((w) => !fixes.has(w) || used.has(w))) return text;
+  return words.map((w) => fixes.get(w) ?? w).join(' ');
 }
 
 /** Beyond this many operands (combinations × terms), `atLeast` settles for "any term". */

@@ -75,6 +75,38 @@ const NEWER_ARTICLES: [string, RegExp][] = [
   ['do foreigners have to contribute to uif', /^(Foreign nationals and UIF|Who is excluded from UIF)/],
 ];
 
+// Misspellings and other ways of writing a word: the article still comes first. [as typed, the article]
+const MISSPELLINGS: [string, RegExp][] = [
+  ['cieling', /^UIF contribution ceiling/],
+  ['uif cieling', /^UIF contribution ceiling/],
+  ['What is the UIF cieling?', /^UIF contribution ceiling/],
+  ['overtme', /^Overtime pay/],
+  ['overtme rates', /^Overtime pay/],
+  ['matternity', /^Maternity leave/],
+  ['matternity leave', /^Maternity leave/],
+  ['sikc leave', /^Sick leave entitlement/],
+  ['anual leave', /^Annual leave entitlement/],
+  ['UI19', /^UIF declarations/],
+  ['ui 19', /^UIF declarations/],
+  ['EMP 201', /^EMP201 monthly return/],
+  ['emp201 deadlne', /^EMP201 monthly return/],
+  ['IRP-5', /^IRP5 and IT3\(a\)/],
+  ['irp5 certficates', /^IRP5 and IT3\(a\)/],
+];
+
+/** The visible text of an HTML page: tags dropped, entities decoded, whitespace collapsed. */
+const textOf = (html: string) =>
+  html
+    .replace(/<(script|style|title)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 describe.each(dbKinds)('knowledge search on %s', (kind) => {
   let t: TestApp;
   let user: TestClient;
@@ -110,6 +142,104 @@ describe.each(dbKinds)('knowledge search on %s', (kind) => {
     const hits = await search(q);
     expect(hits.length, q).toBeGreaterThan(0);
     expect(hits[0].title, `${q}: ${hits.slice(0, 5).map((h) => h.title).join(' | ')}`).toMatch(title);
+  });
+
+  it.each(MISSPELLINGS)('"%s" still puts the right article first', async (q, title) => {
+    const hits = await search(q);
+    expect(hits.length, q).toBeGreaterThan(0);
+    expect(hits[0].title, `${q}: ${hits.slice(0, 5).map((h) => h.title).join(' | ')}`).toMatch(title);
+  });
+
+  it('marks the corrected word in the snippet', async () => {
+    const [first] = await search('cieling');
+    expect(first.snippet).toMatch(/<mark>ceiling<\/mark>/i);
+  });
+
+  const page = async (q: string) => {
+    const res = await user.get(`/knowledge?q=${encodeURIComponent(q)}`);
+    expect(res.status, q).toBe(200);
+    const html = await res.text();
+    // No space before punctuation where a link ends ("Did you mean <a>…</a>?").
+    return { html, text: textOf(html).replace(/ ([?.,])/g, '$1'), titles: [...html.matchAll(/data-testid="kb-search-result"[\s\S]*?<a[^>]*>([^<]*)<\/a>/g)].map((m) => m[1]) };
+  };
+
+  it('offers "Did you mean …?" on the page, linking the corrected query, and lists its articles', async () => {
+    const { html, text, titles } = await page('uif cieling');
+    expect(text).toContain('Did you mean uif ceiling? Showing results for it.');
+    expect(html).toMatch(/<a href="\/knowledge\?q=uif\+ceiling"[^>]*>uif ceiling<\/a>/);
+    expect(titles[0]).toMatch(/^UIF contribution ceiling/);
+    // The reader's capitals are kept.
+    expect((await page('Matternity Leave')).text).toContain('Did you mean Maternity Leave?');
+    // Nothing to correct: no question.
+    for (const q of ['uif ceiling', 'EMP 201', 'uif ceilin', 'annual leave days zzyzxqv', 'qqxxzzyy']) expect((await page(q)).html, q).not.toContain('kb-did-you-mean');
+  });
+
+  describe('the result count', () => {
+    // 23 articles about a made-up word, two more that readers cannot see (a draft; one in a draft category).
+    const made: string[] = [];
+    beforeAll(async () => {
+      const svc = t.services.knowledge;
+      const db = t.database.db;
+      for (let i = 0; i < 25; i++) {
+        const item = await svc.createItem({ categoryId: 'uif', title: `Quillwort register ${String(i + 1).padStart(2, '0')}`, content: `About the quillwort, part ${i + 1}.`, keywords: [] });
+        made.push(item.id);
+      }
+      await db.execute(sql`insert into knowledge_categories (id, name, description, status) values ('search-hidden', 'Hidden', 'Not yet published.', 'draft') on conflict do nothing`);
+      await db.execute(sql`update knowledge_items set status = 'draft' where id = ${made[23]}`);
+      await db.execute(sql`update knowledge_items set category_id = 'search-hidden' where id = ${made[24]}`);
+    });
+    afterAll(async () => {
+      for (const id of made) await t.services.knowledge.deleteItem(id).catch(() => {});
+      await t.database.db.execute(sql`delete from knowledge_categories where id = 'search-hidden'`);
+    });
+
+    it('shows how many articles match in all while the page lists the best 20', async () => {
+      const { text, titles } = await page('quillwort');
+      expect(text).toContain('23 results');
+      expect(titles).toHaveLength(20);
+      expect(text).toContain('Showing the 20 best matches.');
+      // The API still answers the list, best 20 by default, readers' articles only.
+      expect(await search('quillwort')).toHaveLength(20);
+      const all = (await (await user.get('/api/knowledge/search?q=quillwort&limit=50')).json()) as { title: string }[];
+      expect(all).toHaveLength(23);
+      expect(all.map((h) => h.title)).not.toContain('Quillwort register 24'); // a draft
+      expect(all.map((h) => h.title)).not.toContain('Quillwort register 25'); // in a draft category
+    });
+
+    it('counts what was searched when a misspelling was corrected', async () => {
+      const { text, titles } = await page('quilwort');
+      expect(text).toContain('Did you mean quillwort?');
+      expect(text).toContain('23 results');
+      expect(titles[0]).toMatch(/^Quillwort register/);
+    });
+
+    it('counts every match of a common word', async () => {
+      const { text } = await page('leave');
+      const total = Number(/(\d+) results/.exec(text)?.[1]);
+      expect(total).toBeGreaterThan(20);
+      const listed = (await (await user.get('/api/knowledge/search?q=leave&limit=50')).json()) as unknown[];
+      expect(listed).toHaveLength(Math.min(total, 50));
+    });
+  });
+
+  it('corrects to the words of published articles only, and forgets a word with its last article', async () => {
+    const svc = t.services.knowledge;
+    expect(await search('brumbleweed')).toEqual([]);
+    const item = await svc.createItem({ categoryId: 'uif', title: 'Brambleweed allowance', content: 'How the brambleweed allowance is paid.', keywords: [] });
+    try {
+      expect((await search('brumbleweed')).map((h) => h.title)).toEqual(['Brambleweed allowance']);
+      expect((await svc.searchPage('brumbleweed')).didYouMean).toBe('brambleweed');
+      await svc.updateItem(item.id, { title: 'Thistledown allowance', content: 'How the thistledown allowance is paid.' });
+      expect(await search('brumbleweed')).toEqual([]);
+      expect((await search('thistledowm')).map((h) => h.title)).toEqual(['Thistledown allowance']);
+      // A draft's words are not offered.
+      await t.database.db.execute(sql`update knowledge_items set status = 'draft' where id = ${item.id}`);
+      const hidden = await svc.searchPage('thistledowm');
+      expect(hidden).toEqual({ results: [], total: 0 });
+    } finally {
+      await svc.deleteItem(item.id);
+    }
+    expect(rowsOf(await t.database.db.execute(sql`select word from knowledge_words where word in ('brambleweed', 'thistledown')`))).toEqual([]);
   });
 
   it('does not let a stray word of the question pick the article ("many" is in the UIF declarations article)', async () => {
@@ -233,10 +363,19 @@ describe.runIf(dbKinds.includes('postgres'))('knowledge search: PGlite and Postg
 
   it('returns identical results for every relevance query', async () => {
     const clients = await Promise.all(apps.map(async (a) => (await registerUser(a)).client));
-    for (const q of [...RELEVANCE.map(([q]) => q), ...QUESTIONS.map(([q]) => q), ...NEWER_ARTICLES.map(([q]) => q), 'tax', 'leave', 'uif zzyzxqv', 'employer', 'how long']) {
+    for (const q of [...RELEVANCE.map(([q]) => q), ...QUESTIONS.map(([q]) => q), ...NEWER_ARTICLES.map(([q]) => q), ...MISSPELLINGS.map(([q]) => q), 'tax', 'leave', 'uif zzyzxqv', 'employer', 'how long']) {
       const [lite, pg] = await Promise.all(clients.map(async (c) => (await c.get(`/api/knowledge/search?q=${encodeURIComponent(q)}&limit=50`)).json()));
       expect(pg, q).toEqual(lite);
     }
+  });
+
+  it('counts and corrects alike', async () => {
+    for (const q of [...MISSPELLINGS.map(([q]) => q), 'tax', 'leave', 'uif ceilin', 'how many weeks of maternity leave', 'annual leave days zzyzxqv']) {
+      const [lite, pg] = await Promise.all(apps.map(async (a) => a.services.knowledge.searchPage(q)));
+      expect(pg, q).toEqual(lite);
+    }
+    // (The vocabularies themselves may differ by a stem or two: PostgreSQL 15's English stemmer reads "added" as
+    // "ad", PGlite's newer one as "add".)
   });
 });
 

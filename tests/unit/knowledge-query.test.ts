@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  atLeast, buildSearchQuery, isSearchable, lexemesOf, makeSnippet, markdownToPlain, normaliseCodes, parseQuery, previewText, titleOnly,
-  tokenise, wordMatches,
+  atLeast, buildSearchQuery, editDistance, isSearchable, lexemesOf, makeSnippet, markdownToPlain, normaliseCodes, parseQuery, pickCorrection,
+  previewText, titleOnly, tokenise, withCorrections, wordMatches,
 } from '../../src/knowledge/query';
 import { QUESTION_WORDS } from '../../src/lexicon';
 
@@ -64,6 +64,7 @@ describe('buildSearchQuery', () => {
       terms: ['(overtime | (time & and & half))', 'limits:*'],
       looseTerms: ['(overtime | (time & and & half))', '(limits:* | limi:*)'],
       leads: ['overtime', 'time and half', 'limits'],
+      words: [{ word: 'limits', typing: true }],
     });
     expect(buildSearchQuery('tax tables')!.all).toBe('tax & tables:*');
   });
@@ -307,5 +308,59 @@ describe('previewText', () => {
     expect(previewText('x'.repeat(400))).toBe(`${'x'.repeat(299)}…`);
     expect(previewText('short')).toBe('short');
     expect(previewText('a b c d', 5)).toBe('a b…');
+  });
+});
+
+describe('spelling corrections', () => {
+  it('counts a swap of neighbours as one edit', () => {
+    expect(editDistance('cieling', 'ceiling')).toBe(1);
+    expect(editDistance('overtme', 'overtime')).toBe(1);
+    expect(editDistance('matternity', 'maternity')).toBe(1);
+    expect(editDistance('sikc', 'sick')).toBe(1);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('same', 'same')).toBe(0);
+  });
+
+  it('lists the plain words of the query, the last one being typed', () => {
+    expect(buildSearchQuery('uif cieling')!.words).toEqual([{ word: 'cieling', typing: true }]);
+    expect(buildSearchQuery('matternity leave?')!.words).toEqual([{ word: 'matternity', typing: false }, { word: 'leave', typing: false }]);
+    // Words of a synonym phrase are not checked: the phrase is known.
+    expect(buildSearchQuery('pay as you earn')!.words).toEqual([]);
+  });
+
+  const c = (word: string, similarity: number) => ({ word, similarity });
+  it('takes the candidate fewest edits away, within the edits allowed for the length', () => {
+    expect(pickCorrection({ word: 'cieling', typing: false }, [c('ceilings', 0.4), c('ceiling', 0.33), c('filing', 0.25)])).toBe('ceiling');
+    expect(pickCorrection({ word: 'matternity', typing: false }, [c('maternity', 0.75), c('paternity', 0.5)])).toBe('maternity');
+    // Too far: "sick" is 3 edits from "stock".
+    expect(pickCorrection({ word: 'stock', typing: false }, [c('sick', 0.3)])).toBeNull();
+    // Short words: one edit only, and nothing under 4 letters.
+    expect(pickCorrection({ word: 'laeve', typing: false }, [c('leave', 0.3)])).toBe('leave');
+    expect(pickCorrection({ word: 'lvae', typing: false }, [c('leave', 0.3)])).toBeNull();
+    expect(pickCorrection({ word: 'tac', typing: false }, [c('tax', 0.5)])).toBeNull();
+    // Numbers are not words to correct.
+    expect(pickCorrection({ word: '2026', typing: false }, [c('2025', 0.5)])).toBeNull();
+  });
+
+  it('breaks ties by the first letter, then likeness, then the alphabet', () => {
+    expect(pickCorrection({ word: 'anual', typing: false }, [c('manual', 0.5), c('annual', 0.4)])).toBe('annual');
+    expect(pickCorrection({ word: 'leavw', typing: false }, [c('leave', 0.3), c('leavy', 0.4)])).toBe('leavy');
+    expect(pickCorrection({ word: 'leavw', typing: false }, [c('leavy', 0.3), c('leave', 0.3)])).toBe('leave');
+  });
+
+  it('lets a word being typed be the start of its correction', () => {
+    expect(pickCorrection({ word: 'overtm', typing: true }, [c('overtime', 0.4)])).toBe('overtime');
+    expect(pickCorrection({ word: 'matern', typing: true }, [c('maternity', 0.5)])).toBe('maternity');
+    expect(pickCorrection({ word: 'ovretim', typing: true }, [c('overtime', 0.3)])).toBe('overtime');
+  });
+
+  it('writes the corrected query as the reader typed it, case kept', () => {
+    const fixes = new Map([['cieling', 'ceiling'], ['overtme', 'overtime']]);
+    expect(withCorrections('uif cieling', fixes)).toBe('uif ceiling');
+    expect(withCorrections('  What is the UIF Cieling? ', fixes)).toBe('What is the UIF Ceiling?');
+    expect(withCorrections('UIF CIELING and overtme', fixes)).toBe('UIF CEILING and overtime');
+    // A word that cannot be found as typed: the query's words instead.
+    expect(withCorrections('EMP 2011 deadline', new Map([['emp2011', 'emp201']]))).toBe('emp201 deadline');
   });
 });
