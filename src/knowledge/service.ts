@@ -235,15 +235,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   const person = (id: SQL | typeof knowledgeItems.lastVerifiedBy) =>
     sql<Person | null>`(select json_build_object('id', u.id, 'username', u.username) from users u where u.id = ${id})`;
 
-  interface RevisionText {
-    title: string;
-    content: string;
-    categoryId: string;
-    keywords: string[];
-    attachments: string[];
-    taxYears: string[];
-    editorNotes: string;
-  }
+  type RevisionText = Pick<RevisionDTO, 'title' | 'content' | 'categoryId' | 'keywords' | 'attachments' | 'taxYears' | 'editorNotes'>;
   /** Stores a revision: the given text (a staged edit, a shipped version not taken), or the item as it now is. */
   async function addRevision(tx: Tx | DB, itemId: string, kind: string, note: string, actor?: Actor | null, text?: RevisionText) {
     const number = sql`coalesce((select max(number) from knowledge_revisions where item_id = ${itemId}), 0) + 1`;
