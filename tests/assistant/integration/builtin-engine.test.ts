@@ -264,7 +264,7 @@ describe('built-in engine', () => {
     { id: 'F67', turns: ['What is COIDA?'], words: 'Compensation for Occupational Injuries', citeTitle: '^COIDA' },
     { id: 'F68', turns: ['What is the top marginal rate?'], words: '45%', citeTitle: 'tax tables' },
     { id: 'F69', turns: ['What is the Compensation Fund?'], words: 'Compensation Fund', citeTitle: 'COIDA' },
-    { id: 'F70', turns: ['What is the UIF ceiling?'], words: 'The ceiling is \\*{0,2}R17 712 a month', citeTitle: 'UIF contribution ceiling' },
+    { id: 'F70', turns: ['What is the UIF ceiling?'], words: 'R17 712 a month', citeTitle: 'UIF contribution ceiling' },
     { id: 'F66', turns: ['What is the tax-free portion of a travel allowance?'], words: '80%[\\s\\S]*20%', citeTitle: '^Travel allowance' },
     { id: 'F57', turns: ["What is the prescribed rate per km for 2026/27?"], words: "495|R4.95|4,95", citeTitle: "travel" },
     { id: 'F58', turns: ["What is the official rate of interest?"], words: "repo|%", citeTitle: "loan" },
