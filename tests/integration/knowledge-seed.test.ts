@@ -36,7 +36,7 @@ describe.each(dbKinds)('knowledge seed on %s', (kind) => {
   });
 
   it('inserts nothing the second time', async () => {
-    expect(await seedKnowledge(t.database.db)).toEqual({ categories: 0, items: 0, skipped: 0 });
+    expect(await seedKnowledge(t.database.db)).toEqual({ categories: 0, items: 0, skipped: 0, updated: 0, queued: 0 });
   });
 
   it("never overwrites an admin's edit and never brings back what an admin deleted", async () => {
