@@ -385,16 +385,16 @@ export function ItemCard({ item, categories, onChanged, openWith, focusOnOpen = 
     if (dirty() && !window.confirm('Publish the staged edit as it was last saved? The changes you have made in the form since will be lost.')) return;
     void run(async () => {
       await api('POST', `/api/knowledge/items/${enc}/publish`, {});
-      toast({ title: 'Knowledge Item Published', description: `Readers now see the staged edit of ${item.title}.` });
       await reload();
+      toast({ title: 'Knowledge Item Published', description: `Readers now see the staged edit of ${item.title}.` });
     });
   };
   const discardStaged = () => {
     if (!window.confirm(`Discard the staged edit of "${item.title}"? The published version stays as it is.`)) return;
     void run(async () => {
       await api('DELETE', `/api/knowledge/items/${enc}/draft`);
-      toast({ title: 'Draft Discarded', description: `The staged edit of ${item.title} was discarded.` });
       await reload();
+      toast({ title: 'Draft Discarded', description: `The staged edit of ${item.title} was discarded.` });
     });
   };
   const verify = () =>

@@ -57,7 +57,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three processes starting togeth
     const migrations = fs.readdirSync('db/migrations').filter((f) => f.endsWith('.sql')).length;
     expect((await sql`select count(*)::int as n from drizzle.__drizzle_migrations`)[0].n).toBe(migrations);
     expect((await sql`select count(*)::int as n from users where username in ('demo', 'admin')`)[0].n).toBe(2);
-    const seeded = procs.flatMap((p) => p.log).filter((l) => l.includes('knowledge seed: inserted'));
+    const seeded = procs.flatMap((p) => p.log).filter((l) => l.includes('knowledge seed: applied'));
     expect(seeded).toHaveLength(1);
   });
 

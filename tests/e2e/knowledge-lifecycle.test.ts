@@ -229,7 +229,7 @@ describe('knowledge content lifecycle in Chromium', () => {
     await card.getByTestId('staged-draft').getByRole('button', { name: 'Discard draft' }).click();
     await page.getByRole('status').getByText('Draft Discarded').waitFor();
     expect(confirmText()).toMatch(/published version stays/);
-    expect(await form.getByLabel('Title').inputValue()).toBe(article.title);
+    await expect.poll(() => form.getByLabel('Title').inputValue()).toBe(article.title);
 
     // A category saved as a draft shows its status.
     await page.getByRole('tab', { name: 'Categories' }).click();
