@@ -390,3 +390,20 @@ export type Conversation = typeof conversations.$inferSelect;
 export type PayfastCheckout = typeof payfastCheckouts.$inferSelect;
 export type PayfastItn = typeof payfastItns.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
+
+// A payslip check the user chose to keep (issue 26): what was read (as corrected in the form), the facts the form
+// added and the engine's result. The payslip's own text or file is never stored.
+export const payslipChecks = pgTable(
+  'payslip_checks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    payDate: text('pay_date').notNull(),
+    read: jsonb('read').$type<Record<string, unknown>>().notNull(),
+    facts: jsonb('facts').$type<Record<string, unknown>>().notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payslip_checks_user_idx').on(t.userId, t.createdAt)],
+);

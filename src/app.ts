@@ -15,6 +15,7 @@ import { healthApi } from '../routes/api/health';
 import { adminApi } from '../routes/api/admin';
 import { usersApi } from '../routes/api/users';
 import { payrollApi } from '../routes/api/payroll';
+import { PAYSLIP_CHECK_PATH, payslipsApi } from '../routes/api/payslips';
 import { knowledgeApi } from '../routes/api/knowledge';
 import { chatApi } from '../routes/api/chat';
 import { billingApi } from '../routes/api/billing';
@@ -66,8 +67,8 @@ export function createApp(services: Services) {
   }
   app.use('*', securityHeaders({ hsts: config.production }));
   app.use('*', csrfGuard({ publicUrl: config.publicUrl, trustProxy: config.trustProxy, exempt: [ITN_PATH] }));
-  app.use('*', bodyLimits({ itnPath: ITN_PATH, later: [UPLOAD_PATH] }));
-  app.use('*', rejectUnsafeText({ bodyLater: [UPLOAD_PATH] }));
+  app.use('*', bodyLimits({ itnPath: ITN_PATH, later: [UPLOAD_PATH, PAYSLIP_CHECK_PATH] }));
+  app.use('*', rejectUnsafeText({ bodyLater: [UPLOAD_PATH, PAYSLIP_CHECK_PATH] }));
   const sessions = sessionLoader();
   app.use('*', (c, next) => (c.req.path === '/api/health' ? next() : sessions(c, next)));
 
@@ -75,6 +76,7 @@ export function createApp(services: Services) {
   app.route('/api', authApi);
   app.route('/api/admin', adminApi);
   app.route('/api/users/admin', usersApi);
+  app.route('/api/payroll', payslipsApi);
   app.route('/api/payroll', payrollApi);
   app.route('/api/knowledge', knowledgeApi);
   app.route('/api', chatApi);

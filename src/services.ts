@@ -20,6 +20,7 @@ import { createPayfastClient, type PayfastClient } from './billing/payfast-clien
 import { createInsightsService, type InsightsService } from './insights/service';
 import { createUsersService, type UsersService } from './users/service';
 import { createAuditService, type AuditService } from './users/audit-log';
+import { createPayslipService, type PayslipService } from './payslips/service';
 
 export interface Services {
   config: Config;
@@ -35,6 +36,8 @@ export interface Services {
   insights: InsightsService;
   /** The admin audit log, read (changes write it in their own transactions). */
   audit: AuditService;
+  /** The payslip checker and the checks users keep. */
+  payslips: PayslipService;
   mailer: Mailer;
   storage: Storage;
   /** Each outside part's state, found within HEALTH_WAIT_MS: what /api/health reports. */
@@ -107,6 +110,7 @@ export function createServices(deps: ServiceDeps): Services {
     users: createUsersService({ db, clock }),
     insights: createInsightsService({ db, clock, log, mailer }),
     audit: createAuditService({ db }),
+    payslips: createPayslipService({ db }),
     mailer,
     storage,
     async health() {
