@@ -26,6 +26,7 @@ import { adminPages } from '../routes/pages/admin';
 import { auditPages } from '../routes/pages/audit';
 import { knowledgePages } from '../routes/pages/knowledge';
 import { calculatorPages } from '../routes/pages/calculators';
+import { payslipPages } from '../routes/pages/payslips';
 import { chatPages } from '../routes/pages/chat';
 import { subscriptionPages } from '../routes/pages/subscription';
 
@@ -87,6 +88,7 @@ export function createApp(services: Services) {
   app.route('/', adminPages);
   app.route('/', auditPages);
   app.route('/', knowledgePages);
+  app.route('/', payslipPages);
   app.route('/', calculatorPages);
   app.route('/', chatPages);
   app.route('/', subscriptionPages);

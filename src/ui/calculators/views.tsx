@@ -93,6 +93,16 @@ export function CalculatorsRoot({ s }: { s: CalcState }) {
               </li>
             );
           })}
+          <li>
+            {/* Not a calculator tab: its own page, where a payslip from another system is read and checked. */}
+            <a
+              href="/calculators/payslip-check"
+              data-testid="calc-tab-payslip-check"
+              className="inline-flex h-9 items-center whitespace-nowrap rounded-full border border-dashed border-border bg-white px-4 text-sm font-medium text-slate-700 hover:bg-muted"
+            >
+              Payslip check
+            </a>
+          </li>
         </ul>
       </nav>
       <CalculatorPanel s={s} />

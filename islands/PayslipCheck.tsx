@@ -1,0 +1,285 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { formatRand } from '../src/payroll/money';
+import type { ReadPayslipDTO } from '../src/schemas/payslips';
+import { ApiError, api, errorMessage } from './api';
+import { toast } from './toast';
+
+// The payslip checker (issue 26): paste or upload a payslip, correct what was read, see each wrong figure and why.
+// The reading is always shown and editable, so a misread is fixed by the user and never silently used.
+
+interface CheckResult {
+  taxYear: number;
+  checked: { item: string; label: string; shown: number; expected: number; matches: boolean }[];
+  findings: { item: string; label: string; shown: number; expected: number; difference: number; reason: string; working: string[] }[];
+  assumptions: string[];
+}
+type Answer = CheckResult & { read: ReadPayslipDTO };
+type Facts = { age: string; medicalMembers: string; travelMostlyBusiness: boolean; sdlExempt: boolean };
+interface Saved { id: number; label: string; payDate: string; createdAt: string; result: CheckResult }
+type Section = 'earnings' | 'deductions' | 'employer';
+
+const KINDS: Record<Section, [string, string][]> = {
+  earnings: [['basic', 'Basic salary or wage'], ['overtime', 'Overtime'], ['commission', 'Commission'], ['bonus', 'Bonus'], ['travel', 'Travel allowance'], ['allowance', 'Other allowance']],
+  deductions: [['paye', 'PAYE'], ['uif', 'UIF'], ['retirement', 'Pension / provident / RA'], ['medical', 'Medical aid'], ['other', 'Other']],
+  employer: [['uif', 'UIF (employer)'], ['sdl', 'SDL'], ['retirement', 'Retirement fund'], ['medical', 'Medical aid'], ['other', 'Other']],
+};
+const SECTION_NAMES: Record<Section, string> = { earnings: 'Earnings', deductions: 'Deductions', employer: 'Employer contributions' };
+const rand = (v: number) => formatRand(Math.round(v * 100));
+const factsBody = (f: Facts) => ({
+  ...(f.age.trim() ? { age: Number(f.age) } : {}),
+  ...(f.medicalMembers.trim() ? { medicalMembers: Number(f.medicalMembers) } : {}),
+  travelMostlyBusiness: f.travelMostlyBusiness,
+  sdlExempt: f.sdlExempt,
+});
+const amountOrNull = (s: string) => (s.trim() === '' ? null : Number(s.replace(/[R\s,]/g, '')));
+
+export default function PayslipCheck() {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [facts, setFacts] = useState<Facts>({ age: '', medicalMembers: '', travelMostlyBusiness: false, sdlExempt: false });
+  const [read, setRead] = useState<ReadPayslipDTO | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [label, setLabel] = useState('');
+  const [saved, setSaved] = useState<Saved[]>([]);
+  const results = useRef<HTMLDivElement>(null);
+
+  const loadSaved = () => api<Saved[]>('GET', '/api/payroll/payslip-checks').then(setSaved, () => undefined);
+  useEffect(() => void loadSaved(), []);
+
+  async function run(body: object | FormData) {
+    setBusy(true);
+    setProblem('');
+    try {
+      const a = await api<Answer>('POST', '/api/payroll/payslip-check', body);
+      setRead(a.read);
+      setAnswer(a);
+      requestAnimationFrame(() => results.current?.focus());
+    } catch (err) {
+      setAnswer(null);
+      // A reading the engine cannot check yet (no pay date, no earnings) still comes back, for the user to complete.
+      if (err instanceof ApiError && err.status === 422) {
+        try {
+          const b = JSON.parse(err.body);
+          if (b.read) setRead(b.read);
+        } catch {
+          /* not JSON */
+        }
+      }
+      setProblem(errorMessage(err, 'The payslip could not be checked'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function readAndCheck(e: FormEvent) {
+    e.preventDefault();
+    if (file) {
+      const fd = new FormData();
+      fd.append('file', file);
+      fd.append('facts', JSON.stringify(factsBody(facts)));
+      return void run(fd);
+    }
+    if (!text.trim()) return setProblem('Paste the payslip\'s text or choose its PDF.');
+    void run({ text, facts: factsBody(facts) });
+  }
+  const checkAgain = (e: FormEvent) => {
+    e.preventDefault();
+    if (read) void run({ read, facts: factsBody(facts) });
+  };
+  async function save() {
+    if (!read) return;
+    try {
+      await api('POST', '/api/payroll/payslip-checks', { read, facts: factsBody(facts), ...(label.trim() ? { label: label.trim() } : {}) });
+      toast({ title: 'Check Saved', description: 'The check is kept under Saved checks. The payslip itself is not stored.' });
+      setLabel('');
+      await loadSaved();
+    } catch (err) {
+      toast({ title: 'Save Failed', description: errorMessage(err, 'The check could not be saved'), variant: 'destructive' });
+    }
+  }
+  async function remove(s: Saved) {
+    if (!window.confirm(`Delete the saved check "${s.label}"?`)) return;
+    try {
+      await api('DELETE', `/api/payroll/payslip-checks/${s.id}`);
+      toast({ title: 'Check Deleted', description: `${s.label} was deleted.` });
+      await loadSaved();
+    } catch (err) {
+      toast({ title: 'Delete Failed', description: errorMessage(err, 'The check could not be deleted'), variant: 'destructive' });
+    }
+  }
+
+  const setLine = (section: Section, i: number, patch: Partial<{ label: string; kind: string; amount: number }>) =>
+    setRead((r) => (r ? { ...r, [section]: r[section].map((l, j) => (j === i ? { ...l, ...patch } : l)) } : r));
+  const addLine = (section: Section) => setRead((r) => (r ? { ...r, [section]: [...r[section], { label: '', kind: KINDS[section][0][0], amount: 0 }] } : r));
+  const removeLine = (section: Section, i: number) => setRead((r) => (r ? { ...r, [section]: r[section].filter((_, j) => j !== i) } : r));
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={readAndCheck} className="card space-y-4 p-5" aria-labelledby={`${id}-title`} noValidate>
+        <h2 id={`${id}-title`} className="text-lg font-semibold">Check a payslip</h2>
+        <p className="text-sm text-muted-foreground">Paste the payslip&apos;s text or upload its PDF (a text-based PDF, up to 10 MB). It is read in memory and not stored unless you save the check.</p>
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-text`} className="label">Payslip text</label>
+          <textarea id={`${id}-text`} className="input min-h-40 font-mono text-xs" value={text} onChange={(e) => setText(e.target.value)} disabled={!!file} spellCheck={false} />
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-file`} className="label">Or the payslip PDF</label>
+          <input id={`${id}-file`} type="file" accept=".pdf,.txt" className="input" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        </div>
+        <fieldset className="grid gap-3 sm:grid-cols-2">
+          <legend className="label mb-2">What the payslip does not say</legend>
+          <div className="space-y-1.5">
+            <label htmlFor={`${id}-age`} className="label">Employee&apos;s age</label>
+            <input id={`${id}-age`} className="input" inputMode="numeric" placeholder="under 65" value={facts.age} onChange={(e) => setFacts({ ...facts, age: e.target.value })} />
+          </div>
+          <div className="space-y-1.5">
+            <label htmlFor={`${id}-med`} className="label">People on the medical scheme</label>
+            <input id={`${id}-med`} className="input" inputMode="numeric" placeholder="0" value={facts.medicalMembers} onChange={(e) => setFacts({ ...facts, medicalMembers: e.target.value })} />
+          </div>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={facts.travelMostlyBusiness} onChange={(e) => setFacts({ ...facts, travelMostlyBusiness: e.target.checked })} /> Travel at least 80% for business
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={facts.sdlExempt} onChange={(e) => setFacts({ ...facts, sdlExempt: e.target.checked })} /> Employer exempt from SDL
+          </label>
+        </fieldset>
+        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Checking…' : 'Read and check'}</button>
+        {problem && <p className="field-error" role="alert">{problem}</p>}
+      </form>
+
+      {read && (
+        <form onSubmit={checkAgain} className="card space-y-4 p-5" aria-labelledby={`${id}-read`} data-testid="payslip-reading">
+          <h2 id={`${id}-read`} className="text-lg font-semibold">What was read</h2>
+          <p className="text-sm text-muted-foreground">Correct anything misread, then check again.</p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div className="space-y-1.5">
+              <label htmlFor={`${id}-date`} className="label">Pay date</label>
+              <input id={`${id}-date`} type="date" className="input" value={read.payDate ?? ''} onChange={(e) => setRead({ ...read, payDate: e.target.value || null })} />
+            </div>
+            <div className="space-y-1.5">
+              <label htmlFor={`${id}-period`} className="label">Pay period</label>
+              <select id={`${id}-period`} className="input" value={read.period} onChange={(e) => setRead({ ...read, period: e.target.value as ReadPayslipDTO['period'], periodAssumed: false })}>
+                <option value="monthly">Monthly</option>
+                <option value="fortnightly">Fortnightly</option>
+                <option value="weekly">Weekly</option>
+              </select>
+            </div>
+          </div>
+          {(Object.keys(KINDS) as Section[]).map((section) => (
+            <fieldset key={section} className="space-y-2">
+              <legend className="font-medium">{SECTION_NAMES[section]}</legend>
+              {read[section].map((l, i) => (
+                <div key={i} className="grid grid-cols-[1fr_auto] gap-2 sm:grid-cols-[2fr_1.5fr_1fr_auto]">
+                  <input aria-label={`${SECTION_NAMES[section]} ${i + 1}: label`} className="input col-span-2 sm:col-span-1" value={l.label} onChange={(e) => setLine(section, i, { label: e.target.value })} />
+                  <select aria-label={`${SECTION_NAMES[section]} ${i + 1}: kind`} className="input" value={l.kind} onChange={(e) => setLine(section, i, { kind: e.target.value })}>
+                    {KINDS[section].map(([k, name]) => <option key={k} value={k}>{name}</option>)}
+                  </select>
+                  <input aria-label={`${SECTION_NAMES[section]} ${i + 1}: amount in rand`} className="input tabular-nums" inputMode="decimal" value={String(l.amount)} onChange={(e) => setLine(section, i, { amount: Number(e.target.value.replace(/[R\s,]/g, '')) })} />
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => removeLine(section, i)} aria-label={`Remove ${l.label || `line ${i + 1}`}`}>Remove</button>
+                </div>
+              ))}
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => addLine(section)}>Add a line</button>
+            </fieldset>
+          ))}
+          <div className="grid gap-3 sm:grid-cols-3">
+            {(['gross', 'totalDeductions', 'net'] as const).map((k) => (
+              <div key={k} className="space-y-1.5">
+                <label htmlFor={`${id}-${k}`} className="label">{{ gross: 'Gross pay', totalDeductions: 'Total deductions', net: 'Net pay' }[k]}</label>
+                <input id={`${id}-${k}`} className="input tabular-nums" inputMode="decimal" value={read[k] === null ? '' : String(read[k])} onChange={(e) => setRead({ ...read, [k]: amountOrNull(e.target.value) })} />
+              </div>
+            ))}
+          </div>
+          {read.unread.length > 0 && (
+            <div className="text-sm">
+              <p className="font-medium">Lines with amounts that were not used:</p>
+              <ul className="list-disc pl-5 font-mono text-xs">{read.unread.map((u, i) => <li key={i}>{u}</li>)}</ul>
+            </div>
+          )}
+          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Checking…' : 'Check again'}</button>
+        </form>
+      )}
+
+      <div ref={results} tabIndex={-1} aria-live="polite" className="outline-none">
+        {answer && <Findings answer={answer} label={label} onLabel={setLabel} onSave={save} />}
+      </div>
+
+      <section className="card space-y-3 p-5" aria-labelledby={`${id}-saved`}>
+        <h2 id={`${id}-saved`} className="text-lg font-semibold">Saved checks</h2>
+        {saved.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No saved checks yet.</p>
+        ) : (
+          <ul className="divide-y">
+            {saved.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="saved-check">
+                <span>
+                  <span className="font-medium">{s.label}</span>{' '}
+                  <span className="text-sm text-muted-foreground">
+                    paid {s.payDate} · {s.result.findings.length === 0 ? 'no differences' : `${s.result.findings.length} ${s.result.findings.length === 1 ? 'difference' : 'differences'}`}
+                  </span>
+                </span>
+                <button type="button" className="btn btn-outline btn-sm" onClick={() => void remove(s)} aria-label={`Delete ${s.label}`}>Delete</button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Findings({ answer, label, onLabel, onSave }: { answer: Answer; label: string; onLabel: (s: string) => void; onSave: () => void }) {
+  const id = useId();
+  return (
+    <section className="card space-y-4 p-5" aria-labelledby={`${id}-h`} data-testid="payslip-findings">
+      <h2 id={`${id}-h`} className="text-lg font-semibold">
+        {answer.findings.length === 0 ? 'Every figure checked matches' : `${answer.findings.length} ${answer.findings.length === 1 ? 'figure differs' : 'figures differ'}`}
+      </h2>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead>
+            <tr className="text-left">
+              <th scope="col" className="py-1 pr-3">Item</th>
+              <th scope="col" className="py-1 pr-3 text-right">On the payslip</th>
+              <th scope="col" className="py-1 pr-3 text-right">Expected</th>
+              <th scope="col" className="py-1 text-right">Difference</th>
+            </tr>
+          </thead>
+          <tbody>
+            {answer.checked.map((c) => (
+              <tr key={c.item} className="border-t">
+                <th scope="row" className="py-1 pr-3 text-left font-normal">{c.label}</th>
+                <td className="whitespace-nowrap py-1 pr-3 text-right tabular-nums">{rand(c.shown)}</td>
+                <td className="whitespace-nowrap py-1 pr-3 text-right tabular-nums">{rand(c.expected)}</td>
+                <td className="whitespace-nowrap py-1 text-right tabular-nums">{c.matches ? 'matches' : rand(Math.round((c.shown - c.expected) * 100) / 100)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {answer.findings.map((f) => (
+        <div key={f.item} className="rounded border border-destructive/40 p-3" data-testid="finding">
+          <p className="font-medium">{f.label}: {rand(f.shown)} shown, {rand(f.expected)} expected ({f.difference > 0 ? '+' : ''}{rand(f.difference)})</p>
+          <p className="text-sm">Likely reason: {f.reason}.</p>
+          <details className="mt-1 text-sm">
+            <summary>Working</summary>
+            <ul className="list-disc pl-5">{f.working.map((w, i) => <li key={i}>{w}</li>)}</ul>
+          </details>
+        </div>
+      ))}
+      <div className="text-sm">
+        <p className="font-medium">Assumed</p>
+        <ul className="list-disc pl-5">{answer.assumptions.map((a) => <li key={a}>{a}</li>)}</ul>
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-label`} className="label">Name for this check (optional)</label>
+          <input id={`${id}-label`} className="input" value={label} maxLength={100} onChange={(e) => onLabel(e.target.value)} />
+        </div>
+        <button type="button" className="btn btn-outline" onClick={onSave}>Save this check</button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, signIn, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { payslipPdf } from '../helpers/payslip-pdf';
+
+// The payslip checker in Chromium (issue 26, item 3): paste or upload, correct the reading, see the wrong figure
+// and why, save the check and delete it; at desktop and phone widths.
+const fixture = (name: string) => fs.readFileSync(`tests/fixtures/payslips/${name}`, 'utf8');
+
+describe('the payslip checker in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it.each([1280, 375])('at %i px: paste, see the PAYE difference and its reason, correct the reading, save and delete', async (width) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    await signIn(context, server.url);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${server.url}/calculators`);
+    await page.getByRole('link', { name: 'Payslip check' }).first().click();
+    await page.getByRole('heading', { name: 'Check a payslip' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-island="PayslipCheck"]')?.getAttribute('data-hydrated') === 'true');
+
+    await page.getByLabel('Payslip text').fill(fixture('a-one-column.txt'));
+    await page.getByLabel('People on the medical scheme').fill('2');
+    await page.getByRole('button', { name: 'Read and check' }).click();
+    const findings = page.getByTestId('payslip-findings');
+    await findings.getByRole('heading', { name: '1 figure differs' }).waitFor();
+    const finding = findings.getByTestId('finding');
+    expect(await finding.innerText()).toContain('PAYE: R3 281.58 shown, R3 155.50 expected (+R126.08)');
+    expect(await finding.innerText()).toContain('Likely reason: the 2025/26 tax tables were used; the pay date falls in 2026/27.');
+
+    // What was read is shown and can be corrected; the check runs on the correction.
+    const reading = page.getByTestId('payslip-reading');
+    expect(await reading.getByLabel('Pay date').inputValue()).toBe('2026-11-25');
+    await reading.getByLabel('Deductions 1: amount in rand').fill('3155.50');
+    await reading.getByLabel('Total deductions').fill('');
+    await reading.getByLabel('Net pay').fill('');
+    await reading.getByRole('button', { name: 'Check again' }).click();
+    await findings.getByRole('heading', { name: 'Every figure checked matches' }).waitFor();
+
+    await findings.getByLabel('Name for this check (optional)').fill(`Thandi November ${width}`);
+    await findings.getByRole('button', { name: 'Save this check' }).click();
+    const saved = page.getByTestId('saved-check').filter({ hasText: `Thandi November ${width}` });
+    await saved.waitFor();
+    expect(await saved.innerText()).toContain('no differences');
+    page.once('dialog', (d) => void d.accept());
+    await saved.getByRole('button', { name: `Delete Thandi November ${width}` }).click();
+    await saved.waitFor({ state: 'detached' });
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('uploads a PDF payslip and shows UIF above the ceiling', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signIn(context, server.url);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/calculators/payslip-check`);
+    await page.waitForFunction(() => document.querySelector('[data-island="PayslipCheck"]')?.getAttribute('data-hydrated') === 'true');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payslip-')), 'salary-advice.pdf');
+    fs.writeFileSync(file, await payslipPdf(fixture('b-two-columns-ytd.txt')));
+    await page.getByLabel('Or the payslip PDF').setInputFiles(file);
+    await page.getByRole('button', { name: 'Read and check' }).click();
+    const finding = page.getByTestId('finding');
+    await finding.waitFor();
+    expect(await finding.innerText()).toContain('UIF (employee): R380.00 shown, R177.12 expected (+R202.88)');
+    expect(await finding.innerText()).toContain('UIF was charged on the full pay, above the ceiling');
+    await context.close();
+  });
+});
