@@ -172,8 +172,8 @@ export default function PayslipCheck() {
             <fieldset key={section} className="space-y-2">
               <legend className="font-medium">{SECTION_NAMES[section]}</legend>
               {read[section].map((l, i) => (
-                <div key={i} className="grid grid-cols-[1fr_auto] gap-2 sm:grid-cols-[2fr_1.5fr_1fr_auto]">
-                  <input aria-label={`${SECTION_NAMES[section]} ${i + 1}: label`} className="input col-span-2 sm:col-span-1" value={l.label} onChange={(e) => setLine(section, i, { label: e.target.value })} />
+                <div key={i} className="grid grid-cols-[1fr_7rem_auto] gap-2 sm:grid-cols-[2fr_1.5fr_1fr_auto]">
+                  <input aria-label={`${SECTION_NAMES[section]} ${i + 1}: label`} className="input col-span-3 sm:col-span-1" value={l.label} onChange={(e) => setLine(section, i, { label: e.target.value })} />
                   <select aria-label={`${SECTION_NAMES[section]} ${i + 1}: kind`} className="input" value={l.kind} onChange={(e) => setLine(section, i, { kind: e.target.value })}>
                     {KINDS[section].map(([k, name]) => <option key={k} value={k}>{name}</option>)}
                   </select>
@@ -238,21 +238,21 @@ function Findings({ answer, label, onLabel, onSave }: { answer: Answer; label: s
         {answer.findings.length === 0 ? 'Every figure checked matches' : `${answer.findings.length} ${answer.findings.length === 1 ? 'figure differs' : 'figures differ'}`}
       </h2>
       <div className="overflow-x-auto">
-        <table className="w-full text-sm">
+        <table className="w-full text-xs sm:text-sm">
           <thead>
             <tr className="text-left">
               <th scope="col" className="py-1 pr-3">Item</th>
-              <th scope="col" className="py-1 pr-3 text-right">On the payslip</th>
-              <th scope="col" className="py-1 pr-3 text-right">Expected</th>
+              <th scope="col" className="py-1 pr-2 text-right">On the payslip</th>
+              <th scope="col" className="py-1 pr-2 text-right">Expected</th>
               <th scope="col" className="py-1 text-right">Difference</th>
             </tr>
           </thead>
           <tbody>
             {answer.checked.map((c) => (
-              <tr key={c.item} className="border-t">
-                <th scope="row" className="py-1 pr-3 text-left font-normal">{c.label}</th>
-                <td className="whitespace-nowrap py-1 pr-3 text-right tabular-nums">{rand(c.shown)}</td>
-                <td className="whitespace-nowrap py-1 pr-3 text-right tabular-nums">{rand(c.expected)}</td>
+              <tr key={c.item} className={`border-t ${c.matches ? '' : 'font-semibold text-destructive'}`}>
+                <th scope="row" className="py-1 pr-2 text-left font-normal">{c.label}</th>
+                <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">{rand(c.shown)}</td>
+                <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">{rand(c.expected)}</td>
                 <td className="whitespace-nowrap py-1 text-right tabular-nums">{c.matches ? 'matches' : rand(Math.round((c.shown - c.expected) * 100) / 100)}</td>
               </tr>
             ))}
