@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { deleteAccountSchema, updateProfileSchema, type PublicUser } from '../src/schemas/auth';
-import { api, errorMessage } from './api';
+import { EXPORT_TEXTS, EXPORT_URL } from '../src/schemas/export';
+import { ApiError, api, errorMessage } from './api';
 import { toast, userChanged } from './toast';
 import { toastAfterNavigation } from './toaster';
 import { Field, fieldErrors } from './ui';
@@ -90,6 +91,68 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** The file name the server gave (RFC 6266: filename* first, it holds the exact name). */
+function fileNameOf(disposition: string | null): string {
+  const exact = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (exact) {
+    try {
+      return decodeURIComponent(exact[1]);
+    } catch {
+      /* the plain name below */
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? 'payewise-data.json';
+}
+
+function YourData() {
+  const [busy, setBusy] = useState(false);
+  // Fetched rather than followed, so a refusal (too many downloads) shows as a toast instead of a saved error file;
+  // without JavaScript the link still downloads.
+  async function download(e: MouseEvent<HTMLAnchorElement>) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const res = await fetch(EXPORT_URL, { credentials: 'include' });
+      if (!res.ok) {
+        const text = await res.text();
+        let message: string | undefined;
+        try {
+          message = JSON.parse(text).message;
+        } catch {
+          /* not JSON */
+        }
+        throw new ApiError(res.status, text || res.statusText, message);
+      }
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileNameOf(res.headers.get('Content-Disposition'));
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      toast({ title: 'Download started', description: EXPORT_TEXTS.done });
+    } catch (err) {
+      toast({ title: 'Download Failed', description: errorMessage(err, EXPORT_TEXTS.failed), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="card p-6" aria-labelledby="your-data">
+      <h2 id="your-data" className="text-lg font-semibold">{EXPORT_TEXTS.heading}</h2>
+      <p className="mb-4 text-sm text-muted-foreground">
+        {EXPORT_TEXTS.intro}{' '}
+        <a href="/privacy#what-we-keep" className="text-primary underline">What we keep and why</a>
+      </p>
+      <a href={EXPORT_URL} className="btn btn-outline" onClick={download} aria-disabled={busy || undefined}>
+        {busy ? EXPORT_TEXTS.busy : EXPORT_TEXTS.button}
+      </a>
+    </section>
+  );
+}
+
 function AccountActions() {
   const [loggingOut, setLoggingOut] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -107,7 +170,7 @@ function AccountActions() {
   return (
     <section className="card p-6" aria-labelledby="account-actions">
       <h2 id="account-actions" className="text-lg font-semibold">Account Actions</h2>
-      <p className="mb-4 text-sm text-muted-foreground">Sign out of this device, or delete your account and all its data.</p>
+      <p className="mb-4 text-sm text-muted-foreground">Sign out of this device, or delete your account.</p>
       <div className="flex flex-wrap gap-3">
         <button type="button" className="btn btn-outline" onClick={logout} disabled={loggingOut}>
           {loggingOut ? 'Logging out...' : 'Logout'}
@@ -116,6 +179,10 @@ function AccountActions() {
           Delete Account
         </button>
       </div>
+      <p className="mt-4 text-sm text-muted-foreground" data-testid="deletion-keeps">
+        {EXPORT_TEXTS.deletionKeeps}{' '}
+        <a href="/privacy#after-deletion" className="text-primary underline">What deleting your account keeps</a>
+      </p>
       {deleting && <DeleteDialog onClose={() => setDeleting(false)} />}
     </section>
   );
@@ -125,7 +192,10 @@ export default function ProfileForms({ user }: { user: Pick<PublicUser, 'usernam
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <AccountInformation user={user} />
-      <AccountActions />
+      <div className="space-y-6">
+        <YourData />
+        <AccountActions />
+      </div>
     </div>
   );
 }

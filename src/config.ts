@@ -56,6 +56,8 @@ const schema = z.object({
   PAYFAST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  INFORMATION_OFFICER_NAME: z.string().trim().min(1).max(200).optional(),
+  INFORMATION_OFFICER_EMAIL: z.string().trim().email().max(254).optional(),
 });
 
 export type Env = z.input<typeof schema>;
@@ -105,6 +107,8 @@ export interface Config {
   };
   trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** POPIA's information officer as /privacy names them; unset parts are said to be unset there, never made up. */
+  informationOfficer: { name?: string; email?: string };
 }
 
 export class ConfigError extends Error {}
@@ -190,5 +194,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    informationOfficer: { name: e.INFORMATION_OFFICER_NAME, email: e.INFORMATION_OFFICER_EMAIL },
   };
 }

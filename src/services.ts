@@ -20,6 +20,7 @@ import { createPayfastClient, type PayfastClient } from './billing/payfast-clien
 import { createInsightsService, type InsightsService } from './insights/service';
 import { createUsersService, type UsersService } from './users/service';
 import { createAuditService, type AuditService } from './users/audit-log';
+import { createDataExportService, type DataExportService } from './users/export';
 import { createPayslipService, type PayslipService } from './payslips/service';
 
 export interface Services {
@@ -36,6 +37,8 @@ export interface Services {
   insights: InsightsService;
   /** The admin audit log, read (changes write it in their own transactions). */
   audit: AuditService;
+  /** "Download my data": a user's own data as one file. */
+  dataExport: DataExportService;
   /** The payslip checker and the checks users keep. */
   payslips: PayslipService;
   mailer: Mailer;
@@ -110,6 +113,7 @@ export function createServices(deps: ServiceDeps): Services {
     users: createUsersService({ db, clock }),
     insights: createInsightsService({ db, clock, log, mailer }),
     audit: createAuditService({ db }),
+    dataExport: createDataExportService({ db, limiter, clock, log }),
     payslips: createPayslipService({ db }),
     mailer,
     storage,

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../src/http/context';
 import { NOT_AUTHENTICATED, requireUser } from '../../src/http/guard';
 import { caller, clearSessionCookie, setSessionCookie } from '../../src/http/middleware';
 import { validate } from '../../src/http/validate';
+import { attachment } from '../../src/users/export';
 import {
   deleteAccountSchema, forgotPasswordSchema, loginSchema, registerSchema, resetMailStatusSchema, resetPasswordSchema, updateProfileSchema,
   verifyResetCodeSchema,
@@ -34,6 +35,12 @@ export const authApi = new Hono<AppEnv>()
   })
   .patch('/user', requireUser, validate('json', updateProfileSchema), async (c) => {
     return c.json(await c.get('services').auth.updateProfile(c.get('user')!, caller(c), c.req.valid('json')));
+  })
+  .get('/user/export', requireUser, async (c) => {
+    const file = await c.get('services').dataExport.download(c.get('user')!, c.get('sessionId'));
+    c.header('Content-Disposition', attachment(file.filename));
+    c.header('Cache-Control', 'private, no-store');
+    return c.body(file.json, 200, { 'Content-Type': 'application/json; charset=utf-8' });
   })
   .delete('/user', requireUser, validate('json', deleteAccountSchema), async (c) => {
     await c.get('services').auth.deleteAccount(c.get('user')!, caller(c), c.req.valid('json'));

@@ -15,7 +15,7 @@ export const accountPages = new Hono<AppEnv>()
       <div className="space-y-6">
         <div>
           <h1 className="text-2xl font-bold">Profile Settings</h1>
-          <p className="text-muted-foreground">Manage your account details and security.</p>
+          <p className="text-muted-foreground">Manage your account details, your security and your data.</p>
         </div>
         <Island name="ProfileForms" component={ProfileForms} props={{ user: { username: u.username, email: u.email } }} />
       </div>,

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Icon, Logo, ToastRegion } from '../components';
 import { LandingIcon, type LandingIconName } from './icons';
 import { authUrl } from '../../schemas/auth';
+import { DISCLAIMER, LEGAL_LINKS } from '../legal/texts';
 
 const SIGN_UP = authUrl('register');
 
@@ -642,9 +643,9 @@ function SiteFooter({ signedIn }: { signedIn: boolean }) {
           id="footer-legal"
           title="Legal"
           links={[
-            { href: '/auth', label: 'Terms of Service' },
-            { href: '/auth', label: 'Privacy Policy' },
-            { href: '/auth', label: 'POPIA notice' },
+            { href: LEGAL_LINKS.terms, label: 'Terms of Service' },
+            { href: LEGAL_LINKS.privacy, label: 'Privacy Policy' },
+            { href: LEGAL_LINKS.popia, label: 'POPIA notice' },
           ]}
         />
         <div>
@@ -661,10 +662,7 @@ function SiteFooter({ signedIn }: { signedIn: boolean }) {
         </div>
       </div>
       <div className="mx-auto mt-10 max-w-6xl border-t border-border pt-6 text-xs leading-relaxed text-muted-foreground">
-        <p>
-          PayeWise provides general payroll information, not tax, legal or financial advice. Please verify important tax and compliance details with SARS, the
-          Department of Employment and Labour or a registered tax practitioner.
-        </p>
+        <p>{DISCLAIMER}</p>
         <p className="mt-2">© PayeWise. All rights reserved.</p>
       </div>
     </footer>
