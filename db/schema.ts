@@ -353,7 +353,8 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    // Kept when the account is deleted (an accounting record the law requires), without its link to the person.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     itnId: integer('itn_id').references(() => payfastItns.id, { onDelete: 'set null' }),
     pfPaymentId: text('pf_payment_id').notNull(),
     paymentStatus: text('payment_status').notNull(),

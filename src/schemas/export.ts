@@ -20,7 +20,7 @@ export const EXPORT_TEXTS = {
   tooMany: (minutes: string) => `You can download your data ${EXPORTS_PER_HOUR} times an hour. Please try again in ${minutes}.`,
   /** On /profile beside Delete Account; /privacy says the same at length. */
   deletionKeeps:
-    'Deleting your account removes your profile, conversations, feedback and reading history. We keep the payment notifications PayFast sent us for your subscription, because South African tax law requires financial records to be kept for five years.',
+    'Deleting your account removes your profile, conversations, feedback and reading history. We keep your payment history and the payment notifications PayFast sent us for your subscription, no longer linked to you, because South African tax law requires financial records to be kept for five years.',
 } as const;
 
 /** An ISO 8601 instant or date as stored (the spec keeps some dates as text). */
@@ -146,11 +146,13 @@ export const userExportSchema = z.strictObject({
   auditLog: z.array(
     z.strictObject({ at: when, role: z.enum(['actor', 'subject']), action: z.string(), target: maybe(z.string()), details: maybe(z.record(z.string(), z.unknown())) }),
   ),
-  /**
-   * Saved payslip checks: reserved for the payslip checker being built; always empty in version 1. Its entries will
-   * get their own schema here when that feature stores them.
-   */
-  payslipChecks: z.array(z.unknown()),
+  /** Saved payslip checks: what was read (as corrected), the facts the form added and the result; never the payslip itself. */
+  payslipChecks: z.array(
+    z.strictObject({
+      id: z.number(), label: z.string(), payDate: z.string(), createdAt: when,
+      read: z.record(z.string(), z.unknown()), facts: z.record(z.string(), z.unknown()), result: z.record(z.string(), z.unknown()),
+    }),
+  ),
 });
 
 export type UserExport = z.infer<typeof userExportSchema>;

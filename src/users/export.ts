@@ -5,7 +5,7 @@ import { asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { DB } from '../../db';
 import {
   adminAuditLog, conversations, knowledgeItemReaders, knowledgeItems, knowledgeSearchMisses, mailOutbox, messageFeedback, messages, passwordResets,
-  payfastCheckouts, payfastItns, payments, sessions, type User,
+  payfastCheckouts, payfastItns, payments, payslipChecks, sessions, type User,
 } from '../../db/schema';
 import type { RateLimiter } from '../auth/rate-limit';
 import { minutesUntil, plural } from '../auth/throttle';
@@ -39,7 +39,7 @@ const detailsOf = (d: unknown): Record<string, unknown> | null =>
 /** Everything kept about `user`, as of `now`. `sessionId`: the session asking, marked `current`. */
 export async function gatherUserData(db: DB, user: User, now: Date, sessionId: string | null): Promise<UserExport> {
   const id = user.id;
-  const [sessionRows, conversationRows, messageRows, feedbackRows, readRows, missRows, paymentRows, checkoutRows, itnRows, resetRows, mailRows, auditRows] =
+  const [sessionRows, conversationRows, messageRows, feedbackRows, readRows, missRows, paymentRows, checkoutRows, itnRows, resetRows, mailRows, auditRows, checkRows] =
     await Promise.all([
       db.select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, id)).orderBy(asc(sessions.createdAt)),
       db.select().from(conversations).where(eq(conversations.userId, id)).orderBy(asc(conversations.createdAt), asc(conversations.id)),
@@ -84,6 +84,7 @@ export async function gatherUserData(db: DB, user: User, now: Date, sessionId: s
         .from(adminAuditLog)
         .where(or(eq(adminAuditLog.actorId, id), eq(adminAuditLog.target, `user:${id}`)))
         .orderBy(desc(adminAuditLog.at), desc(adminAuditLog.id)),
+      db.select().from(payslipChecks).where(eq(payslipChecks.userId, id)).orderBy(asc(payslipChecks.createdAt), asc(payslipChecks.id)),
     ]);
 
   const byConversation = new Map<string, UserExport['conversations'][number]['messages']>();
@@ -138,7 +139,7 @@ export async function gatherUserData(db: DB, user: User, now: Date, sessionId: s
     auditLog: auditRows.map((a) => ({
       at: iso(a.at), role: a.actorId === id ? ('actor' as const) : ('subject' as const), action: a.action, target: a.target, details: detailsOf(a.details),
     })),
-    payslipChecks: [],
+    payslipChecks: checkRows.map((c) => ({ id: c.id, label: c.label, payDate: c.payDate, createdAt: iso(c.createdAt), read: c.read, facts: c.facts, result: c.result })),
   };
 }
 

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, passwordResets, payments, sessions, users } from '../../db/schema';
+import { mailOutbox, passwordResets, payments, payslipChecks, sessions, users } from '../../db/schema';
 import { EXPORT_FORMAT, EXPORT_VERSION, userExportSchema, type UserExport } from '../../src/schemas/export';
 import { attachment, exportFileName } from '../../src/users/export';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../helpers/app';
@@ -76,6 +76,12 @@ describe.each(dbKinds)('data export on %s', (kind) => {
     await t.services.billing.idle();
     expect((await client.post('/api/cancel-subscription')).status).toBe(200);
 
+    // A saved payslip check (another user's stays theirs).
+    const slip = { text: 'Pay date: 25/11/2026\nBasic salary   R 20 000.00\nPAYE   R 2 115.00\nUIF   R 177.12\nNet pay   R 17 707.88' };
+    const read = ((await (await client.post('/api/payroll/payslip-check', slip)).json()) as { read: object }).read;
+    expect((await client.post('/api/payroll/payslip-checks', { read, label: 'November slip' })).status).toBe(201);
+    expect((await other.client.post('/api/payroll/payslip-checks', { read, label: 'Not yours' })).status).toBe(201);
+
     // A password reset asked for: a code hash on record and a mail holding the code.
     expect((await t.client().post('/api/forgot-password', { email: creds.email })).status).toBe(200);
 
@@ -88,7 +94,10 @@ describe.each(dbKinds)('data export on %s', (kind) => {
     // The whole file is the contract's: strict objects, so no field beyond those named there.
     expect(userExportSchema.safeParse(data).success).toBe(true);
 
-    expect(data).toMatchObject({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: START.toISOString(), payslipChecks: [] });
+    expect(data).toMatchObject({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: START.toISOString() });
+    expect(data.payslipChecks).toEqual([
+      expect.objectContaining({ label: 'November slip', payDate: '2026-11-25', read: expect.objectContaining({ gross: null, net: 17707.88 }), result: expect.objectContaining({ taxYear: 2027 }) }),
+    ]);
     expect(data.profile).toMatchObject({ id: user.id, username: user.username, email: creds.email, isAdmin: false, subscriptionStatus: 'canceled' });
     expect(data.sessions).toEqual([{ createdAt: expect.any(String), expiresAt: expect.any(String), current: true }]);
 
@@ -138,6 +147,15 @@ describe.each(dbKinds)('data export on %s', (kind) => {
     // The cancellation's payment row is keyed by the token on the server; the file leaves it out.
     expect((await db().select({ k: payments.pfPaymentId }).from(payments).where(eq(payments.userId, user.id))).map((p) => p.k)).toContain(`token:${TOKEN}`);
     expect(text).not.toContain('"password"');
+
+    // Deleting the account keeps the payment history (the law's accounting record), no longer linked to anyone, and
+    // removes the saved payslip checks.
+    const paymentIds = (await db().select({ id: payments.id }).from(payments).where(eq(payments.userId, user.id))).map((p) => p.id);
+    expect(paymentIds.length).toBeGreaterThan(0);
+    expect((await client.delete('/api/user', { password: creds.password })).status).toBe(200);
+    const kept = await db().select().from(payments).where(inArray(payments.id, paymentIds));
+    expect(kept.map((p) => p.userId)).toEqual(paymentIds.map(() => null));
+    expect(await db().select().from(payslipChecks).where(eq(payslipChecks.userId, user.id))).toEqual([]);
   });
 
   it('the 6th export within the hour answers 429 with Retry-After and says when; the next hour it works again', async () => {

@@ -117,6 +117,12 @@ export function PrivacyPage({ officer, externalModel, smtp }: PrivacyFacts) {
           howLong="Until you delete the conversation or your account."
         />
         <Kept
+          title="Payslip checks you save"
+          what="When you check a payslip, its text or PDF is read in memory and not stored. If you save the check, we keep what was read from the payslip as you corrected it (pay date, earnings, deductions and totals with their labels), the facts you added (age, medical scheme members and the like), the result and the name you gave it."
+          why="To show you your saved checks."
+          howLong="Until you delete the check or your account."
+        />
+        <Kept
           title="Feedback on answers"
           what="Your thumbs up or down, any comment you add, and a copy of the question and the answer it is about."
           why="Administrators read answers rated down (without your name) to correct the assistant and the knowledge base."
@@ -151,7 +157,7 @@ export function PrivacyPage({ officer, externalModel, smtp }: PrivacyFacts) {
           why="To make sure a payment really came from PayFast, to run your subscription, to show your payment history, and because tax law requires records of what we were paid."
           howLong={
             <>
-              Checkouts and payment history: until you delete your account. PayFast’s notifications: at least five years, also after your account is
+              Checkouts: until you delete your account. Payment history and PayFast’s notifications: at least five years, also after your account is
               deleted (see <a href="#after-deletion">below</a>); at present they are not deleted automatically after that. Notifications our checks
               show did not come from PayFast are removed after a day.
             </>
@@ -245,12 +251,12 @@ export function PrivacyPage({ officer, externalModel, smtp }: PrivacyFacts) {
       <Section id="after-deletion" title="What deleting your account keeps">
         <p>
           Deleting your account removes at once your profile, sessions, conversations and messages, feedback, reading and search records, password
-          resets, checkouts and payment history. These stay:
+          resets, saved payslip checks and checkouts. These stay:
         </p>
         <ul>
           <li>
-            <strong>The payment notifications PayFast sent us about your subscription</strong> (amounts, dates, references, and the name and e-mail address
-            you gave PayFast), no longer linked to an account. South African law requires businesses to keep records of their income: the Tax
+            <strong>Your payment history and the payment notifications PayFast sent us about your subscription</strong> (amounts, dates, references,
+            and in the notifications the name and e-mail address you gave PayFast), no longer linked to an account. South African law requires businesses to keep records of their income: the Tax
             Administration Act, 2011 requires such records to be kept for five years. We keep them for at least that long.
           </li>
           <li>The e-mails we sent you, in our outbox (see <a href="#what-we-keep">E-mails we send you</a>).</li>
