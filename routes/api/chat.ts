@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { answerPdf, chatDocumentDeps, conversationPdf } from '../../src/assistant/documents';
 import { AssistantError } from '../../src/assistant/types';
+import { documentContext, sendFile } from '../../src/documents/files';
 import { PART_FAILURES } from '../../src/errors';
 import type { AppEnv } from '../../src/http/context';
 import { requireUser } from '../../src/http/guard';
@@ -48,6 +50,15 @@ export const chatApi = new Hono<AppEnv>()
   .post('/messages/:id/feedback', requireUser, validate('param', idParamSchema), validate('json', feedbackSchema), async (c) => {
     const { rating, comment } = c.req.valid('json');
     return c.json(await c.get('services').chat.feedback(c.get('user')!.id, c.req.valid('param').id, rating, comment));
+  })
+  // Downloads: an answer with its question, or a whole conversation, as PDF.
+  .get('/messages/:id/pdf', requireUser, validate('param', idParamSchema), async (c) => {
+    const s = c.get('services');
+    return sendFile(c, await answerPdf(chatDocumentDeps(s), c.get('user')!.id, c.req.valid('param').id, documentContext(s)));
+  })
+  .get('/conversations/:id/pdf', requireUser, validate('param', idParamSchema), async (c) => {
+    const s = c.get('services');
+    return sendFile(c, await conversationPdf(chatDocumentDeps(s), c.get('user')!.id, c.req.valid('param').id, documentContext(s)));
   })
   .get('/conversations', requireUser, async (c) => c.json(await c.get('services').chat.conversations(c.get('user')!.id)))
   .get('/conversations/search', requireUser, validate('query', historySearchSchema), async (c) => {

@@ -5,8 +5,12 @@ import { requireUser } from '../../src/http/guard';
 import { APP_NAME } from '../../src/ui/document';
 import { escapeHtml } from '../../src/ui/markdown';
 import { renderApp } from '../../src/http/render';
-import { CALCULATORS, formValues, hasInput, isCalcId, type CalcDef, type CalcId, type Outcome } from '../../src/ui/calculators/model';
-import { CalculatorsPage, CalculatorsRoot, FieldMessagesOob, ResultContent, stateTitle, tabUrl, type CalcState } from '../../src/ui/calculators/views';
+import { documentContext, pageFile, sendFile } from '../../src/documents/files';
+import { AppError } from '../../src/errors';
+import { validate } from '../../src/http/validate';
+import { downloadQuerySchema } from '../../src/schemas/documents';
+import { CALCULATORS, CALCULATOR_IDS, formValues, hasInput, isCalcId, type CalcDef, type CalcId, type Outcome } from '../../src/ui/calculators/model';
+import { CalculatorsPage, CalculatorsRoot, Downloads, FieldMessagesOob, ResultContent, stateTitle, tabUrl, type CalcState } from '../../src/ui/calculators/views';
 
 // /calculators (issue 3, item 5): one signed-in page, a tab per calculator (/calculators?tab=eti).
 // Forms post to /calculators/<id>: htmx gets the result fragment as the user types; without
@@ -33,13 +37,17 @@ export const calculatorPages = new Hono<AppEnv>()
   .use('/calculators', requireUser)
   .use('/calculators/*', requireUser)
   // A tab, fresh; or with its fields in the query string (a bookmarked or shared calculation).
-  .get('/calculators', (c) => {
+  // With &format=pdf|csv: that result as a file (the page's download links).
+  .get('/calculators', validate('query', downloadQuerySchema), async (c) => {
     const q = c.req.query('tab');
+    const { format } = c.req.valid('query');
+    if (format && !isCalcId(q)) throw new AppError(400, `tab must be one of ${CALCULATOR_IDS.join(', ')}`, { field: 'tab' });
     const tab: CalcId = isCalcId(q) ? q : 'paye';
     const def = CALCULATORS[tab] as CalcDef;
     const today = c.get('services').clock();
     const query = c.req.query();
     const { values, outcome } = compute(def, query, today);
+    if (format) return sendFile(c, await pageFile(def, values, outcome, format, documentContext(c.get('services'))));
     return page(c, { tab, values, outcome, showMissing: hasInput(def, query), today });
   })
   .get('/calculators/:calc', (c) => {
@@ -58,7 +66,7 @@ export const calculatorPages = new Hono<AppEnv>()
       if (isHtmxFragment(c)) {
         // htmx swaps 2xx only, so problems travel with 200 inside the fragment.
         c.header('Cache-Control', 'private, no-store');
-        return c.html(renderToString(<><ResultContent calc={def} outcome={outcome} /><FieldMessagesOob calc={calc} outcome={outcome} /></>));
+        return c.html(renderToString(<><ResultContent calc={def} outcome={outcome} /><FieldMessagesOob calc={calc} outcome={outcome} /><Downloads calc={calc} values={values} outcome={outcome} oob /></>));
       }
       return page(c, { tab: calc, values, outcome, showMissing: true, today }, outcome.status === 'ok' ? 200 : 400);
     },

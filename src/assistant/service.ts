@@ -435,6 +435,18 @@ export function createChatService(deps: ChatDeps) {
       return c ? { conversation: toConversationDTO(c), messages: await listMessages(c.id) } : { conversation: null, messages: [] };
     },
 
+    /** One answer with its question (given either's id), in the user's own conversation: what a download of an answer holds. */
+    async exchange(userId: number, messageId: string): Promise<{ conversation: ConversationDTO; question: MessageDTO | null; answer: MessageDTO | null }> {
+      const m = await ownMessage(userId, messageId);
+      const conversation = toConversationDTO(await ownConversation(userId, m.conversationId));
+      const other = m.role === 'user' ? eq(messages.replyTo, m.id) : m.replyTo ? eq(messages.id, m.replyTo) : undefined;
+      const [o] = other
+        ? await db.select(msgCols).from(messages).leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id)).where(and(other, eq(messages.userId, userId)))
+        : [];
+      const [question, answer] = m.role === 'user' ? [m, o] : [o, m];
+      return { conversation, question: question ? toDTO(question) : null, answer: answer ? toDTO(answer) : null };
+    },
+
     async conversations(userId: number): Promise<ConversationDTO[]> {
       const rows = await db.select().from(conversations).where(eq(conversations.userId, userId)).orderBy(desc(conversations.updatedAt), desc(conversations.createdAt)).limit(200);
       return rows.map(toConversationDTO);
