@@ -222,9 +222,17 @@ export default function Chat(props: ChatProps) {
             </h1>
             <p className="text-xs text-muted-foreground sm:text-sm">Ask about PAYE, UIF, SDL, ETI, leave and payroll compliance. Answers show their working and cite the knowledge base.</p>
           </div>
-          <button ref={toggleRef} type="button" className="btn btn-outline btn-sm md:hidden" aria-expanded={showList} aria-controls="chat-conversations" onClick={() => setShowList(true)}>
-            Chats
-          </button>
+          <div className="flex shrink-0 flex-wrap justify-end gap-2">
+            {/* The whole conversation as a PDF, once it holds an answer. */}
+            {conversationId && messages.some((m) => m.role === 'assistant' && (m.status === 'complete' || m.status === 'stopped')) && (
+              <a href={`/api/conversations/${conversationId}/pdf`} download className="btn btn-outline btn-sm" aria-label="Download this conversation as PDF">
+                Download PDF
+              </a>
+            )}
+            <button ref={toggleRef} type="button" className="btn btn-outline btn-sm md:hidden" aria-expanded={showList} aria-controls="chat-conversations" onClick={() => setShowList(true)}>
+              Chats
+            </button>
+          </div>
         </header>
         <ol
           ref={listRef}

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import type { MessageDTO, ToolCallDTO } from '../src/schemas/chat';
-import { renderMarkdown } from '../src/ui/markdown';
+import { markdownTokens, renderAnswer } from '../src/ui/markdown';
+import { Amounts } from './amounts';
 import { api, errorMessage } from './api';
+import { clipboardHtml, tokensToText } from './clipboard';
+import { writeClipboard } from './copy';
 import { FIGURE_KINDS, figureLabel, formatFigure } from './figures';
 import { toast } from './toast';
 
@@ -51,7 +54,9 @@ function ToolCard({ call }: { call: ToolCallDTO }) {
             <h4 className="font-semibold">Working</h4>
             <ol className="list-decimal pl-5">
               {call.working.map((w, i) => (
-                <li key={i}>{w}</li>
+                <li key={i}>
+                  <Amounts text={w} />
+                </li>
               ))}
             </ol>
           </div>
@@ -111,11 +116,13 @@ function Feedback({ message, onChange }: { message: MessageDTO; onChange: (m: Me
   );
 }
 
+/** Copies the answer (its markdown in `text`) as HTML and plain text: its tables paste into a spreadsheet as cells. */
 function CopyButton({ text }: { text: string }) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {
-      await navigator.clipboard.writeText(text);
+      await writeClipboard({ html: clipboardHtml(renderAnswer(text), location.origin), text: tokensToText(markdownTokens(text)) });
+      toast({ title: 'Copied', description: 'The answer is on the clipboard.' });
       setCopied(true);
       setTimeout(() => setCopied(false), 2000);
     } catch {
@@ -168,7 +175,7 @@ export function MessageItem({ m, busy, onRetry, onChange }: { m: MessageDTO; bus
         ) : m.status === 'pending' && !m.content ? (
           <Typing />
         ) : (
-          <div className="prose-pw max-w-none overflow-x-auto break-words text-sm" dangerouslySetInnerHTML={{ __html: renderMarkdown(m.content) }} />
+          <div className="prose-pw max-w-none overflow-x-auto break-words text-sm" dangerouslySetInnerHTML={{ __html: renderAnswer(m.content) }} />
         )}
         {calls.map((c) => (
           <ToolCard key={c.id} call={c} />
@@ -187,6 +194,9 @@ export function MessageItem({ m, busy, onRetry, onChange }: { m: MessageDTO; bus
         {finished && (
           <div className="mt-2 flex flex-wrap items-center gap-1">
             <CopyButton text={m.content} />
+            <a href={`/api/messages/${m.id}/pdf`} download className="btn btn-ghost btn-sm" aria-label="Download this answer as PDF">
+              Download PDF
+            </a>
             <Feedback message={m} onChange={onChange} />
           </div>
         )}

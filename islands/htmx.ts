@@ -1,5 +1,6 @@
 import htmx from 'htmx.org';
 import { toast } from './toast';
+import './calc-copy';
 
 // Loaded only by pages that use hx-* attributes (knowledge base, calculators).
 (window as unknown as { htmx: typeof htmx }).htmx = htmx;

@@ -1,4 +1,4 @@
-import { Marked, type Tokens } from 'marked';
+import { Marked, type Token, type Tokens } from 'marked';
 
 // The one safe markdown renderer (GUIDE §3): knowledge articles and assistant answers.
 // Raw HTML in the source is shown as text, never passed through; links and images only
@@ -83,3 +83,39 @@ const marked = new Marked({
 export function renderMarkdown(md: string): string {
   return marked.parse(md ?? '', { async: false }) as string;
 }
+
+/** The block tokens of markdown as the renderer reads them (for the plain-text copy of an answer). */
+export function markdownTokens(md: string): Token[] {
+  return marked.lexer(md ?? '');
+}
+
+// A rand amount, signed or not ("R13 230.00", "−R1 500.00", "+R12.50"): only those with a space or a sign can break.
+const RAND = /(?<![\w.])(?:[−+-])?R ?\d{1,3}(?:[ \u00a0\u202f]\d{3})*(?:\.\d+)?(?![\d.]*\d)/g;
+
+/** Plain text cut into runs, `amount` marking each rand amount a line could otherwise break inside. */
+export function amountSegments(text: string): { text: string; amount: boolean }[] {
+  const out: { text: string; amount: boolean }[] = [];
+  let at = 0;
+  for (const m of text.matchAll(RAND)) {
+    if (!/[\s−+-]/.test(m[0])) continue;
+    if (m.index > at) out.push({ text: text.slice(at, m.index), amount: false });
+    out.push({ text: m[0], amount: true });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push({ text: text.slice(at), amount: false });
+  return out;
+}
+
+/**
+ * Wraps each rand amount in the HTML's text in <span class="amount"> (white-space: nowrap in styles.css), so
+ * "R13 230.00" never splits at its thousands space; the text itself is unchanged. Tags and attributes are left alone.
+ */
+export function keepAmountsWhole(html: string): string {
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part, i) => (i % 2 ? part : amountSegments(part).map((s) => (s.amount ? `<span class="amount">${s.text}</span>` : s.text)).join('')))
+    .join('');
+}
+
+/** An answer's HTML: renderMarkdown with rand amounts kept whole. */
+export const renderAnswer = (md: string): string => keepAmountsWhole(renderMarkdown(md));

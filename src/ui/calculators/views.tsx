@@ -172,6 +172,11 @@ function CalculatorPanel({ s }: { s: CalcState }) {
           <div id={`${id}-result`} aria-live="polite" data-testid="calc-result">
             <ResultContent calc={def} outcome={s.outcome} />
           </div>
+          {/* islands/calc-copy.ts shows it while there is a result (copying needs JavaScript); outside the live region, so it is not announced with every figure. */}
+          <button type="button" className="btn btn-outline btn-sm" data-copy-table={`${id}-result`} hidden>
+            Copy table
+          </button>
+          <Downloads calc={id} values={s.values} outcome={s.outcome} />
           <KbLinks links={def.links} />
         </section>
       </div>
@@ -282,6 +287,27 @@ export function FieldMessagesOob({ calc, outcome }: { calc: CalcId; outcome: Out
         <FieldMessage key={field.name} id={errorId(calc, field.name)} message={messages.get(field.name)} oob />
       ))}
     </>
+  );
+}
+
+/** The shown result as a file: the same fields in the page's URL with &format= (routes/pages/calculators.tsx). */
+export const downloadUrl = (calc: CalcId, values: Values, format: 'pdf' | 'csv') => `/calculators?${new URLSearchParams({ tab: calc, ...values, format })}`;
+
+/** Download links for the result shown; htmx replaces them out of band with each new result (outside the live region, so never announced). */
+export function Downloads({ calc, values, outcome, oob }: { calc: CalcId; values: Values; outcome: Outcome; oob?: boolean }) {
+  return (
+    <div id={`${calc}-downloads`} className="flex flex-wrap gap-2 empty:hidden" hx-swap-oob={oob ? 'true' : undefined} data-testid="calc-downloads">
+      {outcome.status === 'ok' && (
+        <>
+          <a href={downloadUrl(calc, values, 'pdf')} download className="btn btn-outline btn-sm">
+            Download PDF
+          </a>
+          <a href={downloadUrl(calc, values, 'csv')} download className="btn btn-outline btn-sm">
+            Download CSV
+          </a>
+        </>
+      )}
+    </div>
   );
 }
 
