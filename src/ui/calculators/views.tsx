@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Amounts } from '../../../islands/amounts';
 import { formatRand, type FieldError, type PayslipApiLine } from '../../payroll/index';
 import {
   CALCULATORS,
@@ -492,7 +493,9 @@ function Working({ lines, title = 'Working' }: { lines: string[]; title?: string
       <h4 className="text-sm font-semibold">{title}</h4>
       <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm" data-testid="working">
         {lines.map((l, i) => (
-          <li key={i}>{l}</li>
+          <li key={i}>
+            <Amounts text={l} />
+          </li>
         ))}
       </ol>
     </div>
