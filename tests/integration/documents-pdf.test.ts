@@ -5,6 +5,7 @@ import { FORMAT_MESSAGE } from '../../src/schemas/documents';
 import type { ChatAnswerDTO } from '../../src/schemas/chat';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../helpers/app';
 import { dbKinds } from '../helpers/db';
+import { csvRows } from '../helpers/csv';
 
 // Downloads (issue 26, item 1): answers and conversations as PDF, calculator results as PDF and CSV, through the
 // real app and the built-in assistant. Every figure looked for in a file is one the same app returned as JSON.
@@ -32,32 +33,6 @@ async function pdfOf(res: Response): Promise<{ text: string; body: string; pages
   return { text: flat(parts.join('\n')), body: flat(parts.map((p) => p.replace(FURNITURE, '')).join(' ')), pages: pdf.numPages, view, bytes };
 }
 
-/** The CSV's rows (RFC 4180: quoted fields, doubled quotes, CRLF), without the byte-order mark. */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const s = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
-    if (quoted && ch === '"' && s[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (!quoted && ch === '\r' && s[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  return rows;
-}
 
 function expectDownload(res: Response, type: string, name: RegExp) {
   expect(res.status).toBe(200);

@@ -10,37 +10,13 @@ import { renderPdf } from '../../src/documents/pdf';
 import { PAYROLL_CALCULATORS, compareTaxYears, formatRand, type PayrollCalculator } from '../../src/payroll/index';
 import { CALCULATORS, formValues, type CalcDef, type Outcome } from '../../src/ui/calculators/model';
 import type { MessageDTO, ToolCallDTO } from '../../src/schemas/chat';
+import { csvRows } from '../helpers/csv';
 
 // The document builders, the CSV and the PDF writer, on the engine's real results: every figure a document shows
 // must be one the engine returned, formatted as the app shows it.
 const now = new Date('2026-11-27T10:00:00+02:00');
 const ctx: DocContext = { now, link: linkResolver('https://payewise.example') };
 
-/** RFC 4180, enough for our files: quoted fields, doubled quotes, CRLF. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted && ch === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (!quoted && ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  return rows;
-}
 
 async function pdfText(buf: Uint8Array): Promise<{ pages: string[]; view: number[]; fonts: boolean }> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -140,7 +116,7 @@ describe('CSV', () => {
     const text = toCsv(registryCalculation(calc, input, result, result.working as string[]), '2026-11-27');
     expect(text.startsWith('\uFEFFSection,Item,Detail,Value,Unit\r\n')).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
-    const rows = parseCsv(text.slice(1));
+    const rows = csvRows(text.slice(1));
     expect(rows[0]).toEqual([...CSV_HEADER]);
     expect(rows.every((r) => r.length === 5)).toBe(true);
     const find = (section: string, item: string) => rows.find((r) => r[0] === section && r[1] === item);
@@ -159,7 +135,7 @@ describe('CSV', () => {
     const values = formValues(def, { month: '2026-11', employees: 'Thandi, 6000, 24, 3\nSipho, 8000, 31' }, now);
     const outcome = def.run(values, now) as Extract<Outcome, { status: 'ok' }>;
     expect(outcome.status).toBe('ok');
-    const rows = parseCsv(toCsv(pageCalculation(def, values, outcome, now), '2026-11-27').slice(1));
+    const rows = csvRows(toCsv(pageCalculation(def, values, outcome, now), '2026-11-27').slice(1));
     const api = PAYROLL_CALCULATORS['payroll-run'].run(PAYROLL_CALCULATORS['payroll-run'].input.parse({ month: '2026-11', employees: values.employees }), now);
     const thandi = api.employees.find((e) => e.name === 'Thandi')!;
     expect(rows.find((r) => r[0] === 'Result: Per employee' && r[1] === 'Thandi' && r[2] === 'PAYE')?.slice(3)).toEqual([thandi.paye.toFixed(2), 'ZAR']);
