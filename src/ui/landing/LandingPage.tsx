@@ -268,7 +268,7 @@ const features: { icon: { kind: 'base'; name: IconName } | { kind: 'extra'; name
   {
     icon: { kind: 'extra', name: 'shield' },
     title: 'POPIA-minded data handling',
-    body: 'You never need to enter employee names or ID numbers to get an answer. Passwords are hashed, card payments happen on PayFast, and you can delete your account and data at any time.',
+    body: 'You never need to enter employee names or ID numbers to get an answer. Passwords are hashed, card payments happen on PayFast, and you can download your data or delete your account at any time.',
   },
 ];
 
@@ -517,9 +517,11 @@ const faqs: { q: string; a: ReactNode }[] = [
     q: 'Is my data safe?',
     a: (
       <>
-        We handle personal information with the Protection of Personal Information Act (POPIA) in mind. We keep only what the service needs: your account
-        details and your chat history. Passwords are stored as one-way hashes, card details are entered on PayFast and never reach us, and you can delete
-        your account and all your data from your profile at any time. You do not need to enter employee names or ID numbers to get an answer.
+        We handle personal information with the Protection of Personal Information Act (POPIA) in mind. We keep what the service needs: your account
+        details, your chat history and the checks you choose to save. Passwords are stored as one-way hashes, card details are entered on PayFast and never
+        reach us, and from your profile you can download your data or delete your account at any time (payment records the law requires are kept,
+        unlinked from you). You do not need to enter employee names or ID numbers to get an answer. The <a href="/privacy">privacy notice</a> has the
+        details.
       </>
     ),
   },
