@@ -87,6 +87,9 @@ function RegisterForm() {
         {busy ? 'Creating account...' : 'Create Account'}
       </button>
       <p className="text-center text-xs text-muted-foreground">7-day free trial. No credit card required.</p>
+      <p className="text-center text-xs text-muted-foreground">
+        By creating an account you accept the <a href="/terms" className="underline">terms</a>; the <a href="/privacy" className="underline">privacy notice</a> says what we keep.
+      </p>
     </form>
   );
 }

@@ -31,7 +31,39 @@ const factsBody = (f: Facts) => ({
   travelMostlyBusiness: f.travelMostlyBusiness,
   sdlExempt: f.sdlExempt,
 });
-const amountOrNull = (s: string) => (s.trim() === '' ? null : Number(s.replace(/[R\s,]/g, '')));
+/** A typed amount: "3 381.50", "R3,381.50" or, with a decimal comma, "177,12". NaN when it is not one. */
+function parseRands(text: string): number {
+  let t = text.replace(/[R\s\u00a0]/gi, '');
+  if (!t.includes('.') && /,\d{1,2}$/.test(t)) t = t.replace(/,(\d{1,2})$/, '.$1');
+  t = t.replace(/,/g, '');
+  return /^[-−]?\d+(\.\d{1,2})?$/.test(t) ? Number(t.replace('−', '-')) : NaN;
+}
+
+/** An amount field that keeps what the user types ("3381." on the way to "3381.50") and reports numbers only. */
+function AmountInput({ value, onValue, ...rest }: { value: number | null; onValue: (v: number | null) => void; id?: string; 'aria-label'?: string }) {
+  const [text, setText] = useState(value === null ? '' : String(value));
+  const [bad, setBad] = useState(false);
+  useEffect(() => {
+    // A new reading (or a removed row above) replaces the text, unless it already says this value.
+    const empty = text.trim() === '';
+    if (empty ? value !== null && value !== 0 : parseRands(text) !== value) setText(value === null ? '' : String(value));
+  }, [value]);
+  return (
+    <input
+      {...rest}
+      className="input tabular-nums"
+      inputMode="decimal"
+      value={text}
+      aria-invalid={bad || undefined}
+      onChange={(e) => {
+        setText(e.target.value);
+        const v = e.target.value.trim() === '' ? null : parseRands(e.target.value);
+        setBad(v !== null && Number.isNaN(v));
+        if (v === null || !Number.isNaN(v)) onValue(v);
+      }}
+    />
+  );
+}
 
 export default function PayslipCheck() {
   const id = useId();
@@ -157,7 +189,12 @@ export default function PayslipCheck() {
           <div className="grid gap-3 sm:grid-cols-2">
             <div className="space-y-1.5">
               <label htmlFor={`${id}-date`} className="label">Pay date</label>
-              <input id={`${id}-date`} type="date" className="input" value={read.payDate ?? ''} onChange={(e) => setRead({ ...read, payDate: e.target.value || null })} />
+              <input id={`${id}-date`} type="date" className="input" value={read.payDate ?? ''} aria-describedby={read.payDateAssumed ? `${id}-date-note` : undefined} onChange={(e) => setRead({ ...read, payDate: e.target.value || null, payDateAssumed: false })} />
+              {read.payDateAssumed && (
+                <p id={`${id}-date-note`} className="field-error" role="alert">
+                  The payslip does not name its pay date: this one was taken from its period. Check it, as it decides the tax year.
+                </p>
+              )}
             </div>
             <div className="space-y-1.5">
               <label htmlFor={`${id}-period`} className="label">Pay period</label>
@@ -172,13 +209,15 @@ export default function PayslipCheck() {
             <fieldset key={section} className="space-y-2">
               <legend className="font-medium">{SECTION_NAMES[section]}</legend>
               {read[section].map((l, i) => (
-                <div key={i} className="grid grid-cols-[1fr_7rem_auto] gap-2 sm:grid-cols-[2fr_1.5fr_1fr_auto]">
+                <div key={i} className="grid grid-cols-[1fr_6.5rem_auto] gap-2 sm:grid-cols-[2fr_1.5fr_1fr_auto]">
                   <input aria-label={`${SECTION_NAMES[section]} ${i + 1}: label`} className="input col-span-3 sm:col-span-1" value={l.label} onChange={(e) => setLine(section, i, { label: e.target.value })} />
                   <select aria-label={`${SECTION_NAMES[section]} ${i + 1}: kind`} className="input" value={l.kind} onChange={(e) => setLine(section, i, { kind: e.target.value })}>
                     {KINDS[section].map(([k, name]) => <option key={k} value={k}>{name}</option>)}
                   </select>
-                  <input aria-label={`${SECTION_NAMES[section]} ${i + 1}: amount in rand`} className="input tabular-nums" inputMode="decimal" value={String(l.amount)} onChange={(e) => setLine(section, i, { amount: Number(e.target.value.replace(/[R\s,]/g, '')) })} />
-                  <button type="button" className="btn btn-outline btn-sm" onClick={() => removeLine(section, i)} aria-label={`Remove ${l.label || `line ${i + 1}`}`}>Remove</button>
+                  <AmountInput aria-label={`${SECTION_NAMES[section]} ${i + 1}: amount in rand`} value={l.amount} onValue={(v) => setLine(section, i, { amount: v ?? 0 })} />
+                  <button type="button" className="btn btn-outline btn-sm px-2" onClick={() => removeLine(section, i)} aria-label={`Remove ${l.label || `line ${i + 1}`}`} title="Remove">
+                    ✕
+                  </button>
                 </div>
               ))}
               <button type="button" className="btn btn-outline btn-sm" onClick={() => addLine(section)}>Add a line</button>
@@ -188,7 +227,7 @@ export default function PayslipCheck() {
             {(['gross', 'totalDeductions', 'net'] as const).map((k) => (
               <div key={k} className="space-y-1.5">
                 <label htmlFor={`${id}-${k}`} className="label">{{ gross: 'Gross pay', totalDeductions: 'Total deductions', net: 'Net pay' }[k]}</label>
-                <input id={`${id}-${k}`} className="input tabular-nums" inputMode="decimal" value={read[k] === null ? '' : String(read[k])} onChange={(e) => setRead({ ...read, [k]: amountOrNull(e.target.value) })} />
+                <AmountInput id={`${id}-${k}`} value={read[k]} onValue={(v) => setRead({ ...read, [k]: v })} />
               </div>
             ))}
           </div>

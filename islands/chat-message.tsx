@@ -164,7 +164,9 @@ export function MessageItem({ m, busy, onRetry, onChange }: { m: MessageDTO; bus
           {m.status === 'stopped' && <span className="badge bg-amber-100 text-amber-900">Stopped</span>}
         </header>
         {mine ? (
-          <p className="whitespace-pre-wrap break-words">{m.content}</p>
+          <p className="whitespace-pre-wrap break-words">
+            <Amounts text={m.content} />
+          </p>
         ) : m.status === 'error' ? (
           <div role="alert" className="space-y-2 text-sm">
             <p className="text-destructive">{m.content || 'The assistant could not answer.'}</p>

@@ -54,11 +54,11 @@ export const chatApi = new Hono<AppEnv>()
   // Downloads: an answer with its question, or a whole conversation, as PDF.
   .get('/messages/:id/pdf', requireUser, validate('param', idParamSchema), async (c) => {
     const s = c.get('services');
-    return sendFile(c, await answerPdf(chatDocumentDeps(s), c.get('user')!.id, c.req.valid('param').id, documentContext(s)));
+    return sendFile(c, await answerPdf(chatDocumentDeps(s), c.get('user')!.id, c.req.valid('param').id, documentContext(s, c.req.url)));
   })
   .get('/conversations/:id/pdf', requireUser, validate('param', idParamSchema), async (c) => {
     const s = c.get('services');
-    return sendFile(c, await conversationPdf(chatDocumentDeps(s), c.get('user')!.id, c.req.valid('param').id, documentContext(s)));
+    return sendFile(c, await conversationPdf(chatDocumentDeps(s), c.get('user')!.id, c.req.valid('param').id, documentContext(s, c.req.url)));
   })
   .get('/conversations', requireUser, async (c) => c.json(await c.get('services').chat.conversations(c.get('user')!.id)))
   .get('/conversations/search', requireUser, validate('query', historySearchSchema), async (c) => {

@@ -28,7 +28,7 @@ for (const calc of PAYROLL_CALCULATOR_LIST) {
       }
       // ?format=pdf|csv: the same calculation as a file to download.
       const { format } = c.req.valid('query');
-      if (format) return sendFile(c, await registryFile(calc, input, format, documentContext(c.get('services')), compareWith));
+      if (format) return sendFile(c, await registryFile(calc, input, format, documentContext(c.get('services'), c.req.url), compareWith));
       if (compareWith !== undefined) return c.json(compareTaxYears(calc, input, compareWith, today));
       return c.json(calc.run(input, today) as object);
     } catch (err) {

@@ -38,7 +38,8 @@ export async function answerPdf(deps: ChatDocumentDeps, userId: number, messageI
   if (!answer) throw new AppError(404, NOT_FOUND.message);
   if (answer.status === 'pending') throw new AppError(409, STILL_ANSWERING);
   const ex: Exchange = { question, answer, citations: await citationsOf(deps, answer, ctx) };
-  return pdfFile(answerDocument(ex, conversation, ctx), 'answer');
+  // The answer's own id in the name, so two answers of one day do not overwrite each other in Downloads.
+  return pdfFile(answerDocument(ex, conversation, ctx), `answer-${String(answer.id).slice(0, 8)}`);
 }
 
 /** GET /api/conversations/:id/pdf: every question and answer of one conversation. */
@@ -46,5 +47,5 @@ export async function conversationPdf(deps: ChatDocumentDeps, userId: number, co
   const { conversation, messages } = await deps.chat.openConversation(userId, conversationId, false);
   if (!conversation) throw new AppError(404, NOT_FOUND.conversation);
   const exchanges = await Promise.all(exchangesOf(messages).map(async (e) => ({ ...e, citations: await citationsOf(deps, e.answer, ctx) })));
-  return pdfFile(conversationDocument(conversation, exchanges, ctx), 'conversation');
+  return pdfFile(conversationDocument(conversation, exchanges, ctx), `conversation-${String(conversation.id).slice(0, 8)}`);
 }

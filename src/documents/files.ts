@@ -11,8 +11,14 @@ import { linkResolver } from './markdown';
 import type { Doc, DownloadFile } from './model';
 import { renderPdf } from './pdf';
 
-/** The context of a document made now: links go to the public address when the app has one. */
-export const documentContext = (s: { clock: () => Date; config: { publicUrl?: string } }): DocContext => ({ now: s.clock(), link: linkResolver(s.config.publicUrl) });
+/**
+ * The context of a document made now. Links are absolute, as paper needs: to the public address when the app has one,
+ * else to the address the request came to (a local or zero-configuration install).
+ */
+export const documentContext = (s: { clock: () => Date; config: { publicUrl?: string } }, requestUrl: string): DocContext => ({
+  now: s.clock(),
+  link: linkResolver(s.config.publicUrl ?? new URL(requestUrl).origin),
+});
 
 export async function pdfFile(doc: Doc, what: string): Promise<DownloadFile> {
   return { filename: documentFilename(what, doc.created, 'pdf'), contentType: 'application/pdf', body: await renderPdf(doc) };

@@ -125,6 +125,10 @@ const UNEXPLAINED: Record<'paye' | 'uif' | 'sdl', string> = {
 
 export function checkPayslip(slip: ReadPayslip, given: Partial<EmployeeFacts> = {}): PayslipCheck {
   const facts = { ...DEFAULT_FACTS, ...given };
+  // A document that is not a payslip (a calculation, a letter) reads as earnings with nothing deducted and no net pay.
+  if (!slip.deductions.some((d) => d.kind === 'paye' || d.kind === 'uif') && slip.netCents === null) {
+    throw new PayrollError('text', 'text: this does not look like a payslip: no PAYE, UIF or net pay could be read. Paste the payslip itself, or enter its figures in the form');
+  }
   if (!slip.payDate) throw new PayrollError('payDate', 'payDate: the pay date could not be read; enter it to choose the tax year');
   const taxYear = taxYearForIsoDate(slip.payDate);
   if (!isSupportedTaxYear(taxYear)) throw new PayrollError('payDate', `payDate: ${slip.payDate} falls in the ${taxYearLabel(taxYear)} tax year, which this app has no tables for`);
@@ -132,9 +136,9 @@ export function checkPayslip(slip: ReadPayslip, given: Partial<EmployeeFacts> = 
   const base: Basis = { taxYear, facts };
   const r = compute(slip, base);
   const assumptions = [
-    `Tax year ${taxYearLabel(taxYear)}, from the pay date ${slip.payDate}`,
+    `Tax year ${taxYearLabel(taxYear)}, from the pay date ${slip.payDate}${slip.payDateAssumed ? ' (assumed: the slip does not name its pay date; check it)' : ''}`,
     `${slip.period[0].toUpperCase()}${slip.period.slice(1)} pay${slip.periodAssumed ? ' (assumed: the slip does not say)' : ''}`,
-    `Age ${facts.age}${given.age === undefined ? ' (assumed: under 65)' : ''}`,
+    given.age === undefined ? 'Under 65 (assumed: the age is not on the slip; 65 and 75 get higher rebates)' : `Age ${facts.age}`,
     facts.medicalMembers ? `${facts.medicalMembers} on the medical scheme` : 'No medical scheme members (no medical tax credit)',
     facts.sdlExempt ? 'Employer exempt from SDL' : 'Employer pays SDL (annual payroll above R500 000)',
   ];

@@ -24,6 +24,8 @@ export interface ReadLine<K> {
 
 export interface ReadPayslip {
   payDate: IsoDate | null;
+  /** True when no line named the pay date and it was taken from the period (its end) or another date. */
+  payDateAssumed: boolean;
   period: PayPeriod;
   /** True when no word on the slip named the period and monthly was assumed. */
   periodAssumed: boolean;
@@ -170,7 +172,7 @@ function periodOf(text: string): { period: PayPeriod; assumed: boolean } {
   return { period: 'monthly', assumed: true };
 }
 
-function payDateOf(lines: string[]): IsoDate | null {
+function payDateOf(lines: string[]): { date: IsoDate | null; assumed: boolean } {
   const labelled = (re: RegExp) => {
     for (const line of lines) if (re.test(line)) {
       const after = line.slice(line.search(re));
@@ -179,20 +181,23 @@ function payDateOf(lines: string[]): IsoDate | null {
     }
     return null;
   };
-  return (
-    labelled(/\b(pay(ment)?|paid)\s*(date|on)\b|\bdate\s+paid\b/i) ??
+  const paid = labelled(/\b(pay(ment)?|paid)\s*(date|on)\b|\bdate\s+paid\b|\bpaid\b/i);
+  if (paid) return { date: paid, assumed: false };
+  const other =
     labelled(/\bperiod\s+end(ing|ed)?\b|\bmonth\s+end(ing)?\b|\bweek\s+ending\b/i) ??
     labelled(/\b(pay\s*)?period\b|\bmonth\b/i) ??
     lines.map(datesIn).find((d) => d.length)?.[0] ??
-    null
-  );
+    null;
+  return { date: other, assumed: other !== null };
 }
 
 export function readPayslip(text: string): ReadPayslip {
   const lines = text.split(/\r?\n/).map((l) => l.replace(/\s+$/, '')).filter((l) => l.trim());
   const { period, assumed } = periodOf(text);
+  const payDate = payDateOf(lines);
   const out: ReadPayslip = {
-    payDate: payDateOf(lines),
+    payDate: payDate.date,
+    payDateAssumed: payDate.assumed,
     period,
     periodAssumed: assumed,
     earnings: [],
@@ -229,13 +234,15 @@ export function readPayslip(text: string): ReadPayslip {
 }
 
 /** Lines that carry numbers but no pay: employee numbers, rates, hours, leave balances, bank details. */
+/** Figures that are not this period's pay: year-to-date and annual amounts, and bases ("PAYE remuneration"). */
+const NOT_THIS_PERIOD = /\b(annual|annually|ytd|year[- ]to[- ]date|cumulative|taxable)\b|\b(paye|uif|sdl|tax)\s+(remuneration|income|earnings|base)\b/i;
 const META = /\b(date|no\.?|number|id|ref(erence)?|account|bank|branch|rate per hour|hourly rate|hours worked|leave (balance|due))\b/i;
 
 function place(out: ReadPayslip, label: string, cents: number, section: Section | null, line: string) {
   const total = match(TOTALS, label);
   const deduction = match(DEDUCTIONS, label);
   const earning = match(EARNINGS, label);
-  if (!total && META.test(label)) return;
+  if (!total && (META.test(label) || NOT_THIS_PERIOD.test(label))) return;
   if (total === 'net') return void (out.netCents = cents);
   if (total === 'deductions') return void (out.totalDeductionsCents = cents);
   if (total === 'gross') return void (out.grossCents = cents);

@@ -12,7 +12,7 @@ export const EXPORT_URL = '/api/user/export';
 
 export const EXPORT_TEXTS = {
   heading: 'Your data',
-  intro: 'Download everything PayeWise keeps about you (your profile, conversations, feedback, payments and reading history) as one JSON file.',
+  intro: 'Download everything PayeWise keeps about you (your profile, conversations, feedback, payments, reading history and saved payslip checks) as one JSON file.',
   button: 'Download my data',
   busy: 'Preparing...',
   done: 'Your data has been downloaded.',

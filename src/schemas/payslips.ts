@@ -27,6 +27,7 @@ export const EMPLOYER_KINDS = ['uif', 'sdl', 'retirement', 'medical', 'other'] a
 
 export const readPayslipSchema = z.object({
   payDate: z.iso.date({ error: 'payDate must be a date (yyyy-mm-dd)' }).nullable(),
+  payDateAssumed: z.boolean().optional().default(false),
   period: z.enum(['monthly', 'fortnightly', 'weekly'], { error: 'period must be monthly, fortnightly or weekly' }),
   periodAssumed: z.boolean().optional().default(false),
   earnings: z.array(line(EARNING_KINDS, 'earning')).max(40),
@@ -68,7 +69,7 @@ const orNull = (v: number | null, f: (x: number) => number) => (v === null ? nul
 
 export function readToDto(r: ReadPayslip): ReadPayslipDTO {
   return {
-    payDate: r.payDate, period: r.period === 'annual' ? 'monthly' : r.period, periodAssumed: r.periodAssumed,
+    payDate: r.payDate, payDateAssumed: r.payDateAssumed, period: r.period === 'annual' ? 'monthly' : r.period, periodAssumed: r.periodAssumed,
     earnings: linesToDto(r.earnings), deductions: linesToDto(r.deductions), employer: linesToDto(r.employer),
     gross: orNull(r.grossCents, (c) => c / 100), totalDeductions: orNull(r.totalDeductionsCents, (c) => c / 100), net: orNull(r.netCents, (c) => c / 100),
     unread: r.unread,
@@ -77,7 +78,7 @@ export function readToDto(r: ReadPayslip): ReadPayslipDTO {
 
 export function readFromDto(d: ReadPayslipDTO): ReadPayslip {
   return {
-    payDate: d.payDate, period: d.period, periodAssumed: d.periodAssumed ?? false,
+    payDate: d.payDate, payDateAssumed: d.payDateAssumed ?? false, period: d.period, periodAssumed: d.periodAssumed ?? false,
     earnings: linesFromDto(d.earnings), deductions: linesFromDto(d.deductions), employer: linesFromDto(d.employer),
     grossCents: orNull(d.gross, (v) => toCents(v)), totalDeductionsCents: orNull(d.totalDeductions, (v) => toCents(v)), netCents: orNull(d.net, (v) => toCents(v)),
     unread: d.unread ?? [],

@@ -45,7 +45,11 @@ describe('the payslip checker in Chromium', () => {
     // What was read is shown and can be corrected; the check runs on the correction.
     const reading = page.getByTestId('payslip-reading');
     expect(await reading.getByLabel('Pay date').inputValue()).toBe('2026-11-25');
-    await reading.getByLabel('Deductions 1: amount in rand').fill('3155.50');
+    // Typed as a person types it, with a decimal comma.
+    const paye = reading.getByLabel('Deductions 1: amount in rand');
+    await paye.fill('');
+    await paye.pressSequentially('3155,50');
+    expect(await paye.inputValue()).toBe('3155,50');
     await reading.getByLabel('Total deductions').fill('');
     await reading.getByLabel('Net pay').fill('');
     await reading.getByRole('button', { name: 'Check again' }).click();

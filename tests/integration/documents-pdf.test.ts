@@ -66,7 +66,7 @@ describe.each(dbKinds)('documents on %s', (kind) => {
   describe('an answer', () => {
     it('downloads as a PDF with the question, the engine’s figures, the cited articles with their tax years, the date and the disclaimer', async () => {
       const res = await alice.get(`/api/messages/${first.id}/pdf`);
-      expectDownload(res, 'application/pdf', /payewise-answer-2026-11-27\.pdf/);
+      expectDownload(res, 'application/pdf', /payewise-answer-[0-9a-f]{8}-2026-11-27\.pdf/);
       const pdf = await pdfOf(res);
       expect(pdf.body).toContain(QUESTIONS[0]);
       const paye = first.toolCalls.find((c) => c.name === 'paye')!;
@@ -78,7 +78,8 @@ describe.each(dbKinds)('documents on %s', (kind) => {
       for (const s of first.sources) {
         const article = await t.services.knowledge.findItem(s.id);
         expect(pdf.body).toContain(s.title);
-        expect(pdf.body).toContain(`/knowledge/article/${s.id}`);
+        // Without PUBLIC_URL, links go to the address the request came to: paper needs whole addresses.
+        expect(pdf.body).toContain(`http://localhost/knowledge/article/${s.id}`);
         if (article?.taxYears.length) expect(pdf.body).toContain(`Tax year${article.taxYears.length === 1 ? '' : 's'}: ${article.taxYears.join(', ')}`);
       }
       expect(pdf.text).toContain('27 November 2026');
@@ -103,7 +104,7 @@ describe.each(dbKinds)('documents on %s', (kind) => {
   describe('a conversation', () => {
     it('downloads as a PDF with every question and answer, numbered', async () => {
       const res = await alice.get(`/api/conversations/${first.conversationId}/pdf`);
-      expectDownload(res, 'application/pdf', /payewise-conversation-2026-11-27\.pdf/);
+      expectDownload(res, 'application/pdf', /payewise-conversation-[0-9a-f]{8}-2026-11-27\.pdf/);
       const pdf = await pdfOf(res);
       for (const q of QUESTIONS) expect(pdf.body).toContain(q);
       for (const h of ['Question 1', 'Answer 1', 'Question 2', 'Answer 2']) expect(pdf.body).toContain(h);

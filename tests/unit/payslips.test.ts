@@ -51,6 +51,24 @@ describe('reading three payslip layouts', () => {
   });
 });
 
+describe('what is not a payslip, or not said on it', () => {
+  it('a pay date the slip does not name is taken from its period and marked as assumed', () => {
+    const r = readPayslip(fs.readFileSync('tests/fixtures/payslips/a-one-column.txt', 'utf8').replace(/\s+Pay date: 25\/11\/2026/, ''));
+    expect(r).toMatchObject({ payDate: '2026-11-30', payDateAssumed: true });
+    expect(checkPayslip(r, { medicalMembers: 2 }).assumptions[0]).toBe('Tax year 2026/27, from the pay date 2026-11-30 (assumed: the slip does not name its pay date; check it)');
+    expect(slip('a-one-column.txt').payDateAssumed).toBe(false);
+  });
+  it('annual, year-to-date and base figures are not read as this period\'s pay or deductions', () => {
+    const r = readPayslip('Pay date: 2026-11-25\nRemuneration   R 28 500.00\nPAYE remuneration   R 28 500.00\nAnnual tax   R 51 492.00\nPAYE   R 4 291.00\nPAYE YTD   R 38 619.00\nNet pay   R 23 924.00');
+    expect(r.deductions).toEqual([{ label: 'PAYE', kind: 'paye', cents: 429100 }]);
+  });
+  it('a document with no PAYE, UIF or net pay is refused as not a payslip', () => {
+    const r = readPayslip('UIF calculation, 27 November 2026\nEarnings\nEmployee   R 177.12\nEmployer   R 177.12\nTotal   R 354.24');
+    expect(r.earnings.length).toBeGreaterThan(0);
+    expect(() => checkPayslip(r)).toThrow(/does not look like a payslip/);
+  });
+});
+
 describe('checking a payslip against the engine', () => {
   it('last year\'s tables: PAYE differs by the amount, and the reason names the tax years', () => {
     const check = checkPayslip(slip('a-one-column.txt'), { medicalMembers: 2 });
@@ -91,7 +109,8 @@ describe('checking a payslip against the engine', () => {
     expect(check.findings[0].reason).toMatch(/^none of the usual causes/);
   });
   it('says what it could not know and refuses what it cannot check', () => {
-    expect(checkPayslip(slip('b-two-columns-ytd.txt')).assumptions).toContain('Age 35 (assumed: under 65)');
+    expect(checkPayslip(slip('b-two-columns-ytd.txt')).assumptions).toContain('Under 65 (assumed: the age is not on the slip; 65 and 75 get higher rebates)');
+    expect(checkPayslip(slip('b-two-columns-ytd.txt'), { age: 67 }).assumptions).toContain('Age 67');
     expect(() => checkPayslip({ ...slip('a-one-column.txt'), payDate: null })).toThrow(/pay date could not be read/);
     expect(() => checkPayslip({ ...slip('a-one-column.txt'), payDate: '2019-05-25' })).toThrow(/2019\/20 tax year/);
     expect(() => checkPayslip({ ...slip('a-one-column.txt'), earnings: [] })).toThrow(/no earnings/);

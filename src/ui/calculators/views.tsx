@@ -123,7 +123,7 @@ function CalculatorPanel({ s }: { s: CalcState }) {
         </h2>
         <p className="mt-1 max-w-3xl text-sm text-muted-foreground">{def.intro}</p>
       </div>
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <form
           id={`${id}-form`}
           method="post"

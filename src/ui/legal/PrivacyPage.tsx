@@ -232,7 +232,7 @@ export function PrivacyPage({ officer, externalModel, smtp }: PrivacyFacts) {
           <li>
             <strong>A copy of your data:</strong> <em>Download my data</em> on your <a href="/profile">Profile</a> page gives you one file (JSON) with your
             profile, sessions, conversations, feedback, reading history, payments, PayFast’s notifications about them, password resets, the e-mails we sent
-            you (without their text) and audit log entries about you, up to {EXPORTS_PER_HOUR} times an hour.
+            you (without their text), your saved payslip checks and audit log entries about you, up to {EXPORTS_PER_HOUR} times an hour.
           </li>
           <li>
             <strong>Corrections:</strong> change your username, e-mail address or password on your Profile page.
