@@ -80,16 +80,17 @@ const ORDER = new Map([...new Set(['taxYear', 'period', ...Object.keys(FIGURE_KI
 const rank = (k: string) => ORDER.get(k) ?? ORDER.size;
 
 /** The figures of an object the engine returned: its scalars labelled and formatted, lists as tables. */
-export function figuresOf(obj: Record<string, unknown>, prefix = ''): { figures: Figure[]; tables: CalcTable[] } {
+export function figuresOf(obj: Record<string, unknown>, prefix = '', opts: { noughts?: boolean } = {}): { figures: Figure[]; tables: CalcTable[] } {
   const figures: Figure[] = [];
   const tables: CalcTable[] = [];
   for (const [k, v] of Object.entries(obj).sort(([a], [b]) => rank(a) - rank(b))) {
     if (v === null || v === undefined || LISTS.has(k)) continue;
+    if (opts.noughts === false && v === 0) continue;
     if (isScalar(v)) figures.push({ label: `${prefix}${figureLabel(k)}`, text: formatFigure(k, v) });
     else if (Array.isArray(v) && v.length && v.every(isRecord)) tables.push(tableOf(k, v));
     else if (Array.isArray(v) && v.length && v.every(isScalar)) figures.push({ label: `${prefix}${figureLabel(k)}`, text: v.map((x) => formatFigure(k, x)).join(', ') });
     else if (isRecord(v)) {
-      const inner = figuresOf(v, `${prefix}${figureLabel(k)}: `);
+      const inner = figuresOf(v, `${prefix}${figureLabel(k)}: `, opts);
       figures.push(...inner.figures);
       tables.push(...inner.tables);
     }
@@ -99,9 +100,13 @@ export function figuresOf(obj: Record<string, unknown>, prefix = ''): { figures:
 
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
-/** One section from a registry result: every figure, its notes and warnings, and the working. */
-export function resultSection(result: Record<string, unknown>, working: string[] = strings(result.working), title?: string): CalcSection {
-  const { figures, tables } = figuresOf(result);
+/**
+ * One section from a registry result: its figures (noughts left out unless asked for, as the chat's calculation card
+ * does: beside a headline or an answer, "Medical credit R0.00" says nothing the working does not), its notes and
+ * warnings, and the working.
+ */
+export function resultSection(result: Record<string, unknown>, working: string[] = strings(result.working), title?: string, noughts = false): CalcSection {
+  const { figures, tables } = figuresOf(result, '', { noughts });
   return { title, figures, tables, notes: [...strings(result.notes), ...strings(result.warnings)], working };
 }
 
@@ -114,7 +119,8 @@ export function registryCalculation(
   comparison?: { taxYears: [number, number]; results: [unknown, unknown]; difference: Record<string, number> },
 ): Calculation {
   const { figures, tables } = figuresOf(input);
-  const sections = [resultSection(result, working)];
+  // No headline or answer text states the main figure here, so every figure stays, a nought too (PAYE R0.00).
+  const sections = [resultSection(result, working, undefined, true)];
   if (comparison) {
     const [a, b] = comparison.results as Record<string, unknown>[];
     const [ya, yb] = comparison.taxYears.map(taxYearLabel);

@@ -197,6 +197,9 @@ describe('answer and conversation documents', () => {
     const figures = doc.blocks.filter((b) => b.kind === 'figures');
     expect(figures.find((b) => b.title === 'Inputs')!.rows).toEqual([{ label: 'Period', text: 'monthly' }, { label: 'Remuneration', text: 'R28 500.00' }, { label: 'Age', text: '35 years' }]);
     expect(figures.find((b) => b.title === 'Result')!.rows).toContainEqual({ label: 'PAYE', text: formatFigure('paye', (paye.result as { paye: number }).paye) });
+    // Noughts are left out beside an answer, as in the chat's calculation card (no medical aid: no credit rows).
+    expect((paye.result as { medicalCredit: number }).medicalCredit).toBe(0);
+    expect(figures.find((b) => b.title === 'Result')!.rows.map((r) => r.text)).not.toContain('R0.00');
     // The answer spells out the working already: it is not repeated.
     expect(doc.blocks.filter((b) => b.kind === 'heading' && b.text === 'Working')).toEqual([]);
     expect(doc.blocks.at(-1)).toEqual({ kind: 'citations', title: 'Source', items: citations });
