@@ -15,7 +15,7 @@ interface CheckResult {
 }
 type Answer = CheckResult & { read: ReadPayslipDTO };
 type Facts = { age: string; medicalMembers: string; travelMostlyBusiness: boolean; sdlExempt: boolean };
-interface Saved { id: number; label: string; payDate: string; createdAt: string; result: CheckResult }
+interface Saved { id: number; label: string; payDate: string; createdAt: string; read: ReadPayslipDTO; facts: Record<string, unknown>; result: CheckResult }
 type Section = 'earnings' | 'deductions' | 'employer';
 
 const KINDS: Record<Section, [string, string][]> = {
@@ -131,6 +131,20 @@ export default function PayslipCheck() {
     } catch (err) {
       toast({ title: 'Save Failed', description: errorMessage(err, 'The check could not be saved'), variant: 'destructive' });
     }
+  }
+  /** A saved check back in the form and the results, to read again or to correct and check again. */
+  function openSaved(s: Saved) {
+    const f = s.facts;
+    setFacts({
+      age: typeof f.age === 'number' ? String(f.age) : '',
+      medicalMembers: typeof f.medicalMembers === 'number' ? String(f.medicalMembers) : '',
+      travelMostlyBusiness: f.travelMostlyBusiness === true,
+      sdlExempt: f.sdlExempt === true,
+    });
+    setRead(s.read);
+    setAnswer({ ...s.result, read: s.read });
+    setProblem('');
+    requestAnimationFrame(() => results.current?.focus());
   }
   async function remove(s: Saved) {
     if (!window.confirm(`Delete the saved check "${s.label}"?`)) return;
@@ -259,7 +273,10 @@ export default function PayslipCheck() {
                     paid {s.payDate} · {s.result.findings.length === 0 ? 'no differences' : `${s.result.findings.length} ${s.result.findings.length === 1 ? 'difference' : 'differences'}`}
                   </span>
                 </span>
-                <button type="button" className="btn btn-outline btn-sm" onClick={() => void remove(s)} aria-label={`Delete ${s.label}`}>Delete</button>
+                <span className="flex gap-2">
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => openSaved(s)} aria-label={`Open ${s.label}`}>Open</button>
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => void remove(s)} aria-label={`Delete ${s.label}`}>Delete</button>
+                </span>
               </li>
             ))}
           </ul>

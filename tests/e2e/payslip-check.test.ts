@@ -60,6 +60,13 @@ describe('the payslip checker in Chromium', () => {
     const saved = page.getByTestId('saved-check').filter({ hasText: `Thandi November ${width}` });
     await saved.waitFor();
     expect(await saved.innerText()).toContain('no differences');
+    // Opened again after a reload, it shows what was checked.
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('[data-island="PayslipCheck"]')?.getAttribute('data-hydrated') === 'true');
+    await saved.getByRole('button', { name: `Open Thandi November ${width}` }).click();
+    await findings.getByRole('heading', { name: 'Every figure checked matches' }).waitFor();
+    expect(await page.getByTestId('payslip-reading').getByLabel('Deductions 1: amount in rand').inputValue()).toBe('3155.5');
+    expect(await page.getByLabel('People on the medical scheme').inputValue()).toBe('2');
     page.once('dialog', (d) => void d.accept());
     await saved.getByRole('button', { name: `Delete Thandi November ${width}` }).click();
     await saved.waitFor({ state: 'detached' });
