@@ -21,7 +21,7 @@ export const FIGURE_KINDS: Readonly<Record<string, FigureKind>> = Object.fromEnt
      employee employer total sdl eti gross uifEmployee uifEmployer totalDeductions netPay employerCost payeRemuneration uifRemuneration
      sdlRemuneration weekly daily value overtimePay sundayPay publicHolidayPay thresholdMonthly thresholdAnnual taxOnBonus monthPaye
      annualTaxWithBonus weeklyPay dailyRate noticePay severance leavePay annualPayments payeOnAnnualPayments severanceTaxEstimate
-     uifEachSide netEstimate liability etiUsed emp201 nmwHourly hourlyRatePaid shortfallPerHour weeklyMinimum monthlyMinimum`,
+     uifEachSide netEstimate liability etiUsed emp201 nmwHourly hourlyRatePaid shortfallPerHour weeklyMinimum monthlyMinimum amount taxable`,
   ),
   ...kinds('count', 'monthOfEmployment medicalMembers'),
   ...kinds(

@@ -70,7 +70,8 @@ function tableOf(key: string, rows: Record<string, unknown>[]): CalcTable {
   return {
     caption: figureLabel(key),
     head: keys.map(figureLabel),
-    rows: rows.map((r) => keys.map((k) => (r[k] === undefined || r[k] === null ? '' : formatFigure(k, r[k])))),
+    // A line's type is a word for people ("Deduction"), not the engine's code ("deduction").
+    rows: rows.map((r) => keys.map((k) => (r[k] === undefined || r[k] === null ? '' : k === 'type' && typeof r[k] === 'string' ? r[k].charAt(0).toUpperCase() + r[k].slice(1) : formatFigure(k, r[k])))),
   };
 }
 
