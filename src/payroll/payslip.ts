@@ -150,13 +150,14 @@ export function calculatePayslip(p: PayslipParams): PayslipResult {
     });
   for (const b of benefits.lines.filter((l) => l.cash))
     lines.push({ code: b.code, label: b.label, type: 'earning', amountCents: b.amountCents, working: b.working });
-  const grossParts = [p.remunerationCents, commission, bonus, ...benefits.lines.filter((l) => l.cash).map((l) => l.amountCents)].filter((x) => x > 0).map(formatRand);
+  const parts: [string, number][] = [['Remuneration', p.remunerationCents], ['Commission', commission], ['Bonus', bonus], ...benefits.lines.filter((l) => l.cash).map((l): [string, number] => [l.label, l.amountCents])];
+  const grossParts = parts.filter(([, c]) => c > 0);
   lines.push({
     code: 'gross',
     label: 'Gross pay',
     type: 'total',
     amountCents: gross,
-    working: [grossParts.length > 1 ? `${grossParts.join(' + ')} = ${formatRand(gross)}` : `Gross pay ${formatRand(gross)}`],
+    working: [grossParts.length <= 1 ? `${grossParts[0]?.[0] ?? 'Remuneration'} ${formatRand(gross)}` : `${grossParts.map(([, c]) => formatRand(c)).join(' + ')} = ${formatRand(gross)}`],
   });
   for (const b of benefits.lines.filter((l) => !l.cash))
     lines.push({ code: b.code, label: `${b.label}: taxable value`, type: 'info', amountCents: b.taxableCents, working: b.working });
