@@ -47,7 +47,10 @@ export const calculatorPages = new Hono<AppEnv>()
     const today = c.get('services').clock();
     const query = c.req.query();
     const { values, outcome } = compute(def, query, today);
-    if (format) return sendFile(c, await pageFile(def, values, outcome, format, documentContext(c.get('services'), c.req.url)));
+    if (format) {
+      const { knowledge } = c.get('services');
+      return sendFile(c, await pageFile(def, values, outcome, format, documentContext(c.get('services'), c.req.url), async (id) => (await knowledge.findItem(id))?.taxYears));
+    }
     return page(c, { tab, values, outcome, showMissing: hasInput(def, query), today });
   })
   .get('/calculators/:calc', (c) => {

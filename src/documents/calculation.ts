@@ -34,7 +34,7 @@ export interface Calculation {
   inputTables: CalcTable[];
   sections: CalcSection[];
   /** Knowledge-base articles on the topic (the page's links). */
-  links: { label: string; href: string }[];
+  links: { label: string; href: string; taxYears?: string[] }[];
 }
 
 /** What each registry calculator is called in a document (the chat card's names, spelt out). */
@@ -55,6 +55,7 @@ export const CALCULATION_TITLES: Record<string, string> = {
   'leave-accrual': 'Leave accrued',
   'payroll-run': 'Payroll (EMP201)',
   'minimum-wage': 'Minimum wage',
+  'payslip-check': 'Payslip check',
 };
 export const calculationTitle = (name: string) => CALCULATION_TITLES[name] ?? figureLabel(name);
 

@@ -47,15 +47,30 @@ export function registryFile(calc: PayrollCalculator, input: Record<string, unkn
 
 const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
-/** The result on the /calculators page as a file; a form that shows no result has nothing to download (400, saying why). */
-export function pageFile(def: CalcDef, values: Values, outcome: Outcome, format: DownloadFormat, ctx: DocContext): Promise<DownloadFile> {
+/** The tax years of a published article, by id (undefined for a link that is not to one). */
+export type ArticleYears = (id: string) => Promise<string[] | undefined>;
+const ARTICLE_HREF = /^\/knowledge\/article\/([^/?#]+)$/;
+
+/**
+ * The result on the /calculators page as a file, its knowledge-base links with the tax years the articles apply to; a
+ * form that shows no result has nothing to download (400, saying why).
+ */
+export async function pageFile(def: CalcDef, values: Values, outcome: Outcome, format: DownloadFormat, ctx: DocContext, articleYears: ArticleYears): Promise<DownloadFile> {
   if (outcome.status === 'idle') {
     throw new AppError(400, sentence(`Nothing to download yet: ${outcome.missing.map((e) => e.message).join('; ')}`), { field: outcome.missing[0]?.field });
   }
   if (outcome.status === 'invalid') {
     throw new AppError(400, sentence(`This calculation cannot be downloaded: ${outcome.errors.map((e) => e.message).join('; ')}`), { field: outcome.errors[0]?.field });
   }
-  return calculationFile(pageCalculation(def, values, outcome, ctx.now), format, ctx);
+  const calc = pageCalculation(def, values, outcome, ctx.now);
+  if (format === 'pdf') {
+    calc.links = await Promise.all(calc.links.map(async (l) => {
+      const id = ARTICLE_HREF.exec(l.href)?.[1];
+      const taxYears = id ? await articleYears(id) : undefined;
+      return taxYears?.length ? { ...l, taxYears } : l;
+    }));
+  }
+  return calculationFile(calc, format, ctx);
 }
 
 /** Sends a file as a download that no shared cache keeps. */

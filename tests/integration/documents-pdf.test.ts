@@ -6,6 +6,7 @@ import type { ChatAnswerDTO } from '../../src/schemas/chat';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../helpers/app';
 import { dbKinds } from '../helpers/db';
 import { csvRows } from '../helpers/csv';
+import { pdfPages } from '../helpers/pdf';
 
 // Downloads (issue 26, item 1): answers and conversations as PDF, calculator results as PDF and CSV, through the
 // real app and the built-in assistant. Every figure looked for in a file is one the same app returned as JSON.
@@ -20,17 +21,8 @@ const FURNITURE = /\s*(?:PayeWise · (?:(?!PayeWise provides)[\s\S])*)?PayeWise 
 /** `text`: every page as extracted; `body`: the content without the page furniture. */
 async function pdfOf(res: Response): Promise<{ text: string; body: string; pages: number; view: number[]; bytes: Buffer }> {
   const bytes = Buffer.from(await res.arrayBuffer());
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const pdf = await pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  const parts: string[] = [];
-  let view: number[] = [];
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const page = await pdf.getPage(i);
-    view = page.view;
-    const content = await page.getTextContent();
-    parts.push(content.items.map((x) => ('str' in x ? x.str + (x.hasEOL ? '\n' : '') : '')).join(''));
-  }
-  return { text: flat(parts.join('\n')), body: flat(parts.map((p) => p.replace(FURNITURE, '')).join(' ')), pages: pdf.numPages, view, bytes };
+  const { pages, view } = await pdfPages(new Uint8Array(bytes));
+  return { text: flat(pages.join('\n')), body: flat(pages.map((p) => p.replace(FURNITURE, '')).join(' ')), pages: pages.length, view, bytes };
 }
 
 
@@ -199,6 +191,11 @@ describe.each(dbKinds)('documents on %s', (kind) => {
       expect(pdf.body).toContain('People on the medical scheme 2');
       expect(pdf.body).toContain(`PAYE per month · tax year 2026/27 ${formatFigure('paye', json.paye)}`);
       for (const line of json.working as string[]) expect(pdf.body).toContain(flat(line));
+      // The page's knowledge-base links, each with the tax years its article applies to.
+      const [article] = await t.services.knowledge.search('how monthly PAYE is calculated', { limit: 1 });
+      const years = (await t.services.knowledge.findItem(article.id))!.taxYears;
+      expect(years.length).toBeGreaterThan(0);
+      expect(pdf.body).toMatch(new RegExp(`In the knowledge base .*How monthly PAYE is calculated Tax years?: ${years.join(', ')}`));
       const csv = await alice.get(url({ format: 'csv' }));
       expectDownload(csv, 'text/csv; charset=utf-8', /payewise-paye-2026-11-27\.csv/);
       const rows = csvRows(await csv.text());

@@ -8,6 +8,7 @@ import { linkResolver, markdownBlocks, plainText } from '../../src/documents/mar
 import { DISCLAIMER, type Block, type Doc } from '../../src/documents/model';
 import { renderPdf } from '../../src/documents/pdf';
 import { PAYROLL_CALCULATORS, compareTaxYears, formatRand, type PayrollCalculator } from '../../src/payroll/index';
+import { pdfPages } from '../helpers/pdf';
 import { CALCULATORS, formValues, type CalcDef, type Outcome } from '../../src/ui/calculators/model';
 import type { MessageDTO, ToolCallDTO } from '../../src/schemas/chat';
 import { csvRows } from '../helpers/csv';
@@ -17,20 +18,6 @@ import { csvRows } from '../helpers/csv';
 const now = new Date('2026-11-27T10:00:00+02:00');
 const ctx: DocContext = { now, link: linkResolver('https://payewise.example') };
 
-
-async function pdfText(buf: Uint8Array): Promise<{ pages: string[]; view: number[]; fonts: boolean }> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const pdf = await pdfjs.getDocument({ data: new Uint8Array(buf), verbosity: 0 }).promise;
-  const pages: string[] = [];
-  let view: number[] = [];
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const page = await pdf.getPage(i);
-    view = page.view;
-    const content = await page.getTextContent();
-    pages.push(content.items.map((x) => ('str' in x ? x.str + (x.hasEOL ? '\n' : '') : '')).join(''));
-  }
-  return { pages, view, fonts: Buffer.from(buf).includes('/FontFile2') };
-}
 const flat = (s: string) => s.replace(/\s+/g, ' ');
 
 function message(over: Partial<MessageDTO>): MessageDTO {
@@ -255,7 +242,7 @@ describe('the PDF', () => {
     };
     const pdf = await renderPdf(doc);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const { pages, view, fonts } = await pdfText(pdf);
+    const { pages, view, fonts } = await pdfPages(pdf);
     expect(view).toEqual([0, 0, 595.28, 841.89]);
     expect(fonts).toBe(true);
     expect(Buffer.from(pdf).includes('/Helvetica')).toBe(false);
