@@ -157,7 +157,7 @@ export function calculationDocument(calc: Calculation, ctx: DocContext): Doc {
   blocks.push({ kind: 'heading', level: 1, text: 'Result' });
   for (const s of calc.sections) blocks.push(...sectionBlocks(s, 2));
   if (calc.links.length) {
-    blocks.push({ kind: 'citations', title: 'In the knowledge base', items: calc.links.map((l) => ({ title: l.label, taxYears: l.taxYears, href: ctx.link(l.href) ?? l.href })) });
+    blocks.push({ kind: 'citations', title: 'In the knowledge base', items: calc.links.map((l) => ({ title: l.label, ...(l.taxYears ? { taxYears: l.taxYears } : {}), href: ctx.link(l.href) ?? l.href })) });
   }
   return {
     title: calc.title,
