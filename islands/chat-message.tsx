@@ -16,6 +16,7 @@ const time = (iso: string) => new Date(iso).toLocaleTimeString('en-ZA', { ...SA_
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-ZA', SA_TIME);
 const TOOL_LABELS: Record<string, string> = {
   paye: 'PAYE', uif: 'UIF', sdl: 'SDL', eti: 'ETI', payslip: 'Net pay', leave: 'Leave', overtime: 'Overtime', notice: 'Notice', 'minimum-wage': 'Minimum wage', 'tax-threshold': 'Tax thresholds',
+  'payslip-check': 'Payslip check',
 };
 
 function Figures({ title, entries }: { title: string; entries: [string, unknown][] }) {

@@ -23,7 +23,7 @@ export const FIGURE_KINDS: Readonly<Record<string, FigureKind>> = Object.fromEnt
      annualTaxWithBonus weeklyPay dailyRate noticePay severance leavePay annualPayments payeOnAnnualPayments severanceTaxEstimate
      uifEachSide netEstimate liability etiUsed emp201 nmwHourly hourlyRatePaid shortfallPerHour weeklyMinimum monthlyMinimum amount taxable`,
   ),
-  ...kinds('count', 'monthOfEmployment medicalMembers'),
+  ...kinds('count', 'monthOfEmployment medicalMembers differences'),
   ...kinds(
     'days',
     `days daysPerWeek daysWorked leaveDays leaveDaysTaken daysTaken sickDaysTaken companyCarDays daysInMonth annualLeaveDays annualLeaveMonthlyAccrual
@@ -37,7 +37,7 @@ export const FIGURE_KINDS: Readonly<Record<string, FigureKind>> = Object.fromEnt
   ...kinds('km', 'businessKm'),
   ...kinds('percent', 'loanInterestRate officialInterestRate'),
   ...kinds('taxYear', 'taxYear'),
-  ...kinds('date', 'date startDate endDate cycleStart asOf leaveCycleStart effectiveFrom dueDate nominal'),
+  ...kinds('date', 'date payDate startDate endDate cycleStart asOf leaveCycleStart effectiveFrom dueDate nominal'),
   ...kinds('month', 'month covers'),
   ...kinds(
     'text',

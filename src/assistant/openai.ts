@@ -7,7 +7,8 @@ import { taxYearForDate } from '../payroll/dates';
 import type { SourceDTO, ToolCallDTO } from '../schemas/chat';
 import type { Slots } from './reading';
 import { countsInFigures, createRetriever } from './retrieval';
-import { articleHref, calculatorToolSpecs, runCalculator, type KnowledgeTools } from './tools';
+import { articleHref, calculatorToolSpecs, payslipCheckToolInput, PAYSLIP_CHECK, runCalculator, runPayslipCheck, type KnowledgeTools } from './tools';
+import { readPayslip } from '../payslips/index';
 import { describeFacts, memoryFrom, understand } from './understand';
 import {
   AssistantError, MODEL_ERROR_MESSAGE, type ArticleContext, type AssistantEngine, type EngineEvent, type EngineRequest, type EngineTurn,
@@ -44,6 +45,13 @@ const KNOWLEDGE_TOOLS = [
     input: searchKnowledgeInput,
   },
   { name: 'get_article', description: 'Read one knowledge base article (title and content) by its id.', input: getArticleInput },
+  {
+    name: 'check_payslip',
+    description:
+      "Check a payslip the user pasted: pass its text exactly as given (and the employee's age, medical scheme members or an SDL-exempt employer if the user said them). " +
+      'Returns each statutory figure as shown and as the payroll engine works it out, the differences with their likely reasons, and what was assumed.',
+    input: payslipCheckToolInput,
+  },
 ] as const;
 
 const estimateTokens = (s: string) => Math.ceil(s.length / 4);
@@ -55,6 +63,7 @@ export function systemPrompt(today: Date, article?: ArticleContext | null, facts
     "You are PayeWise's assistant for South African payroll: PAYE, UIF, SDL, ETI, net pay, leave, overtime, notice, the minimum wage and compliance deadlines.",
     `Today is ${date}. The current tax year is ${ty - 1}/${String(ty).slice(2)} (1 March ${ty - 1} to the end of February ${ty}); use it unless the user names another.`,
     'Use the tools for EVERY figure: call a calculator for any amount, rate or threshold, and never compute or recall a tax figure yourself.',
+    'When the user pastes a payslip, call check_payslip with its text and report its findings; never check a payslip yourself.',
     'Look facts up with search_knowledge / get_article and cite each article you rely on as a markdown link [Title](/knowledge/article/<id>).',
     'Be concise: the figure first, then the working the calculator gave, then the cited articles. Use short paragraphs, lists or a small table.',
     'Only answer payroll questions; for anything else, politely say what you can help with, without figures or links.',
@@ -199,6 +208,14 @@ export function createOpenAIEngine(deps: OpenAIEngineDeps): AssistantEngine {
         call: { id: call.id, name, input: { id: a.id }, result: { id: a.id, title: a.title } },
         content: JSON.stringify({ id: a.id, title: a.title, link: articleHref(a.id), content: truncate(a.content, ARTICLE_CHARS) }),
       };
+    }
+    if (name === 'check_payslip') {
+      const q = payslipCheckToolInput.safeParse(input);
+      if (!q.success) return refuse(input, q.error.issues.map((i) => i.message).join('; '));
+      const { text, ...facts } = q.data;
+      const done = runPayslipCheck(readPayslip(text), facts);
+      const { working: _, ...result } = (done.result ?? {}) as Record<string, unknown>;
+      return { call: { id: call.id, ...done, name: PAYSLIP_CHECK }, content: JSON.stringify(done.error ? { error: done.error } : { read: done.input, ...result }) };
     }
     const done = runCalculator(calculatorByTool.get(name)?.calculator ?? name, input, today);
     return { call: { id: call.id, ...done }, content: JSON.stringify(done.error ? { error: done.error } : done.result) };

@@ -5,6 +5,8 @@ import { PAYROLL_CALCULATORS, PAYROLL_CALCULATOR_LIST, type PayrollCalculator } 
 import { PayrollError } from '../payroll/errors';
 import type { ItemDTO, SearchResultDTO } from '../knowledge/schemas';
 import type { SourceDTO, ToolCallDTO } from '../schemas/chat';
+import { employeeFactsSchema, MAX_PAYSLIP_TEXT } from '../schemas/payslips';
+import { checkPayslip, type EmployeeFacts, type ReadPayslip } from '../payslips/index';
 
 export const articleHref = (id: string) => `/knowledge/article/${id}`;
 /** A markdown link to an article, the form every citation takes in an answer. */
@@ -29,6 +31,37 @@ export function runCalculator(name: string, input: Record<string, unknown>, toda
     return { name, input: parsed.data as Record<string, unknown>, result, working };
   } catch (err) {
     if (err instanceof PayrollError) return { name, input, error: err.message };
+    throw err;
+  }
+}
+
+/** The payslip check as a call beside the calculators' (not a calculator: its input is a whole payslip's text). */
+export const PAYSLIP_CHECK = 'payslip-check';
+export const payslipCheckToolInput = employeeFactsSchema.extend({
+  text: z.string().trim().min(1, 'text: paste the payslip').max(MAX_PAYSLIP_TEXT),
+});
+
+/**
+ * Checks a payslip read from a message: the call's input is what was read (so the card and the document show it),
+ * its result the engine's figures and findings. A slip the engine cannot check comes back as `error`.
+ */
+export function runPayslipCheck(slip: ReadPayslip, facts: Partial<EmployeeFacts>): Omit<ToolCallDTO, 'id'> {
+  const cents = (c: number | null | undefined) => (c === null || c === undefined ? undefined : c / 100);
+  const input = Object.fromEntries(Object.entries({
+    payDate: slip.payDate ?? undefined,
+    period: slip.period,
+    gross: cents(slip.grossCents ?? (slip.earnings.length ? slip.earnings.reduce((s, e) => s + e.cents, 0) : null)),
+    paye: cents(slip.deductions.find((d) => d.kind === 'paye')?.cents),
+    uifEmployee: cents(slip.deductions.find((d) => d.kind === 'uif')?.cents),
+    sdl: cents(slip.employer.find((e) => e.kind === 'sdl')?.cents),
+    netPay: cents(slip.netCents),
+    ...facts,
+  }).filter(([, v]) => v !== undefined));
+  try {
+    const check = checkPayslip(slip, facts);
+    return { name: PAYSLIP_CHECK, input, result: { differences: check.findings.length, ...check }, working: check.working };
+  } catch (err) {
+    if (err instanceof PayrollError) return { name: PAYSLIP_CHECK, input, error: err.message.replace(/^\w+: /, '') };
     throw err;
   }
 }

@@ -83,15 +83,17 @@ function explain(slip: ReadPayslip, item: 'paye' | 'uif' | 'sdl', shownCents: nu
     const last = base.taxYear - 1;
     if (isSupportedTaxYear(last)) tries.push([`the ${taxYearLabel(last)} tax tables were used; the pay date falls in ${taxYearLabel(base.taxYear)}`, () => pick(compute(slip, { ...base, taxYear: last }))]);
     if (base.facts.medicalMembers === 0 && slip.deductions.some((d) => d.kind === 'medical')) {
-      for (const members of [1, 2, 3, 4]) tries.push([`the slip shows a medical aid deduction: PAYE matches with the medical scheme fees tax credit for ${members} ${members === 1 ? 'person' : 'people'} — set the members in the form`, () => pick(compute(slip, { ...base, facts: { ...base.facts, medicalMembers: members } }))]);
+      for (const members of [1, 2, 3, 4]) tries.push([`the slip shows a medical aid deduction: PAYE matches with the medical scheme fees tax credit for ${members} ${members === 1 ? 'person' : 'people'}: give the number of members to check with it`, () => pick(compute(slip, { ...base, facts: { ...base.facts, medicalMembers: members } }))]);
     }
     if (base.facts.medicalMembers > 0) tries.push(['the medical scheme fees tax credit was not given', () => pick(compute(slip, { ...base, facts: { ...base.facts, medicalMembers: 0 } }))]);
     if (slip.earnings.some((e) => e.kind === 'travel')) {
       tries.push(['the travel allowance was taxed at 100 % instead of 80 % (or 20 % with mostly business use)', () => pick(compute(slip, { ...base, travelAsSalary: true }))]);
-      tries.push([base.facts.travelMostlyBusiness ? 'the travel allowance was taxed at 80 %, not 20 %' : 'the travel allowance was taxed at 20 % (at least 80 % business use) — tick that in the form if it applies', () => pick(compute(slip, { ...base, facts: { ...base.facts, travelMostlyBusiness: !base.facts.travelMostlyBusiness } }))]);
+      tries.push([base.facts.travelMostlyBusiness ? 'the travel allowance was taxed at 80 %, not 20 %' : 'the travel allowance was taxed at 20 % (at least 80 % business use): if that applies, say so and it is checked that way', () => pick(compute(slip, { ...base, facts: { ...base.facts, travelMostlyBusiness: !base.facts.travelMostlyBusiness } }))]);
     }
     if (slip.deductions.some((d) => d.kind === 'retirement')) tries.push(['the retirement fund contribution was not deducted before tax', () => pick(compute(slip, { ...base, noRetirementDeduction: true }))]);
-    for (const age of [65, 75]) if (base.facts.age < age) tries.push([`PAYE matches an employee aged ${age} or older (a higher rebate) — set the age in the form`, () => pick(compute(slip, { ...base, facts: { ...base.facts, age } }))]);
+    for (const age of [65, 75]) if (base.facts.age < age) tries.push([`PAYE matches an employee aged ${age} or older (a higher rebate): give the employee's age to check with it`, () => pick(compute(slip, { ...base, facts: { ...base.facts, age } }))]);
+    if (base.facts.age >= 65) tries.push([`the rebates of an employee under 65 were used; at ${base.facts.age} the employee also gets the ${base.facts.age >= 75 ? 'secondary and tertiary rebates' : 'secondary rebate'}`, () => pick(compute(slip, { ...base, facts: { ...base.facts, age: 35 } }))]);
+    if (base.facts.age >= 75) tries.push(['only the secondary rebate was given; from 75 the tertiary rebate applies too', () => pick(compute(slip, { ...base, facts: { ...base.facts, age: 65 } }))]);
   }
   if (item === 'uif') {
     const r = compute(slip, base);
@@ -104,7 +106,7 @@ function explain(slip: ReadPayslip, item: 'paye' | 'uif' | 'sdl', shownCents: nu
   if (item === 'sdl') {
     if (slip.earnings.some((e) => e.kind === 'travel')) tries.push(['SDL was charged on the travel allowance too', () => pick(compute(slip, { ...base, travelAsSalary: true }))]);
     if (base.facts.sdlExempt) tries.push(['SDL was charged though the employer is exempt (annual payroll R500 000 or less)', () => pick(compute(slip, { ...base, facts: { ...base.facts, sdlExempt: false } }))]);
-    else if (shownCents === 0) return 'no SDL is shown: right only if the employer is exempt (annual payroll R500 000 or less) — tick that in the form if so';
+    else if (shownCents === 0) return 'no SDL is shown: right only if the employer is exempt (annual payroll R500 000 or less); if it is, say so and it is checked that way';
   }
   for (const [reason, run] of tries) {
     try {
@@ -118,7 +120,7 @@ function explain(slip: ReadPayslip, item: 'paye' | 'uif' | 'sdl', shownCents: nu
 
 const LABELS: Record<CheckedItem, string> = { gross: 'Gross pay', paye: 'PAYE', uif: 'UIF (employee)', sdl: 'SDL', deductions: 'Total deductions', net: 'Net pay' };
 const UNEXPLAINED: Record<'paye' | 'uif' | 'sdl', string> = {
-  paye: 'none of the usual causes gives this figure: check for a tax directive, fringe benefits not on the slip, the age and medical members in the form, or earlier months under- or over-deducted',
+  paye: 'none of the usual causes gives this figure: check for a tax directive, fringe benefits not on the slip, the employee’s age and medical scheme members, or earlier months under- or over-deducted',
   uif: 'none of the usual causes gives this figure: check the hours worked (under 24 a month is excluded) and what the UIF was charged on',
   sdl: 'none of the usual causes gives this figure: SDL is 1% of the leviable pay',
 };

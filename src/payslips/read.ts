@@ -258,3 +258,14 @@ function place(out: ReadPayslip, label: string, cents: number, section: Section 
     out.unread.push(line.trim());
   }
 }
+
+/**
+ * Whether a reading is of a payslip rather than of a question that mentions pay: something earned, PAYE, UIF or net
+ * pay beside it, and at least three amounts placed. A sentence ("PAYE on R20 000?") places none: the reader takes
+ * amounts only from cells laid out as a slip's lines.
+ */
+export function isPayslip(slip: ReadPayslip): boolean {
+  const placed = slip.earnings.length + slip.deductions.length + slip.employer.length + [slip.grossCents, slip.totalDeductionsCents, slip.netCents].filter((c) => c !== null).length;
+  const statutory = slip.deductions.some((d) => d.kind === 'paye' || d.kind === 'uif') || slip.netCents !== null;
+  return slip.earnings.length > 0 && statutory && placed >= 3;
+}

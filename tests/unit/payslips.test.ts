@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { calculateBenefits, calculatePayslip } from '../../src/payroll/index';
-import { checkPayslip, datesIn, parseAmount, readPayslip, type ReadPayslip } from '../../src/payslips/index';
+import { checkPayslip, datesIn, isPayslip, parseAmount, readPayslip, type ReadPayslip } from '../../src/payslips/index';
 
 // Payslips made up for these tests in three layouts South African payroll systems print (tests/fixtures/payslips/).
 const slip = (name: string) => readPayslip(fs.readFileSync(`tests/fixtures/payslips/${name}`, 'utf8'));
@@ -66,6 +66,16 @@ describe('what is not a payslip, or not said on it', () => {
     const r = readPayslip('UIF calculation, 27 November 2026\nEarnings\nEmployee   R 177.12\nEmployer   R 177.12\nTotal   R 354.24');
     expect(r.earnings.length).toBeGreaterThan(0);
     expect(() => checkPayslip(r)).toThrow(/does not look like a payslip/);
+    expect(isPayslip(r)).toBe(false);
+  });
+  it('a question that names pay and deductions in a sentence is not a payslip; the slips and a short pasted one are', () => {
+    for (const q of [
+      'PAYE on R28 500 a month, UIF R177.12 and net pay R24 000, is that right for a 35 year old?',
+      'My payslip shows basic salary R20 000, PAYE R2 500 and UIF R200, net R17 300. Is that right?',
+      'How much PAYE on R28 500 a month for a 67-year-old with medical aid for 3 people?',
+    ]) expect(isPayslip(readPayslip(q))).toBe(false);
+    for (const f of ['a-one-column.txt', 'b-two-columns-ytd.txt', 'c-weekly-pipes.txt']) expect(isPayslip(slip(f))).toBe(true);
+    expect(isPayslip(readPayslip('check this please\nBasic salary: R25 000\nPAYE: R3 400\nUIF: R177.12\nNet pay: R21 422.88\nPaid 25 November 2026'))).toBe(true);
   });
 });
 

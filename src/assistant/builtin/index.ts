@@ -6,7 +6,11 @@ import { randomUUID } from 'node:crypto';
 import type { SourceDTO, ToolCallDTO } from '../../schemas/chat';
 import type { Outcome, Reading } from '../reading';
 import { askOf, createRetriever, type Found } from '../retrieval';
-import { articleLink, runCalculator, type KnowledgeTools } from '../tools';
+import { articleLink, runCalculator, runPayslipCheck, type KnowledgeTools } from '../tools';
+import { isPayslip, readPayslip, type EmployeeFacts, type ReadPayslip } from '../../payslips/index';
+import { formatRand } from '../../payroll/money';
+import { payslipCheckArticles, payslipCheckLines } from './payslip';
+import type { Memory } from '../understand/memory';
 import { isNeed, TOPIC_MODULES, type Called, type Need, type TopicContext, type TopicModule } from '../topics';
 import { returnNamed } from '../topics/deadline';
 import { joinWords, rand, yearLabel } from '../topics/shared';
@@ -184,10 +188,35 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     return { text: `I couldn't find the answer to that in ${articleLink(cite)}, and I won't guess. ${WHERE_TO_LOOK}`, tools: [], sources: [cite], outcome: 'dont-know' };
   }
 
+  /**
+   * A pasted payslip, checked with the engine. The facts a slip cannot show (age, medical members, an SDL-exempt
+   * employer) come from the words around it or from earlier in the conversation.
+   */
+  async function payslipCheck(slip: ReadPayslip, u: Understanding, memory: Memory): Promise<Answer> {
+    const said = { ...memory.facts, ...u.reading.slots };
+    const facts: Partial<EmployeeFacts> = {};
+    if (said.age !== undefined && said.age >= 14 && said.age <= 120) facts.age = said.age;
+    if (said.medicalMembers !== undefined && said.medicalMembers <= 20) facts.medicalMembers = said.medicalMembers;
+    if (said.sdlExempt) facts.sdlExempt = true;
+    const call = { id: callId(), ...runPayslipCheck(slip, facts) };
+    const line = (l: { label: string; cents: number }) => `${l.label} ${formatRand(l.cents)}`;
+    const text = payslipCheckLines(call, { earnings: slip.earnings.map(line), deductions: slip.deductions.map(line), employer: slip.employer.map(line), unread: slip.unread });
+    const sources = await retriever.forQueries(payslipCheckArticles(call));
+    if (sources.length) text.push('', `Read more: ${sources.map(articleLink).join('; ')}.`);
+    return { text: text.join('\n'), tools: [call], sources, outcome: call.error ? 'asked' : 'calculated' };
+  }
+
   async function respond(req: EngineRequest): Promise<{ answer: Answer; reading: Reading }> {
     const memory = memoryFrom(req.history, req.today, deps.classifier);
     const u = understand(req.question, memory, { today: req.today, article: !!req.article, classifier: deps.classifier });
     const r = u.reading;
+    const slip = readPayslip(req.question);
+    if (isPayslip(slip)) {
+      // The slip's amounts are not facts of the conversation: the next question starts from what was known before.
+      const answer = await payslipCheck(slip, u, memory);
+      const reading: Reading = { ...r, intent: 'calculate', topic: 'payslip', slots: {}, facts: memory.facts, decidedBy: 'document:payslip', confidence: 1 };
+      return { answer, reading: { ...reading, outcome: answer.outcome, articles: answer.sources.map((s) => s.id) } };
+    }
     const calculating = r.topic !== null && (r.intent === 'calculate' || r.intent === 'follow-up');
     let answer: Answer | null;
     if (r.intent === 'greeting' && !req.article) answer = { text: (u.words.match(/[a-z']+/g) ?? []).some((w) => THANKS_WORDS.has(w)) ? THANKS_ANSWER : GREETING_ANSWER, tools: [], sources: [], outcome: 'greeted' };
