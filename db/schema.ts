@@ -408,3 +408,15 @@ export const payslipChecks = pgTable(
   },
   (t) => [index('payslip_checks_user_idx').on(t.userId, t.createdAt)],
 );
+
+// A user's private calendar feed (issue 27): GET /calendar/feed/<token>.ics answers the compliance calendar with no
+// session. One per user; only the token's SHA-256 (hex) is kept, so a new token replaces (revokes) the old one.
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_idx').on(t.tokenHash)],
+);

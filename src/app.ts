@@ -19,6 +19,8 @@ import { PAYSLIP_CHECK_PATH, payslipsApi } from '../routes/api/payslips';
 import { knowledgeApi } from '../routes/api/knowledge';
 import { chatApi } from '../routes/api/chat';
 import { billingApi } from '../routes/api/billing';
+import { calendarApi } from '../routes/api/calendar';
+import { calendarFeedRoute } from '../routes/calendar-feed';
 import { uploadsRoute } from '../routes/uploads';
 import { publicPages } from '../routes/pages/public';
 import { accountPages } from '../routes/pages/account';
@@ -29,6 +31,7 @@ import { calculatorPages } from '../routes/pages/calculators';
 import { payslipPages } from '../routes/pages/payslips';
 import { chatPages } from '../routes/pages/chat';
 import { subscriptionPages } from '../routes/pages/subscription';
+import { calendarPages } from '../routes/pages/calendar';
 
 const UPLOAD_PATH = '/api/knowledge/upload';
 const ITN_PATH = '/api/payfast/itn';
@@ -82,7 +85,9 @@ export function createApp(services: Services) {
   app.route('/api/knowledge', knowledgeApi);
   app.route('/api', chatApi);
   app.route('/api', billingApi);
+  app.route('/api', calendarApi);
   app.route('/', uploadsRoute);
+  app.route('/', calendarFeedRoute);
   app.route('/', publicPages);
   app.route('/', accountPages);
   app.route('/', adminPages);
@@ -90,6 +95,7 @@ export function createApp(services: Services) {
   app.route('/', knowledgePages);
   app.route('/', payslipPages);
   app.route('/', calculatorPages);
+  app.route('/', calendarPages);
   app.route('/', chatPages);
   app.route('/', subscriptionPages);
 

@@ -22,6 +22,7 @@ import { createUsersService, type UsersService } from './users/service';
 import { createAuditService, type AuditService } from './users/audit-log';
 import { createDataExportService, type DataExportService } from './users/export';
 import { createPayslipService, type PayslipService } from './payslips/service';
+import { createCalendarService, type CalendarService } from './calendar/service';
 
 export interface Services {
   config: Config;
@@ -41,6 +42,8 @@ export interface Services {
   dataExport: DataExportService;
   /** The payslip checker and the checks users keep. */
   payslips: PayslipService;
+  /** The compliance calendar and each user's private iCalendar feed. */
+  calendar: CalendarService;
   mailer: Mailer;
   storage: Storage;
   /** Each outside part's state, found within HEALTH_WAIT_MS: what /api/health reports. */
@@ -115,6 +118,7 @@ export function createServices(deps: ServiceDeps): Services {
     audit: createAuditService({ db }),
     dataExport: createDataExportService({ db, limiter, clock, log }),
     payslips: createPayslipService({ db }),
+    calendar: createCalendarService({ db, clock, limiter }),
     mailer,
     storage,
     async health() {

@@ -11,7 +11,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (y: number, m: number, d: number): IsoDate => `${y}-${pad(m)}-${pad(d)}`;
 const utc = (s: IsoDate) => new Date(`${s}T00:00:00Z`);
 const fromUtc = (d: Date): IsoDate => iso(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
-const addDays = (s: IsoDate, n: number): IsoDate => fromUtc(new Date(utc(s).getTime() + n * 86_400_000));
+/** The date `n` days after (or before) `s`. */
+export const addDays = (s: IsoDate, n: number): IsoDate => fromUtc(new Date(utc(s).getTime() + n * 86_400_000));
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

@@ -101,6 +101,7 @@ export function AppShell({ user, path, now, children }: { user: User; path: stri
         <nav aria-label="Main" className="flex flex-col gap-1">
           <NavLink href="/chat" icon="chat" current={current}>Chat</NavLink>
           <NavLink href="/calculators" icon="calc" current={current}>Calculators</NavLink>
+          <NavLink href="/calendar" icon="calendar" current={current}>Calendar</NavLink>
           <NavLink href="/subscription" icon="card" current={current}>Subscription</NavLink>
           <NavLink href="/knowledge" icon="book" current={current}>Knowledge Base</NavLink>
           {user.isAdmin && <NavLink href="/knowledge-admin" icon="edit" current={current}>Manage Knowledge</NavLink>}
@@ -135,6 +136,7 @@ export function AppShell({ user, path, now, children }: { user: User; path: stri
             <a className="btn btn-ghost btn-sm" href="/chat">Chat</a>
             <a className="btn btn-ghost btn-sm" href="/knowledge">Knowledge Base</a>
             <a className="btn btn-ghost btn-sm" href="/calculators">Calculators</a>
+            <a className="btn btn-ghost btn-sm" href="/calendar">Calendar</a>
             <a className="btn btn-ghost btn-sm" href="/subscription">Subscription</a>
           </nav>
           <div className="relative ml-auto">

@@ -1,0 +1,169 @@
+/**
+ * The compliance calendar: every statutory date between two days, sorted. Pure: no I/O, no clock (every date is an
+ * argument). SARS's returns come from the payroll engine's `deadlineFor` (the 7th-or-last-business-day rule over
+ * the public holidays); the rest are the dates of the facts sheet §7 and §29, with the sheet's caveats.
+ */
+import { addDays, dayLabel, deadlineFor, monthLabel, type ReturnKind } from '../payroll/deadlines';
+import { isIsoDate } from '../payroll/dates';
+import type { IsoDate } from '../payroll/types';
+import { ARTICLE_SLUGS, type ArticleSlug } from './articles';
+
+export const DEADLINE_KINDS = ['emp201', 'uif-declaration', 'emp501-interim', 'emp501-annual', 'irp5', 'coida-roe', 'wsp-atr', 'pay-day'] as const;
+export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
+
+export interface CalendarDeadline {
+  /** The day it is due (yyyy-mm-dd). */
+  date: IsoDate;
+  kind: DeadlineKind;
+  /** "EMP201 for November 2026". */
+  title: string;
+  /** What is due, in a sentence. */
+  due: string;
+  /** The knowledge article's path under db/knowledge, without .md. */
+  articleSlug: ArticleSlug;
+  /** The period it is for: a month (yyyy-mm), a tax year ("2026/27") or a year ("2027"); with `kind`, its identity. */
+  covers: string;
+  /** What the facts sheet marks to be verified, or where a date may still move. */
+  caveat?: string;
+}
+
+export interface CalendarOptions {
+  /** The employer's pay day (1–31; a later day than the month has is its last day). */
+  payDay?: number;
+}
+
+/**
+ * Local government elections must fall in this window; an election day declared a public holiday (s2A of the
+ * Public Holidays Act) is not yet known and would move a due date on it (facts sheet §29, [VERIFY]).
+ */
+const ELECTION_WINDOWS: { from: IsoDate; to: IsoDate; text: string }[] = [
+  {
+    from: '2026-11-02',
+    to: '2027-01-30',
+    text: 'Local government elections fall between 2 November 2026 and 30 January 2027; if the election day is declared a public holiday and falls on this date, the return is due the business day before.',
+  },
+];
+
+const taxYearLabel = (ty: number) => `${ty - 1}/${String(ty % 100).padStart(2, '0')}`;
+const monthsOf = (from: IsoDate, to: IsoDate): string[] => {
+  const out: string[] = [];
+  let [y, m] = from.split('-').map(Number);
+  const [ty, tm] = to.split('-').map(Number);
+  while (y < ty || (y === ty && m <= tm)) {
+    out.push(`${y}-${String(m).padStart(2, '0')}`);
+    [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];
+  }
+  return out;
+};
+const previousMonth = (ym: string) => {
+  const [y, m] = ym.split('-').map(Number);
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+};
+const lastDayOfMonth = (ym: string): IsoDate => {
+  const [y, m] = ym.split('-').map(Number);
+  return addDays(m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`, -1);
+};
+/** `{ caveat }` when there is one, else nothing (so the JSON has no empty key). */
+const caveats = (...c: (string | undefined)[]) => {
+  const text = c.filter(Boolean).join(' ');
+  return text ? { caveat: text } : {};
+};
+const electionCaveat = (date: IsoDate) => ELECTION_WINDOWS.find((w) => date >= w.from && date <= w.to)?.text;
+
+function monthly(kind: 'emp201' | 'uif-declaration', month: string): CalendarDeadline {
+  const d = deadlineFor(kind, { month });
+  const moved = d.dueDate !== d.nominal ? ` (the 7th is ${dayLabel(d.nominal).split(' ')[0]}${d.working[1]?.includes('public holiday') ? ', a public holiday' : ''})` : '';
+  const common = { date: d.dueDate, kind, covers: month, articleSlug: ARTICLE_SLUGS[kind] } as const;
+  if (kind === 'emp201') {
+    return {
+      ...common,
+      title: `EMP201 for ${monthLabel(month)}`,
+      due: `Declare and pay the PAYE, UIF and SDL (less ETI) for ${monthLabel(month)} to SARS${moved}.`,
+      ...caveats(d.caveat, electionCaveat(d.dueDate)),
+    };
+  }
+  return {
+    ...common,
+    title: `UIF declaration for ${monthLabel(month)}`,
+    due: `Declare ${monthLabel(month)}'s employees and their pay on uFiling, with new starters, leavers and changes of status${moved}.`,
+    ...caveats(d.caveat, electionCaveat(d.dueDate)),
+  };
+}
+
+/** The yearly returns SARS sets for a tax year (by its ending year). */
+function sarsYearly(ty: number): CalendarDeadline[] {
+  const item = (kind: ReturnKind & DeadlineKind, title: string, due: string): CalendarDeadline => {
+    const d = deadlineFor(kind, { taxYear: ty });
+    return { date: d.dueDate, kind, title, due, articleSlug: ARTICLE_SLUGS[kind], covers: taxYearLabel(ty), ...caveats(d.caveat) };
+  };
+  return [
+    item('emp501-interim', `Interim EMP501 for ${taxYearLabel(ty)}`, `Reconcile the EMP201s and IRP5/IT3(a)s of 1 March – 31 August ${ty - 1} with SARS (EMP501, interim).`),
+    item('emp501-annual', `Annual EMP501 for ${taxYearLabel(ty)}`, `Reconcile the whole ${taxYearLabel(ty)} tax year with SARS and submit the IRP5/IT3(a) certificates (EMP501, annual); the window usually opens on 1 April.`),
+    item('irp5', `IRP5/IT3(a) certificates for ${taxYearLabel(ty)} to employees`, `Give every employee their IRP5 or IT3(a) for ${taxYearLabel(ty)}: within 60 days after the tax year ends.`),
+  ];
+}
+
+/** The Compensation Fund's Return of Earnings: due by 31 March by statute (facts sheet §7). */
+function coidaRoe(year: number): CalendarDeadline {
+  return {
+    date: `${year}-03-31`,
+    kind: 'coida-roe',
+    title: `COIDA Return of Earnings (${year})`,
+    due: 'Submit the Return of Earnings to the Compensation Fund (COIDA): by 31 March by statute.',
+    articleSlug: ARTICLE_SLUGS['coida-roe'],
+    covers: String(year),
+    caveat: 'The Compensation Fund usually opens the submission window from 1 April to 31 May instead (the 2025 season ran 1 April – 30 June 2026, from a single source); its notice for each season governs.',
+  };
+}
+
+/** The Workplace Skills Plan and Annual Training Report to the SETA: 30 April. */
+function wspAtr(year: number): CalendarDeadline {
+  return {
+    date: `${year}-04-30`,
+    kind: 'wsp-atr',
+    title: `Workplace Skills Plan and Annual Training Report (${year})`,
+    due: "Submit the Workplace Skills Plan (WSP) and Annual Training Report (ATR) to your SETA, for SDL's mandatory grant.",
+    articleSlug: ARTICLE_SLUGS['wsp-atr'],
+    covers: String(year),
+    caveat: "PayeWise's facts sheet does not yet source this date; confirm it with your SETA.",
+  };
+}
+
+function payDayIn(month: string, payDay: number): CalendarDeadline {
+  const last = lastDayOfMonth(month);
+  const date: IsoDate = payDay >= Number(last.slice(8)) ? last : `${month}-${String(payDay).padStart(2, '0')}`;
+  return {
+    date,
+    kind: 'pay-day',
+    title: `Pay day (${monthLabel(month)})`,
+    due: `Pay ${monthLabel(month)}'s salaries and wages, with a payslip for each employee.`,
+    articleSlug: ARTICLE_SLUGS['pay-day'],
+    covers: month,
+  };
+}
+
+/**
+ * Every statutory date from `from` to `to` (both included), sorted by date then kind. With `payDay`, each month's
+ * pay day too.
+ */
+export function deadlinesBetween(from: IsoDate, to: IsoDate, opts: CalendarOptions = {}): CalendarDeadline[] {
+  if (!isIsoDate(from)) throw new RangeError('from must be a date (yyyy-mm-dd)');
+  if (!isIsoDate(to)) throw new RangeError('to must be a date (yyyy-mm-dd)');
+  if (opts.payDay !== undefined && !(Number.isInteger(opts.payDay) && opts.payDay >= 1 && opts.payDay <= 31)) throw new RangeError('payDay must be a day of the month (1–31)');
+  if (to < from) return [];
+  const out: CalendarDeadline[] = [];
+  // A month's returns fall due in the next month: start a month early.
+  for (const month of monthsOf(`${previousMonth(from.slice(0, 7))}-01`, to)) {
+    out.push(monthly('emp201', month), monthly('uif-declaration', month));
+    if (opts.payDay !== undefined) out.push(payDayIn(month, opts.payDay));
+  }
+  const fromYear = Number(from.slice(0, 4));
+  const toYear = Number(to.slice(0, 4));
+  // Tax year ty's returns fall between October of ty - 1 and May of ty.
+  for (let ty = fromYear; ty <= toYear + 1; ty++) out.push(...sarsYearly(ty));
+  for (let y = fromYear; y <= toYear; y++) out.push(coidaRoe(y), wspAtr(y));
+  const order = (k: DeadlineKind) => DEADLINE_KINDS.indexOf(k);
+  return out
+    .filter((d) => d.date >= from && d.date <= to)
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : order(a.kind) - order(b.kind) || a.covers.localeCompare(b.covers)));
+}

@@ -1,0 +1,3 @@
+export * from './articles';
+export * from './deadlines';
+export * from './ics';

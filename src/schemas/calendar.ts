@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { isIsoDate } from '../payroll/dates';
+
+// The compliance calendar's contract (issue 27): GET /api/calendar?from=&to= and the private feed's address.
+
+/** The longest range GET /api/calendar answers, in days. */
+export const MAX_CALENDAR_DAYS = 400;
+
+const day = (field: string) =>
+  z.string({ error: `${field} must be a date written yyyy-mm-dd` }).refine((s) => isIsoDate(s), `${field} must be a calendar date written yyyy-mm-dd (e.g. 2026-11-01)`);
+
+/** Both optional: from defaults to the first day of this month, to to the last day of next month. */
+export const calendarQuerySchema = z.object({ from: day('from').optional(), to: day('to').optional() });
+
+export interface CalendarDeadlineDTO {
+  date: string;
+  kind: string;
+  title: string;
+  /** What is due, in a sentence. */
+  due: string;
+  /** The knowledge article: /knowledge/article/<articleId>. */
+  articleId: string;
+  caveat?: string;
+}
+
+export interface CalendarDTO {
+  from: string;
+  to: string;
+  deadlines: CalendarDeadlineDTO[];
+  /**
+   * The private feed's address. Only a hash of its secret is kept, so it is answered once, by POST
+   * /api/calendar/feed; here it is null, and `feed` says whether one is active.
+   */
+  feedUrl: string | null;
+  feed: { active: boolean; createdAt: string | null };
+}
