@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
+  type AnyPgColumn, bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -45,10 +45,38 @@ export const conversations = pgTable(
     id: text('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
+    // The client company the conversation is about (issue 27); deleting the client keeps the conversation, untied.
+    clientId: integer('client_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('conversations_user_idx').on(t.userId, t.updatedAt)],
+);
+
+// A bookkeeper's client companies (issue 27): the employer's registration facts the assistant applies to every answer
+// in a conversation tied to it.
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    payeRegistered: boolean('paye_registered').notNull().default(true),
+    uifRegistered: boolean('uif_registered').notNull().default(true),
+    sdlRegistered: boolean('sdl_registered').notNull().default(true),
+    annualPayrollCents: bigint('annual_payroll_cents', { mode: 'number' }),
+    payrollUnder500k: boolean('payroll_under_500k').notNull().default(false),
+    payFrequency: text('pay_frequency').notNull().default('monthly'),
+    /** 1–31, 'last', or a weekday. */
+    payDay: text('pay_day'),
+    sector: text('sector'),
+    bargainingCouncil: text('bargaining_council'),
+    etiEligible: boolean('eti_eligible').notNull().default(false),
+    specialEconomicZone: boolean('special_economic_zone').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('clients_user_idx').on(t.userId, t.name)],
 );
 
 export const messages = pgTable(

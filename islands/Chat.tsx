@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 // Types only: the schema module's values would bring zod into this bundle.
 import { previewText } from '../src/knowledge/query';
 import type { ChatAllowanceDTO, ConversationDTO, MessageDTO, SourceDTO } from '../src/schemas/chat';
+import type { ClientDTO } from '../src/schemas/clients';
 import { api, errorMessage } from './api';
 import { Conversations } from './chat-conversations';
 import { MessageItem } from './chat-message';
@@ -40,6 +41,9 @@ export default function Chat(props: ChatProps) {
   const [answering, setAnswering] = useState<string | null>(resumed);
   const [announce, setAnnounce] = useState('');
   const [showList, setShowList] = useState(false);
+  // The user's client companies, for a new conversation's picker; the chosen one's id ('' for none).
+  const [clients, setClients] = useState<Pick<ClientDTO, 'id' | 'name'>[]>([]);
+  const [clientId, setClientId] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const drawerRef = useRef<HTMLElement>(null);
@@ -77,6 +81,14 @@ export default function Chat(props: ChatProps) {
     }, POLL_MS);
     return () => clearInterval(timer);
   }, []); // Once, for the answer the page was rendered with.
+
+  useEffect(() => {
+    if (props.conversationId) return; // an open conversation keeps the client it was started with
+    api<ClientDTO[]>('GET', '/api/clients').then(
+      (list) => setClients(list.map((c) => ({ id: c.id, name: c.name }))),
+      () => undefined, // no picker then: the question is asked without a client
+    );
+  }, []);
 
   useEffect(() => {
     if (showList) drawerRef.current?.querySelector<HTMLElement>('a, button, input')?.focus();
@@ -165,7 +177,8 @@ export default function Chat(props: ChatProps) {
     setInput('');
     setArticle(null);
     inputRef.current?.focus();
-    void run(conversationId ? { message, conversationId } : { message, newConversation: true }, optimistic);
+    const client = clients.some((c) => String(c.id) === clientId) ? { clientId: Number(clientId) } : {};
+    void run(conversationId ? { message, conversationId } : { message, newConversation: true, ...client }, optimistic);
   }
 
   function onKey(e: KeyboardEvent<HTMLTextAreaElement>) {
@@ -199,6 +212,7 @@ export default function Chat(props: ChatProps) {
   }
 
   const blank = input.trim().length === 0;
+  const clientName = conversations.find((c) => c.id === conversationId)?.clientName;
   return (
     <div className="flex h-[calc(100dvh-5.5rem)] gap-4 sm:h-[calc(100dvh-6.5rem)]">
       <aside
@@ -220,7 +234,13 @@ export default function Chat(props: ChatProps) {
             <h1 id="chat-title" className="text-lg font-bold sm:text-xl">
               PayeWise AI Assistant
             </h1>
-            <p className="text-xs text-muted-foreground sm:text-sm">Ask about PAYE, UIF, SDL, ETI, leave and payroll compliance. Answers show their working and cite the knowledge base.</p>
+            {clientName ? (
+              <p className="text-sm font-medium text-primary break-words" data-testid="conversation-client">
+                Client: {clientName}
+              </p>
+            ) : (
+              <p className="text-xs text-muted-foreground sm:text-sm">Ask about PAYE, UIF, SDL, ETI, leave and payroll compliance. Answers show their working and cite the knowledge base.</p>
+            )}
           </div>
           <div className="flex shrink-0 flex-wrap justify-end gap-2">
             {/* The whole conversation as a PDF, once it holds an answer. */}
@@ -271,6 +291,27 @@ export default function Chat(props: ChatProps) {
                 <span aria-hidden="true">×</span>
               </button>
             </p>
+          )}
+          {!conversationId && clients.length > 0 && (
+            <div className="mb-2 flex flex-wrap items-center gap-2">
+              <label htmlFor="chat-client" className="label">
+                Client
+              </label>
+              <select id="chat-client" className="input h-9 w-auto min-w-0 flex-1 sm:max-w-xs" value={clientId} aria-describedby="chat-client-hint" onChange={(e) => setClientId(e.target.value)}>
+                <option value="">No client</option>
+                {clients.map((c) => (
+                  <option key={c.id} value={String(c.id)}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+              <span id="chat-client-hint" className="w-full text-xs text-muted-foreground sm:w-auto">
+                Answers use its facts.{' '}
+                <a href="/clients" className="underline">
+                  Clients
+                </a>
+              </span>
+            </div>
           )}
           <div className="flex items-end gap-2">
             <label htmlFor="chat-input" className="sr-only">

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatRand } from '../src/payroll/money';
 import type { ReadPayslipDTO } from '../src/schemas/payslips';
 import { ApiError, api, errorMessage } from './api';
+import { parseRands } from './rands';
 import { toast } from './toast';
 
 // The payslip checker (issue 26): paste or upload a payslip, correct what was read, see each wrong figure and why.
@@ -31,14 +32,6 @@ const factsBody = (f: Facts) => ({
   travelMostlyBusiness: f.travelMostlyBusiness,
   sdlExempt: f.sdlExempt,
 });
-/** A typed amount: "3 381.50", "R3,381.50" or, with a decimal comma, "177,12". NaN when it is not one. */
-function parseRands(text: string): number {
-  let t = text.replace(/[R\s\u00a0]/gi, '');
-  if (!t.includes('.') && /,\d{1,2}$/.test(t)) t = t.replace(/,(\d{1,2})$/, '.$1');
-  t = t.replace(/,/g, '');
-  return /^[-−]?\d+(\.\d{1,2})?$/.test(t) ? Number(t.replace('−', '-')) : NaN;
-}
-
 /** An amount field that keeps what the user types ("3381." on the way to "3381.50") and reports numbers only. */
 function AmountInput({ value, onValue, ...rest }: { value: number | null; onValue: (v: number | null) => void; id?: string; 'aria-label'?: string }) {
   const [text, setText] = useState(value === null ? '' : String(value));

@@ -89,8 +89,13 @@ export function Conversations({ list, setList, current }: { list: ConversationDT
         {list.length === 0 && <li className="text-sm text-muted-foreground">No conversations yet.</li>}
         {list.map((c) => (
           <li key={c.id} className={`flex items-center gap-1 rounded-md ${c.id === current ? 'bg-emerald-50' : 'hover:bg-muted'}`}>
-            <a href={`/chat?c=${c.id}`} className="min-w-0 flex-1 truncate px-2 py-2 text-sm" aria-current={c.id === current ? 'page' : undefined} title={c.title}>
-              {c.title}
+            <a href={`/chat?c=${c.id}`} className="min-w-0 flex-1 px-2 py-2 text-sm" aria-current={c.id === current ? 'page' : undefined} title={c.clientName ? `${c.title} (${c.clientName})` : c.title}>
+              <span className="block truncate">{c.title}</span>
+              {c.clientName && (
+                <span className="block truncate text-xs text-muted-foreground" data-testid="conversation-client-name">
+                  {c.clientName}
+                </span>
+              )}
             </a>
             <button type="button" className="btn btn-ghost btn-sm px-2" aria-label={`Rename ${c.title}`} onClick={() => rename(c)}>
               <span aria-hidden="true">✎</span>

@@ -20,6 +20,7 @@ import { knowledgeApi } from '../routes/api/knowledge';
 import { chatApi } from '../routes/api/chat';
 import { billingApi } from '../routes/api/billing';
 import { calendarApi } from '../routes/api/calendar';
+import { clientsApi } from '../routes/api/clients';
 import { calendarFeedRoute } from '../routes/calendar-feed';
 import { uploadsRoute } from '../routes/uploads';
 import { publicPages } from '../routes/pages/public';
@@ -32,6 +33,7 @@ import { payslipPages } from '../routes/pages/payslips';
 import { chatPages } from '../routes/pages/chat';
 import { subscriptionPages } from '../routes/pages/subscription';
 import { calendarPages } from '../routes/pages/calendar';
+import { clientPages } from '../routes/pages/clients';
 
 const UPLOAD_PATH = '/api/knowledge/upload';
 const ITN_PATH = '/api/payfast/itn';
@@ -86,6 +88,7 @@ export function createApp(services: Services) {
   app.route('/api', chatApi);
   app.route('/api', billingApi);
   app.route('/api', calendarApi);
+  app.route('/api/clients', clientsApi);
   app.route('/', uploadsRoute);
   app.route('/', calendarFeedRoute);
   app.route('/', publicPages);
@@ -96,6 +99,7 @@ export function createApp(services: Services) {
   app.route('/', payslipPages);
   app.route('/', calculatorPages);
   app.route('/', calendarPages);
+  app.route('/', clientPages);
   app.route('/', chatPages);
   app.route('/', subscriptionPages);
 

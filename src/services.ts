@@ -23,6 +23,7 @@ import { createAuditService, type AuditService } from './users/audit-log';
 import { createDataExportService, type DataExportService } from './users/export';
 import { createPayslipService, type PayslipService } from './payslips/service';
 import { createCalendarService, type CalendarService } from './calendar/service';
+import { createClientService, type ClientService } from './clients/service';
 
 export interface Services {
   config: Config;
@@ -44,6 +45,8 @@ export interface Services {
   payslips: PayslipService;
   /** The compliance calendar and each user's private iCalendar feed. */
   calendar: CalendarService;
+  /** Each user's client companies, whose facts a conversation tied to one assumes. */
+  clients: ClientService;
   mailer: Mailer;
   storage: Storage;
   /** Each outside part's state, found within HEALTH_WAIT_MS: what /api/health reports. */
@@ -103,7 +106,10 @@ export function createServices(deps: ServiceDeps): Services {
   const knowledge = createKnowledgeService({ db, storage, clock, log, subscribe });
   const tools = knowledgeTools(knowledge);
   const engine = deps.engine ?? createEngine(config, tools);
-  const chat = createChatService({ db, engine, knowledge: tools, limiter, clock, log, timeoutMs: config.aiTimeoutMs, perMinute: deps.chatPerMinute, subscribe });
+  const clients = createClientService({ db, clock });
+  const chat = createChatService({
+    db, engine, knowledge: tools, limiter, clock, log, timeoutMs: config.aiTimeoutMs, perMinute: deps.chatPerMinute, subscribe, clientContext: clients.context,
+  });
   return {
     config,
     log,
@@ -119,6 +125,7 @@ export function createServices(deps: ServiceDeps): Services {
     dataExport: createDataExportService({ db, limiter, clock, log }),
     payslips: createPayslipService({ db }),
     calendar: createCalendarService({ db, clock, limiter }),
+    clients,
     mailer,
     storage,
     async health() {

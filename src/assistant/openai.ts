@@ -9,6 +9,8 @@ import type { Slots } from './reading';
 import { countsInFigures, createRetriever } from './retrieval';
 import { articleHref, calculatorToolSpecs, payslipCheckToolInput, PAYSLIP_CHECK, runCalculator, runPayslipCheck, type KnowledgeTools } from './tools';
 import { readPayslip } from '../payslips/index';
+import type { ClientContext } from '../clients/facts';
+import { withClient } from './client';
 import { describeFacts, memoryFrom, understand } from './understand';
 import {
   AssistantError, MODEL_ERROR_MESSAGE, type ArticleContext, type AssistantEngine, type EngineEvent, type EngineRequest, type EngineTurn,
@@ -56,7 +58,7 @@ const KNOWLEDGE_TOOLS = [
 
 const estimateTokens = (s: string) => Math.ceil(s.length / 4);
 
-export function systemPrompt(today: Date, article?: ArticleContext | null, facts: Slots = {}): string {
+export function systemPrompt(today: Date, article?: ArticleContext | null, facts: Slots = {}, client?: ClientContext | null): string {
   const ty = taxYearForDate(today);
   const date = today.toLocaleDateString('en-ZA', { timeZone: 'Africa/Johannesburg', day: 'numeric', month: 'long', year: 'numeric' });
   const lines = [
@@ -71,6 +73,11 @@ export function systemPrompt(today: Date, article?: ArticleContext | null, facts
   const known = describeFacts(facts);
   // What the user has said so far in the conversation: a follow-up changes one of these and keeps the rest.
   if (known) lines.push('', `Facts the user has given in this conversation (use them in calculations unless the user changes them): ${known}.`);
+  // A conversation tied to a client company: its facts hold for every answer, and the answer says it used them.
+  if (client) {
+    lines.push('', `This conversation is about the client company "${client.name}": ${Object.values(client.said).join('; ')}.`,
+      'Use these facts in every calculation unless the user says otherwise, and list the ones you used under "Assumed".');
+  }
   if (article) {
     // The article the user asked from comes first, so the answer is grounded on it before anything searched.
     lines.push(
@@ -229,9 +236,9 @@ export function createOpenAIEngine(deps: OpenAIEngineDeps): AssistantEngine {
       const known = new Map<string, SourceDTO>();
       for (const turn of req.history) for (const s of turn.sources ?? []) known.set(s.id, s);
       // The conversation's facts after this question, read the way the built-in engine reads them.
-      const understood = understand(req.question, memoryFrom(req.history, req.today), { today: req.today, article: !!req.article });
+      const understood = understand(req.question, withClient(memoryFrom(req.history, req.today), req.client), { today: req.today, article: !!req.article });
       const messages: ChatCompletionMessageParam[] = [
-        { role: 'system', content: systemPrompt(req.today, req.article, understood.reading.facts) },
+        { role: 'system', content: systemPrompt(req.today, req.article, understood.reading.facts, req.client) },
         ...historyMessages(trimHistory(req.history, budget)),
         { role: 'user', content: req.question },
       ];

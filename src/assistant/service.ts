@@ -1,9 +1,10 @@
 // The chat service: conversations, storing questions and answers, running an engine in the background so
 // an answer is finished and stored even when the browser goes away, Stop, Retry, quotas and feedback.
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { preparedSql, typedPlaceholder as $, type DB } from '../../db';
-import { conversations, messageFeedback, messages, users, type Conversation, type Message, type User } from '../../db/schema';
+import { clients, conversations, messageFeedback, messages, users, type Conversation, type Message, type User } from '../../db/schema';
+import type { ClientContext } from '../clients/facts';
 import type { RateLimiter } from '../auth/rate-limit';
 import { assistantAccess } from '../billing/access';
 import { saDay } from '../billing/calendar';
@@ -45,6 +46,8 @@ export interface ChatDeps {
   perMinute?: number;
   /** Announcements between processes (Database.subscribe): a Stop reaches the process writing the answer. */
   subscribe?: (channel: string, fn: (payload?: string) => void) => Promise<void>;
+  /** A client company's facts for a conversation tied to it (src/clients): null when it is not the user's. */
+  clientContext(userId: number, clientId: number): Promise<ClientContext | null>;
 }
 
 /** pg_notify channel whose payload is the id of an answer to stop, wherever it is being written. */
@@ -80,9 +83,12 @@ const turnsOf = (rows: TurnRow[]): EngineTurn[] =>
 
 const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
 
-export function toConversationDTO(c: Conversation): ConversationDTO {
-  return { id: c.id, title: c.title, createdAt: iso(c.createdAt), updatedAt: iso(c.updatedAt) };
+type ConversationRow = Conversation & { clientName?: string | null };
+export function toConversationDTO(c: ConversationRow): ConversationDTO {
+  return { id: c.id, title: c.title, createdAt: iso(c.createdAt), updatedAt: iso(c.updatedAt), clientId: c.clientId ?? null, clientName: c.clientName ?? null };
 }
+/** A conversation with its client's name. */
+const conversationCols = { ...getTableColumns(conversations), clientName: clients.name };
 
 function titleFrom(question: string): string {
   const flat = question.replace(/\s+/g, ' ').trim();
@@ -143,14 +149,14 @@ export function createChatService(deps: ChatDeps) {
     };
   }
 
-  async function ownConversation(userId: number, id: string): Promise<Conversation> {
-    const [c] = await db.select().from(conversations).where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+  async function ownConversation(userId: number, id: string): Promise<ConversationRow> {
+    const [c] = await db.select(conversationCols).from(conversations).leftJoin(clients, eq(clients.id, conversations.clientId)).where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
     if (!c) throw new AppError(404, NOT_FOUND.conversation);
     return c;
   }
 
-  async function latestConversation(userId: number): Promise<Conversation | null> {
-    const [c] = await db.select().from(conversations).where(eq(conversations.userId, userId)).orderBy(desc(conversations.updatedAt), desc(conversations.createdAt)).limit(1);
+  async function latestConversation(userId: number): Promise<ConversationRow | null> {
+    const [c] = await db.select(conversationCols).from(conversations).leftJoin(clients, eq(clients.id, conversations.clientId)).where(eq(conversations.userId, userId)).orderBy(desc(conversations.updatedAt), desc(conversations.createdAt)).limit(1);
     return c ?? null;
   }
 
@@ -193,19 +199,19 @@ export function createChatService(deps: ChatDeps) {
   const inMinute = sql`(select count from minute) <= ${$('perMinute', 'int')}`;
   const storeQuestion = preparedSql<{
     minute_count: number; minute_reset: Date | string; day_count: number | null;
-    id: string | null; title: string; created_at: Date | string; updated_at: Date | string; history: TurnRow[] | string;
+    id: string | null; title: string; created_at: Date | string; updated_at: Date | string; client_id: number | null; history: TurnRow[] | string;
   }>(db, 'chat_store_question', sql`
     with minute as (${limiter.countSql($('minuteKey', 'text'), $('now', 'timestamptz'), $('minuteReset', 'timestamptz'))}),
     day as (${limiter.countSql($('dayKey', 'text'), $('now', 'timestamptz'), $('dayReset', 'timestamptz'), sql`${$('limited', 'boolean')} and ${inMinute}`)}),
     conv as (
-      insert into ${conversations} (id, user_id, title, created_at, updated_at)
+      insert into ${conversations} (id, user_id, title, client_id, created_at, updated_at)
       select coalesce(${$('named', 'text')},
           case when ${$('latest', 'boolean')} then (select id from ${conversations} where user_id = ${$('userId', 'int')} order by updated_at desc, created_at desc limit 1) end,
           ${$('newId', 'text')}),
-        ${$('userId', 'int')}, ${$('title', 'text')}, ${$('stamp', 'timestamptz')}, ${$('stamp', 'timestamptz')}
+        ${$('userId', 'int')}, ${$('title', 'text')}, ${$('clientId', 'int')}, ${$('stamp', 'timestamptz')}, ${$('stamp', 'timestamptz')}
       where ${inMinute} and (not ${$('limited', 'boolean')} or (select count from day) <= ${$('perDay', 'int')})
       on conflict (id) do update set updated_at = excluded.updated_at where ${conversations}.user_id = excluded.user_id
-      returning id, title, created_at, updated_at
+      returning id, title, client_id, created_at, updated_at
     ), asked as (
       insert into ${messages} (id, user_id, conversation_id, role, content, timestamp, article_id, reply_to, status)
       select m.id, ${$('userId', 'int')}, conv.id, m.role, m.content, ${$('stamp', 'text')}, m.article_id, m.reply_to, m.status
@@ -282,6 +288,9 @@ export function createChatService(deps: ChatDeps) {
       const text = req.message.replace(REF_TAG, '').trim();
       const articleId = ref ? ((await knowledge.getArticle(ref[1]))?.id ?? null) : null;
       const named = req.conversationId && !req.newConversation ? await ownConversation(user.id, req.conversationId) : null;
+      if (req.clientId !== undefined && named) throw new AppError(400, 'clientId ties a new conversation: leave out conversationId, or set newConversation', { field: 'clientId' });
+      const client = req.clientId === undefined ? null : await deps.clientContext(user.id, req.clientId);
+      if (req.clientId !== undefined && !client) throw new AppError(404, 'Client not found');
       const now = clock();
       const access = assistantAccess(user, now);
       const stamp = now.toISOString();
@@ -291,12 +300,14 @@ export function createChatService(deps: ChatDeps) {
         userId: user.id, now: stamp, perMinute: deps.perMinute ?? access.perMinute,
         minuteKey: `chat-min:${user.id}`, minuteReset: new Date(now.getTime() + 60_000).toISOString(),
         limited: access.kind === 'limited', perDay: access.kind === 'limited' ? access.perDay : 0, dayKey: dayKey(user.id), dayReset: saDay(now).endsAt.toISOString(),
-        named: named?.id ?? null, latest: !named && !req.newConversation, newId: randomUUID(), title: titleFrom(text), stamp,
+        named: named?.id ?? null, latest: !named && !req.newConversation && req.clientId === undefined, newId: randomUUID(), title: titleFrom(text), stamp,
+        clientId: req.clientId ?? null,
         questionId, answerId, text, articleId,
       });
       allowanceNow = verdict(user, now, row);
       if (!row.id) throw new AppError(404, NOT_FOUND.conversation);
-      conversation = { id: row.id, title: row.title, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) };
+      const tied = row.client_id === null ? null : (client ?? (await deps.clientContext(user.id, row.client_id)));
+      conversation = { id: row.id, title: row.title, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at), clientId: row.client_id, clientName: tied?.name ?? null };
       question = {
         id: questionId, userId: user.id, role: 'user', content: text, timestamp: stamp, conversationId: conversation.id, sources: [], toolCalls: [],
         status: 'complete', articleId, feedback: null,
@@ -326,9 +337,11 @@ export function createChatService(deps: ChatDeps) {
       try {
         const article = question.articleId ? await knowledge.getArticle(question.articleId) : null;
         const history = earlier ?? (await historyFor(conversation.id, question.id));
+        const client = conversation.clientId ? await deps.clientContext(question.userId, conversation.clientId) : null;
         const stream = engine.answer({
           question: question.content,
           history,
+          client,
           article: article && { id: article.id, title: article.title, categoryId: article.categoryId, keywords: article.keywords, content: article.content },
           today: clock(),
           signal: controller.signal,
@@ -448,14 +461,14 @@ export function createChatService(deps: ChatDeps) {
     },
 
     async conversations(userId: number): Promise<ConversationDTO[]> {
-      const rows = await db.select().from(conversations).where(eq(conversations.userId, userId)).orderBy(desc(conversations.updatedAt), desc(conversations.createdAt)).limit(200);
+      const rows = await db.select(conversationCols).from(conversations).leftJoin(clients, eq(clients.id, conversations.clientId)).where(eq(conversations.userId, userId)).orderBy(desc(conversations.updatedAt), desc(conversations.createdAt)).limit(200);
       return rows.map(toConversationDTO);
     },
 
     async rename(userId: number, id: string, title: string): Promise<ConversationDTO> {
-      await ownConversation(userId, id);
+      const { clientName } = await ownConversation(userId, id);
       const [c] = await db.update(conversations).set({ title }).where(eq(conversations.id, id)).returning();
-      return toConversationDTO(c);
+      return toConversationDTO({ ...c, clientName });
     },
 
     async remove(userId: number, id: string): Promise<void> {

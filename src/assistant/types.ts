@@ -1,6 +1,7 @@
 // The one interface both assistant engines implement (built-in and OpenAI-compatible).
 import type { SourceDTO, ToolCallDTO } from '../schemas/chat';
 import type { Reading } from './reading';
+import type { ClientContext } from '../clients/facts';
 
 export interface EngineTurn {
   role: 'user' | 'assistant';
@@ -27,6 +28,8 @@ export interface EngineRequest {
   history: EngineTurn[];
   /** The article the question was asked about (reference tag), to ground the answer on first and cite. */
   article: ArticleContext | null;
+  /** The client company the conversation is tied to: its facts hold unless the conversation says otherwise. */
+  client?: ClientContext | null;
   today: Date;
   /** Aborted on Stop or timeout: stop generating and return. */
   signal: AbortSignal;

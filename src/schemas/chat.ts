@@ -17,9 +17,15 @@ const message = z.string({ error: BLANK_MESSAGE }).check(
   z.refine((s) => s.replace(REF_TAG, '').trim().length <= MAX_MESSAGE_LENGTH, TOO_LONG_MESSAGE),
 );
 
-/** POST /api/chat and /api/chat/stream. `retryOf` answers an already stored question again (no new message). */
+/** A client company's id (src/schemas/clients.ts). */
+const clientId = z.number({ error: 'clientId must be a client company id' }).check(z.int(), z.positive('clientId must be a client company id'));
+
+/**
+ * POST /api/chat and /api/chat/stream. `retryOf` answers an already stored question again (no new message).
+ * `clientId` ties the conversation the question starts to one of the user's client companies.
+ */
 export const chatRequestSchema = z.union([
-  z.object({ message, conversationId: z.optional(id), newConversation: z.optional(z.boolean()) }),
+  z.object({ message, conversationId: z.optional(id), newConversation: z.optional(z.boolean()), clientId: z.optional(clientId) }),
   z.object({ retryOf: id }),
 ]);
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
@@ -89,6 +95,9 @@ export interface ConversationDTO {
   title: string;
   createdAt: string;
   updatedAt: string;
+  /** The client company it is tied to (issue 27), if any. */
+  clientId?: number | null;
+  clientName?: string | null;
 }
 
 export interface ChatAnswerDTO {

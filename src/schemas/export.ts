@@ -66,6 +66,8 @@ export const exportMessageSchema = z.strictObject({
 export const exportConversationSchema = z.strictObject({
   id: z.string(),
   title: z.string(),
+  /** The client company it is tied to, if any (see `clients`). */
+  clientId: maybe(z.number()),
   createdAt: when,
   updatedAt: when,
   messages: z.array(exportMessageSchema),
@@ -146,6 +148,8 @@ export const userExportSchema = z.strictObject({
   auditLog: z.array(
     z.strictObject({ at: when, role: z.enum(['actor', 'subject']), action: z.string(), target: maybe(z.string()), details: maybe(z.record(z.string(), z.unknown())) }),
   ),
+  /** Client companies: the employers' registration facts the user keeps (src/schemas/clients.ts, the API's shape). */
+  clients: z.array(z.record(z.string(), z.unknown())),
   /** Saved payslip checks: what was read (as corrected), the facts the form added and the result; never the payslip itself. */
   payslipChecks: z.array(
     z.strictObject({

@@ -34,7 +34,7 @@ export function Logo({ className = '' }: { className?: string }) {
   );
 }
 
-export function Icon({ name, className = 'h-4 w-4' }: { name: 'chat' | 'card' | 'book' | 'edit' | 'user' | 'users' | 'calc' | 'calendar' | 'menu' | 'x' | 'check' | 'logout' | 'chart'; className?: string }) {
+export function Icon({ name, className = 'h-4 w-4' }: { name: 'chat' | 'card' | 'book' | 'edit' | 'user' | 'users' | 'calc' | 'calendar' | 'building' | 'menu' | 'x' | 'check' | 'logout' | 'chart'; className?: string }) {
   const paths: Record<string, string> = {
     chat: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z',
     card: 'M2 5h20v14H2zM2 10h20',
@@ -44,6 +44,7 @@ export function Icon({ name, className = 'h-4 w-4' }: { name: 'chat' | 'card' | 
     users: 'M17 21v-2a4 4 0 0 0-4-4H5a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM23 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8',
     calc: 'M4 2h16v20H4zM8 6h8M8 11h2M14 11h2M8 15h2M14 15h2M8 19h2M14 19h2',
     calendar: 'M3 5h18v16H3zM16 3v4M8 3v4M3 10h18',
+    building: 'M3 21h18M5 21V3h10v18M15 9h4v12M8 7h4M8 11h4M8 15h4',
     menu: 'M3 6h18M3 12h18M3 18h18',
     x: 'M18 6 6 18M6 6l12 12',
     check: 'M20 6 9 17l-5-5',

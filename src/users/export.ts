@@ -2,10 +2,11 @@
 // describes (docs/data-export.md). Each part is selected column by column, so hashes, tokens and raw bodies never
 // reach the file.
 import { asc, desc, eq, or, sql } from 'drizzle-orm';
+import { toClientDTO } from '../clients/service';
 import type { DB } from '../../db';
 import {
   adminAuditLog, conversations, knowledgeItemReaders, knowledgeItems, knowledgeSearchMisses, mailOutbox, messageFeedback, messages, passwordResets,
-  payfastCheckouts, payfastItns, payments, payslipChecks, sessions, type User,
+  clients, payfastCheckouts, payfastItns, payments, payslipChecks, sessions, type User,
 } from '../../db/schema';
 import type { RateLimiter } from '../auth/rate-limit';
 import { minutesUntil, plural } from '../auth/throttle';
@@ -39,7 +40,7 @@ const detailsOf = (d: unknown): Record<string, unknown> | null =>
 /** Everything kept about `user`, as of `now`. `sessionId`: the session asking, marked `current`. */
 export async function gatherUserData(db: DB, user: User, now: Date, sessionId: string | null): Promise<UserExport> {
   const id = user.id;
-  const [sessionRows, conversationRows, messageRows, feedbackRows, readRows, missRows, paymentRows, checkoutRows, itnRows, resetRows, mailRows, auditRows, checkRows] =
+  const [sessionRows, conversationRows, messageRows, feedbackRows, readRows, missRows, paymentRows, checkoutRows, itnRows, resetRows, mailRows, auditRows, checkRows, clientRows] =
     await Promise.all([
       db.select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, id)).orderBy(asc(sessions.createdAt)),
       db.select().from(conversations).where(eq(conversations.userId, id)).orderBy(asc(conversations.createdAt), asc(conversations.id)),
@@ -85,6 +86,7 @@ export async function gatherUserData(db: DB, user: User, now: Date, sessionId: s
         .where(or(eq(adminAuditLog.actorId, id), eq(adminAuditLog.target, `user:${id}`)))
         .orderBy(desc(adminAuditLog.at), desc(adminAuditLog.id)),
       db.select().from(payslipChecks).where(eq(payslipChecks.userId, id)).orderBy(asc(payslipChecks.createdAt), asc(payslipChecks.id)),
+      db.select().from(clients).where(eq(clients.userId, id)).orderBy(asc(clients.id)),
     ]);
 
   const byConversation = new Map<string, UserExport['conversations'][number]['messages']>();
@@ -107,7 +109,7 @@ export async function gatherUserData(db: DB, user: User, now: Date, sessionId: s
       totalChatMessages: user.totalChatMessages, createdAt: user.createdAt, updatedAt: user.updatedAt,
     },
     sessions: sessionRows.map((s) => ({ createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt), current: s.id === sessionId })),
-    conversations: conversationRows.map((c) => ({ id: c.id, title: c.title, createdAt: iso(c.createdAt), updatedAt: iso(c.updatedAt), messages: byConversation.get(c.id) ?? [] })),
+    conversations: conversationRows.map((c) => ({ id: c.id, title: c.title, clientId: c.clientId, createdAt: iso(c.createdAt), updatedAt: iso(c.updatedAt), messages: byConversation.get(c.id) ?? [] })),
     feedback: feedbackRows.map((f) => ({
       messageId: f.messageId, rating: f.rating, comment: f.comment, question: f.question, answer: f.answer, engine: f.engine, sources: sourcesOf(f.sources),
       createdAt: iso(f.createdAt), updatedAt: iso(f.updatedAt),
@@ -139,6 +141,7 @@ export async function gatherUserData(db: DB, user: User, now: Date, sessionId: s
     auditLog: auditRows.map((a) => ({
       at: iso(a.at), role: a.actorId === id ? ('actor' as const) : ('subject' as const), action: a.action, target: a.target, details: detailsOf(a.details),
     })),
+    clients: clientRows.map((c) => ({ ...toClientDTO(c) })),
     payslipChecks: checkRows.map((c) => ({ id: c.id, label: c.label, payDate: c.payDate, createdAt: iso(c.createdAt), read: c.read, facts: c.facts, result: c.result })),
   };
 }

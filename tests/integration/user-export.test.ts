@@ -81,6 +81,9 @@ describe.each(dbKinds)('data export on %s', (kind) => {
     const read = ((await (await client.post('/api/payroll/payslip-check', slip)).json()) as { read: object }).read;
     expect((await client.post('/api/payroll/payslip-checks', { read, label: 'November slip' })).status).toBe(201);
     expect((await other.client.post('/api/payroll/payslip-checks', { read, label: 'Not yours' })).status).toBe(201);
+    // A client company (another user's stays theirs).
+    expect((await client.post('/api/clients', { name: 'Karoo Farm Stall', payFrequency: 'weekly', payDay: 'friday' })).status).toBe(201);
+    expect((await other.client.post('/api/clients', { name: 'Not your client' })).status).toBe(201);
 
     // A password reset asked for: a code hash on record and a mail holding the code.
     expect((await t.client().post('/api/forgot-password', { email: creds.email })).status).toBe(200);
@@ -98,6 +101,7 @@ describe.each(dbKinds)('data export on %s', (kind) => {
     expect(data.payslipChecks).toEqual([
       expect.objectContaining({ label: 'November slip', payDate: '2026-11-25', read: expect.objectContaining({ gross: null, net: 17707.88 }), result: expect.objectContaining({ taxYear: 2027 }) }),
     ]);
+    expect(data.clients).toEqual([expect.objectContaining({ name: 'Karoo Farm Stall', payFrequency: 'weekly', payDay: 'friday', sdlRegistered: true })]);
     expect(data.profile).toMatchObject({ id: user.id, username: user.username, email: creds.email, isAdmin: false, subscriptionStatus: 'canceled' });
     expect(data.sessions).toEqual([{ createdAt: expect.any(String), expiresAt: expect.any(String), current: true }]);
 

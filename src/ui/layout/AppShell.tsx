@@ -102,6 +102,7 @@ export function AppShell({ user, path, now, children }: { user: User; path: stri
           <NavLink href="/chat" icon="chat" current={current}>Chat</NavLink>
           <NavLink href="/calculators" icon="calc" current={current}>Calculators</NavLink>
           <NavLink href="/calendar" icon="calendar" current={current}>Calendar</NavLink>
+          <NavLink href="/clients" icon="building" current={current}>Clients</NavLink>
           <NavLink href="/subscription" icon="card" current={current}>Subscription</NavLink>
           <NavLink href="/knowledge" icon="book" current={current}>Knowledge Base</NavLink>
           {user.isAdmin && <NavLink href="/knowledge-admin" icon="edit" current={current}>Manage Knowledge</NavLink>}

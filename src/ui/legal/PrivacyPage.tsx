@@ -117,6 +117,12 @@ export function PrivacyPage({ officer, externalModel, smtp }: PrivacyFacts) {
           howLong="Until you delete the conversation or your account."
         />
         <Kept
+          title="Client companies"
+          what="The employers you keep the payroll of, with the facts you enter: their name, PAYE, UIF and SDL registration, annual payroll, pay frequency and pay day, sector or bargaining council, whether they can claim ETI and whether they are in a special economic zone; and which conversations are about which client."
+          why="So that the assistant can use an employer's facts in every answer about its staff without you repeating them."
+          howLong="Until you delete the client or your account. Deleting a client keeps its conversations, no longer tied to it."
+        />
+        <Kept
           title="Payslip checks you save"
           what="When you check a payslip, its text or PDF is read in memory and not stored. If you save the check, we keep what was read from the payslip as you corrected it (pay date, earnings, deductions and totals with their labels), the facts you added (age, medical scheme members and the like), the result and the name you gave it."
           why="To show you your saved checks."
