@@ -458,3 +458,8 @@ export const TERMINATION_REASON_WORDS: Readonly<Record<'retrenchment' | 'resigna
 
 /** Words that ask for two tax years side by side. */
 export const COMPARE_WORDS = ['compare', 'compared', 'comparison', 'vs', 'versus', 'against', 'difference between', 'side by side', 'last year and this year', 'this year and last year', 'than last year', 'from last year', 'on last year', 'before and after', 'change from', 'changed from', 'vergelyk'];
+
+/** Words that ask what falls due ("what's due this month?", "deadlines coming up in December"). */
+export const DUE_WORDS = ['due', 'deadline', 'deadlines', 'coming up', 'submit', 'submissions', 'returns', 'to file', 'pay over', 'what must i pay', 'compliance dates', 'in my calendar', 'sperdatum', 'sperdatums'];
+/** A month named by where it lies from today, with how many months on. */
+export const RELATIVE_MONTHS: readonly (readonly [phrase: string, months: number])[] = [['this month', 0], ['current month', 0], ['next month', 1], ['coming month', 1], ['hierdie maand', 0], ['volgende maand', 1]];

@@ -11,10 +11,13 @@ import { isPayslip, readPayslip, type EmployeeFacts, type ReadPayslip } from '..
 import { formatRand } from '../../payroll/money';
 import { payslipCheckArticles, payslipCheckLines } from './payslip';
 import type { Memory } from '../understand/memory';
+import { clientFacts, withClient } from '../client';
 import { isNeed, TOPIC_MODULES, type Called, type Need, type TopicContext, type TopicModule } from '../topics';
 import { returnNamed } from '../topics/deadline';
 import { joinWords, rand, yearLabel } from '../topics/shared';
-import { CALCULATE_REQUESTS, COMPARE_WORDS, THANKS_WORDS } from '../../lexicon';
+import { CALCULATE_REQUESTS, COMPARE_WORDS, DUE_WORDS, RELATIVE_MONTHS, THANKS_WORDS } from '../../lexicon';
+import { articleIdFor, articlePath, deadlinesBetween } from '../../calendar/index';
+import { dayLabel } from '../../payroll/deadlines';
 import { PAYROLL_CALCULATORS, type PayrollCalculator } from '../../payroll/calculators';
 import { taxYearForDate } from '../../payroll/dates';
 import { longestMention } from '../understand/text';
@@ -108,6 +111,9 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     const r = u.reading;
     const topic = TOPIC_MODULES[r.topic!];
     const ctx: TopicContext = { today: req.today, stated: r.slots, extras: u.extras, words: u.words };
+    // The client's pay period fills amounts said without one; what of the client was used is said under "Assumed".
+    const client = clientFacts(r.facts, r.slots, topic, req.client);
+    r.facts = client.facts;
     const plan = topic.plan(r.facts, ctx);
     if (isNeed(plan)) {
       // Asked in general ("how much is Sunday pay?"): the rule from the knowledge base (never a sum worked for
@@ -137,7 +143,7 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     if (years && other) lines.push('', ...comparisonLines(topic, calls[0], other, years));
     const working = calls[0].working ?? [];
     if (working.length) lines.push('', '**How it is worked out**', '', ...working.map((w) => `- ${w}`));
-    lines.push(...assumptionLines(plan.assumed, plan.kept));
+    lines.push(...assumptionLines([...client.used, ...plan.assumed], plan.kept));
     const sources = await retriever.forQueries(topic.articles(calls, r.facts));
     if (sources.length) lines.push('', `Read more: ${sources.map(articleLink).join('; ')}.`);
     return { text: lines.join('\n'), tools: [...calls, ...(other && !other.error ? [other] : [])].map(strip), sources, outcome: 'calculated' };
@@ -154,6 +160,30 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     if (call.error) return null;
     const [line, ...rest] = topic.describe([call], u.reading.facts, ctx);
     return { line: [line, ...rest].join(' '), call: strip(call), queries: topic.articles([call], u.reading.facts) };
+  }
+
+  /**
+   * "What's due this month?": every statutory date of the month asked about (named, or this or next month), from the
+   * compliance calendar, when the question names no one return (that is the deadline calculator's).
+   */
+  async function dueThisMonth(u: Understanding, req: EngineRequest): Promise<Answer | null> {
+    if (!longestMention(u.words, DUE_WORDS) || returnNamed(u.words, req.today)) return null;
+    const relative = RELATIVE_MONTHS.filter(([p]) => longestMention(u.words, [p])).map(([, n]) => n)[0];
+    const sa = new Date(req.today.getTime() + 2 * 3600_000);
+    const month = u.reading.slots.month
+      ?? (relative === undefined ? null : new Date(Date.UTC(sa.getUTCFullYear(), sa.getUTCMonth() + relative, 1)).toISOString().slice(0, 7));
+    if (!month) return null;
+    const [y, m] = month.split('-').map(Number);
+    const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+    const due = deadlinesBetween(`${month}-01`, last, req.client?.payDay ? { payDay: req.client.payDay } : {});
+    const named = new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const lines = due.length
+      ? [`**Due in ${named}${req.client ? ` for ${req.client.name}` : ''}:**`, '', ...due.map((d) => `- **${dayLabel(d.date)}**: ${d.title}. ${d.due}${d.caveat ? ` (${d.caveat})` : ''} [Read more](${articlePath(d.articleSlug)})`)]
+      : [`Nothing statutory falls due in ${named}.`];
+    lines.push('', 'All the dates, and a feed for your own calendar app, are on the [compliance calendar](/calendar).');
+    const cited = await Promise.all([...new Set(due.map((d) => articleIdFor(d.articleSlug)))].map((id) => deps.knowledge.getArticle(id)));
+    const sources = cited.flatMap((a) => (a ? [{ id: a.id, title: a.title }] : []));
+    return { text: lines.join('\n'), tools: [], sources, outcome: 'answered' };
   }
 
   async function knowledgeAnswer(u: Understanding, req: EngineRequest, opts: { rulesOnly?: boolean } = {}): Promise<Answer | null> {
@@ -207,7 +237,7 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
   }
 
   async function respond(req: EngineRequest): Promise<{ answer: Answer; reading: Reading }> {
-    const memory = memoryFrom(req.history, req.today, deps.classifier);
+    const memory = withClient(memoryFrom(req.history, req.today, deps.classifier), req.client);
     const u = understand(req.question, memory, { today: req.today, article: !!req.article, classifier: deps.classifier });
     const r = u.reading;
     const slip = readPayslip(req.question);
@@ -229,7 +259,7 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     else if (r.intent === 'unknown' && !req.article) answer = { text: UNKNOWN_ANSWER, tools: [], sources: [], outcome: 'asked' };
     else if (calculating && r.confidence < ASK_BELOW) answer = { text: unsure(u), tools: [], sources: [], outcome: 'asked' };
     else if (calculating) answer = await calculation(u, req);
-    else answer = await knowledgeAnswer(u, req);
+    else answer = (await dueThisMonth(u, req)) ?? (await knowledgeAnswer(u, req));
     answer = grounded(req, answer) ?? { text: DONT_KNOW_ANSWER, tools: [], sources: [], outcome: 'dont-know' };
     return { answer, reading: { ...r, outcome: answer.outcome, articles: answer.sources.map((s) => s.id) } };
   }
