@@ -124,7 +124,7 @@ export function createServices(deps: ServiceDeps): Services {
     audit: createAuditService({ db }),
     dataExport: createDataExportService({ db, limiter, clock, log }),
     payslips: createPayslipService({ db }),
-    calendar: createCalendarService({ db, clock, limiter }),
+    calendar: createCalendarService({ db, clock, limiter, clientsOf: (userId) => clients.list(userId) }),
     clients,
     mailer,
     storage,

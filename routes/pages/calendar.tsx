@@ -10,9 +10,10 @@ import { siteUrl } from '../api/calendar';
 // the new address shown once; no JavaScript needed.
 
 async function page(c: AppContext, extra: Partial<FeedView> = {}) {
-  const { calendar } = c.get('services');
+  const { calendar, clients } = c.get('services');
   const feed = { ...(await calendar.feedStatus(c.get('user')!.id)), ...extra };
-  return renderApp(c, { title: 'Compliance calendar' }, <CalendarPage sections={calendar.overview().sections} feed={feed} />);
+  const sections = calendar.overview(await clients.list(c.get('user')!.id)).sections;
+  return renderApp(c, { title: 'Compliance calendar' }, <CalendarPage sections={sections} feed={feed} />);
 }
 
 export const calendarPages = new Hono<AppEnv>()

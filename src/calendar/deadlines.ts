@@ -25,6 +25,8 @@ export interface CalendarDeadline {
   covers: string;
   /** What the facts sheet marks to be verified, or where a date may still move. */
   caveat?: string;
+  /** A client company's own date (its pay day), by the client's id. */
+  clientId?: number;
 }
 
 export interface CalendarOptions {
@@ -162,8 +164,29 @@ export function deadlinesBetween(from: IsoDate, to: IsoDate, opts: CalendarOptio
   // Tax year ty's returns fall between October of ty - 1 and May of ty.
   for (let ty = fromYear; ty <= toYear + 1; ty++) out.push(...sarsYearly(ty));
   for (let y = fromYear; y <= toYear; y++) out.push(coidaRoe(y), wspAtr(y));
-  const order = (k: DeadlineKind) => DEADLINE_KINDS.indexOf(k);
-  return out
-    .filter((d) => d.date >= from && d.date <= to)
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : order(a.kind) - order(b.kind) || a.covers.localeCompare(b.covers)));
+  return out.filter((d) => d.date >= from && d.date <= to).sort(byDate);
+}
+
+const order = (k: DeadlineKind) => DEADLINE_KINDS.indexOf(k);
+const byDate = (a: CalendarDeadline, b: CalendarDeadline) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : order(a.kind) - order(b.kind) || a.covers.localeCompare(b.covers) || (a.clientId ?? 0) - (b.clientId ?? 0);
+
+/** A client company on the calendar: its pay day of the month (`last`: the month's last day); weekly pay days are not listed. */
+export interface CalendarClient {
+  id: number;
+  name: string;
+  payDay: number | string | null;
+}
+
+/** The statutory dates with each client's monthly pay day, named and tagged with the client. */
+export function calendarFor(from: IsoDate, to: IsoDate, clients: readonly CalendarClient[] = []): CalendarDeadline[] {
+  const out = deadlinesBetween(from, to);
+  for (const c of clients) {
+    const payDay = c.payDay === 'last' ? 31 : typeof c.payDay === 'number' ? c.payDay : null;
+    if (payDay === null) continue;
+    for (const d of deadlinesBetween(from, to, { payDay })) {
+      if (d.kind === 'pay-day') out.push({ ...d, title: `${c.name}: ${d.title.charAt(0).toLowerCase()}${d.title.slice(1)}`, clientId: c.id });
+    }
+  }
+  return out.sort(byDate);
 }

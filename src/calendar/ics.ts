@@ -11,8 +11,9 @@ import type { CalendarDeadline } from './deadlines';
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 export const CALENDAR_NAME = 'PayeWise: payroll deadlines';
 
-/** "emp201-2026-11@payewise": the same deadline always has the same UID. */
-export const eventUid = (d: Pick<CalendarDeadline, 'kind' | 'covers'>) => `${d.kind}-${d.covers.replace(/[^0-9A-Za-z-]/g, '-')}@payewise`;
+/** "emp201-2026-11@payewise" ("pay-day-2026-11-client-7@payewise" for a client's): the same deadline always has the same UID. */
+export const eventUid = (d: Pick<CalendarDeadline, 'kind' | 'covers' | 'clientId'>) =>
+  `${d.kind}-${d.covers.replace(/[^0-9A-Za-z-]/g, '-')}${d.clientId ? `-client-${d.clientId}` : ''}@payewise`;
 
 const utcMidnight = (iso: string) => new Date(`${iso}T00:00:00Z`);
 

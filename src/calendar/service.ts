@@ -12,7 +12,7 @@ import { addDays, monthLabel } from '../payroll/deadlines';
 import type { IsoDate } from '../payroll/types';
 import { MAX_CALENDAR_DAYS, type CalendarDeadlineDTO } from '../schemas/calendar';
 import { articleIdFor } from './articles';
-import { deadlinesBetween, type CalendarDeadline } from './deadlines';
+import { calendarFor, type CalendarClient, type CalendarDeadline } from './deadlines';
 import { toIcs } from './ics';
 
 /** Feed fetches per client address per minute (calendar apps poll a few times an hour). */
@@ -30,13 +30,14 @@ const daysBetween = (a: IsoDate, b: IsoDate) => Math.round((Date.parse(`${b}T00:
 
 export const toDto = (d: CalendarDeadline): CalendarDeadlineDTO => ({
   date: d.date, kind: d.kind, title: d.title, due: d.due, articleId: articleIdFor(d.articleSlug), ...(d.caveat ? { caveat: d.caveat } : {}),
+  ...(d.clientId ? { clientId: d.clientId } : {}),
 });
 
 /** The feed's address for a token: `<site>/calendar/feed/<token>.ics`. */
 export const feedUrlFor = (baseUrl: string, token: string) => `${baseUrl.replace(/\/+$/, '')}/calendar/feed/${token}.ics`;
 export const FEED_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
-export function createCalendarService(deps: { db: DB; clock: () => Date; limiter: RateLimiter }) {
+export function createCalendarService(deps: { db: DB; clock: () => Date; limiter: RateLimiter; clientsOf?: (userId: number) => Promise<CalendarClient[]> }) {
   const { db, clock, limiter } = deps;
   const today = () => isoDateFromDate(clock());
   return {
@@ -50,11 +51,12 @@ export function createCalendarService(deps: { db: DB; clock: () => Date; limiter
       if (daysBetween(from, to) > MAX_CALENDAR_DAYS) throw new AppError(400, `The calendar answers at most ${MAX_CALENDAR_DAYS} days at a time (${from} to ${to} is ${daysBetween(from, to)}): ask for a shorter range`, { field: 'to' });
       return { from, to };
     },
-    deadlines(from: IsoDate, to: IsoDate): CalendarDeadline[] {
-      return deadlinesBetween(from, to);
+    /** The statutory dates, with the given clients' pay days. */
+    deadlines(from: IsoDate, to: IsoDate, clients: readonly CalendarClient[] = []): CalendarDeadline[] {
+      return calendarFor(from, to, clients);
     },
     /** The /calendar page's lists: this month, next month, then the rest of the tax year next month is in. */
-    overview(): { today: IsoDate; sections: { id: string; title: string; items: CalendarDeadline[] }[] } {
+    overview(clients: readonly CalendarClient[] = []): { today: IsoDate; sections: { id: string; title: string; items: CalendarDeadline[] }[] } {
       const now = today();
       const ty = taxYearForIsoDate(monthStart(now, 1));
       const restFrom = monthStart(now, 2);
@@ -62,9 +64,9 @@ export function createCalendarService(deps: { db: DB; clock: () => Date; limiter
       return {
         today: now,
         sections: [
-          { id: 'this-month', title: `This month: ${monthLabel(now.slice(0, 7))}`, items: deadlinesBetween(monthStart(now, 0), monthEnd(now, 0)) },
-          { id: 'next-month', title: `Next month: ${monthLabel(monthStart(now, 1).slice(0, 7))}`, items: deadlinesBetween(monthStart(now, 1), monthEnd(now, 1)) },
-          { id: 'rest-of-year', title: `The rest of the ${ty - 1}/${String(ty % 100).padStart(2, '0')} tax year`, items: restFrom <= restTo ? deadlinesBetween(restFrom, restTo) : [] },
+          { id: 'this-month', title: `This month: ${monthLabel(now.slice(0, 7))}`, items: calendarFor(monthStart(now, 0), monthEnd(now, 0), clients) },
+          { id: 'next-month', title: `Next month: ${monthLabel(monthStart(now, 1).slice(0, 7))}`, items: calendarFor(monthStart(now, 1), monthEnd(now, 1), clients) },
+          { id: 'rest-of-year', title: `The rest of the ${ty - 1}/${String(ty % 100).padStart(2, '0')} tax year`, items: restFrom <= restTo ? calendarFor(restFrom, restTo) : [] },
         ],
       };
     },
@@ -96,7 +98,8 @@ export function createCalendarService(deps: { db: DB; clock: () => Date; limiter
       const [row] = FEED_TOKEN_RE.test(token) ? await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, hashToken(token))) : [];
       if (!row) throw new AppError(404, 'No such calendar feed');
       const now = today();
-      return toIcs(deadlinesBetween(monthStart(now, -1), monthEnd(now, 13)), { now: clock(), baseUrl });
+      const clients = (await deps.clientsOf?.(row.userId)) ?? [];
+      return toIcs(calendarFor(monthStart(now, -1), monthEnd(now, 13), clients), { now: clock(), baseUrl });
     },
   };
 }

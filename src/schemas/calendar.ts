@@ -10,7 +10,12 @@ const day = (field: string) =>
   z.string({ error: `${field} must be a date written yyyy-mm-dd` }).refine((s) => isIsoDate(s), `${field} must be a calendar date written yyyy-mm-dd (e.g. 2026-11-01)`);
 
 /** Both optional: from defaults to the first day of this month, to to the last day of next month. */
-export const calendarQuerySchema = z.object({ from: day('from').optional(), to: day('to').optional() });
+export const calendarQuerySchema = z.object({
+  from: day('from').optional(),
+  to: day('to').optional(),
+  /** One client company's calendar: the statutory dates and its pay day. */
+  clientId: z.coerce.number({ error: 'clientId must be a client company id' }).int('clientId must be a client company id').positive('clientId must be a client company id').optional(),
+});
 
 export interface CalendarDeadlineDTO {
   date: string;
@@ -21,6 +26,8 @@ export interface CalendarDeadlineDTO {
   /** The knowledge article: /knowledge/article/<articleId>. */
   articleId: string;
   caveat?: string;
+  /** A client company's own date (its pay day). */
+  clientId?: number;
 }
 
 export interface CalendarDTO {

@@ -140,6 +140,38 @@ describe.each(dbKinds)('the compliance calendar on %s', (kind) => {
     });
   });
 
+  describe('per client company', () => {
+    it('each client’s monthly pay day, in the API (all, or one client’s), on the page and in the feed under its own UID', async () => {
+      const u = (await registerUser(t)).client;
+      const made = async (body: object) => (await (await u.post('/api/clients', body)).json()) as { id: number };
+      const ubuntu = await made({ name: 'Ubuntu Traders', payDay: 25 });
+      const karoo = await made({ name: 'Karoo Motors', payDay: 'last' });
+      await made({ name: 'Weekly Spaza', payFrequency: 'weekly', payDay: 'friday' });
+      const all = (await (await u.get('/api/calendar?from=2026-11-01&to=2026-11-30')).json()) as { deadlines: { date: string; title: string; clientId?: number }[] };
+      expect(all.deadlines.filter((d) => d.clientId)).toEqual([
+        expect.objectContaining({ date: '2026-11-25', title: 'Ubuntu Traders: pay day (November 2026)', clientId: ubuntu.id }),
+        expect.objectContaining({ date: '2026-11-30', title: 'Karoo Motors: pay day (November 2026)', clientId: karoo.id }),
+      ]);
+      expect(all.deadlines.find((d) => d.title === 'EMP201 for October 2026')?.date).toBe('2026-11-06');
+      const one = (await (await u.get(`/api/calendar?from=2026-11-01&to=2026-11-30&clientId=${ubuntu.id}`)).json()) as { deadlines: { clientId?: number }[] };
+      expect(one.deadlines.filter((d) => d.clientId).map((d) => d.clientId)).toEqual([ubuntu.id]);
+      expect((await other.get(`/api/calendar?clientId=${ubuntu.id}`)).status).toBe(404);
+      expect((await u.get('/api/calendar?clientId=abc')).status).toBe(400);
+
+      const page = await (await u.get('/calendar')).text();
+      expect(page).toContain('Ubuntu Traders: pay day (November 2026)');
+      expect(page).toContain('Karoo Motors: pay day (December 2026)');
+
+      const url = (await (await u.post('/api/calendar/feed')).json()).feedUrl as string;
+      const events = eventsOf(await (await t.client().get(pathOf(url))).text());
+      const pay = events.find((e) => e.uid === `pay-day-2026-11-client-${ubuntu.id}@payewise`)!;
+      expect(pay.startDate.toString()).toBe('2026-11-25');
+      expect(pay.summary).toBe('Ubuntu Traders: pay day (November 2026)');
+      expect(events.find((e) => e.uid === `pay-day-2026-11-client-${karoo.id}@payewise`)?.startDate.toString()).toBe('2026-11-30');
+      expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
+    });
+  });
+
   describe('the /calendar page', () => {
     it('lists this month, next month and the rest of the tax year, with the subscribe section', async () => {
       const res = await me.get('/calendar');

@@ -26,7 +26,7 @@ export interface FeedView {
 }
 
 function Deadline({ d }: { d: CalendarDeadline }) {
-  const id = `d-${d.kind}-${d.covers.replace(/[^0-9A-Za-z]/g, '-')}`;
+  const id = `d-${d.kind}-${d.covers.replace(/[^0-9A-Za-z]/g, '-')}${d.clientId ? `-c${d.clientId}` : ''}`;
   return (
     <li className="card space-y-1 p-4" aria-labelledby={id}>
       <p className="text-sm font-semibold text-primary">
@@ -100,7 +100,7 @@ export function CalendarPage({ sections, feed }: { sections: { id: string; title
           <h2 id={`${s.id}-title`} className="text-lg font-semibold">{s.title}</h2>
           {s.items.length ? (
             <ol className="space-y-3" aria-labelledby={`${s.id}-title`}>
-              {s.items.map((d) => <Deadline key={`${d.kind}:${d.covers}`} d={d} />)}
+              {s.items.map((d) => <Deadline key={`${d.kind}:${d.covers}:${d.clientId ?? ''}`} d={d} />)}
             </ol>
           ) : (
             <p className="text-muted-foreground">Nothing falls due.</p>
