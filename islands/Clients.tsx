@@ -292,7 +292,7 @@ export default function Clients() {
 
         <fieldset className="space-y-2" aria-describedby={describedBy('payroll', `${id}-payroll-hint`)}>
           <legend className="label mb-1">Annual payroll</legend>
-          <p id={`${id}-payroll-hint`} className="text-xs text-muted-foreground">Decides SDL: an employer whose payroll is R500 000 a year or less does not pay it.</p>
+          <p id={`${id}-payroll-hint`} className="text-xs text-muted-foreground">Decides SDL: an employer whose payroll is <Amounts text="R500 000" /> a year or less does not pay it.</p>
           <div className="space-y-2">
             <label className="flex items-center gap-2 text-sm">
               <input type="radio" name={`${id}-payroll`} className="h-4 w-4" checked={form.payroll === 'amount'} aria-invalid={form.payroll !== 'amount' ? invalid('payroll') : undefined} onChange={() => set('payroll', 'amount')} />
