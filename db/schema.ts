@@ -448,3 +448,46 @@ export const calendarFeeds = pgTable(
   },
   (t) => [uniqueIndex('calendar_feeds_token_idx').on(t.tokenHash)],
 );
+
+// Deadline reminder e-mails (issue 27): each user's opt-in (off by default) and which of their clients it covers.
+export const reminderSettings = pgTable('reminder_settings', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  /** Business days before the due date (1–10). */
+  daysBefore: integer('days_before').notNull().default(3),
+  /** The user's own reminders, for no client (no pay day). */
+  includeOwn: boolean('include_own').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const reminderClients = pgTable(
+  'reminder_clients',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientId] })],
+);
+
+/**
+ * One row per reminder sent: the unique index is the claim (exactly one e-mail per user, client, deadline kind and
+ * period, however many processes run the job). client_key is the client's id, 0 for the user's own. Each mail's
+ * unsubscribe link carries its own secret, kept here only as its SHA-256.
+ */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    clientKey: integer('client_key').notNull(),
+    kind: text('kind').notNull(),
+    covers: text('covers').notNull(),
+    dueDate: text('due_date').notNull(),
+    unsubscribeHash: text('unsubscribe_hash').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reminders_sent_once_idx').on(t.userId, t.clientKey, t.kind, t.covers),
+    uniqueIndex('reminders_sent_unsubscribe_idx').on(t.unsubscribeHash),
+  ],
+);

@@ -36,6 +36,7 @@ export async function startServer(config: Config, opts: BootstrapOptions = {}): 
   void upkeep.mail().catch((err) => log.error('mail retry failed', { error: String(err) }));
   void upkeep.answers().catch((err) => log.error('interrupted answers sweep failed', { error: String(err) }));
   void upkeep.publish().catch((err) => log.error('scheduled publishing failed', { error: String(err) }));
+  void upkeep.reminders().catch((err) => log.error('deadline reminders failed', { error: String(err) }));
   const timers = [
     every(30_000, upkeep.mail, 'mail retry'),
     every(15 * 60_000, upkeep.counters, 'counter sweep'),
@@ -44,6 +45,8 @@ export async function startServer(config: Config, opts: BootstrapOptions = {}): 
     every(60_000, upkeep.answers, 'interrupted answers sweep'),
     // Scheduled content goes live within a minute of its time (1 March's tables at 00:00 SAST, say).
     every(30_000, upkeep.publish, 'scheduled publishing'),
+    // A reminder goes out within minutes of its day starting (00:00 SAST), and once whatever the processes.
+    every(5 * 60_000, upkeep.reminders, 'deadline reminders'),
   ];
 
   let closing: Promise<void> | undefined;

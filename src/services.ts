@@ -24,6 +24,7 @@ import { createDataExportService, type DataExportService } from './users/export'
 import { createPayslipService, type PayslipService } from './payslips/service';
 import { createCalendarService, type CalendarService } from './calendar/service';
 import { createClientService, type ClientService } from './clients/service';
+import { createReminderService, type ReminderService } from './reminders/service';
 
 export interface Services {
   config: Config;
@@ -47,15 +48,17 @@ export interface Services {
   calendar: CalendarService;
   /** Each user's client companies, whose facts a conversation tied to one assumes. */
   clients: ClientService;
+  /** Deadline reminder e-mails: each user's opt-in, the job and the unsubscribe link. */
+  reminders: ReminderService;
   mailer: Mailer;
   storage: Storage;
   /** Each outside part's state, found within HEALTH_WAIT_MS: what /api/health reports. */
   health(): Promise<Health>;
   /**
    * Periodic upkeep: mail retries, expired counters, uploads nobody attached, ITN retries and overdue renewals,
-   * answers a stopped process left unfinished, knowledge content whose publish-at has come.
+   * answers a stopped process left unfinished, knowledge content whose publish-at has come, deadline reminders due.
    */
-  upkeep: { mail(): Promise<unknown>; counters(): Promise<unknown>; uploads(): Promise<unknown>; billing(): Promise<unknown>; answers(): Promise<unknown>; publish(): Promise<unknown> };
+  upkeep: { mail(): Promise<unknown>; counters(): Promise<unknown>; uploads(): Promise<unknown>; billing(): Promise<unknown>; answers(): Promise<unknown>; publish(): Promise<unknown>; reminders(): Promise<unknown> };
 }
 
 /**
@@ -107,6 +110,7 @@ export function createServices(deps: ServiceDeps): Services {
   const tools = knowledgeTools(knowledge);
   const engine = deps.engine ?? createEngine(config, tools);
   const clients = createClientService({ db, clock });
+  const reminders = createReminderService({ db, mailer, clock, log, baseUrl: config.publicUrl ?? `http://localhost:${config.port}` });
   const chat = createChatService({
     db, engine, knowledge: tools, limiter, clock, log, timeoutMs: config.aiTimeoutMs, perMinute: deps.chatPerMinute, subscribe, clientContext: clients.context,
   });
@@ -126,6 +130,7 @@ export function createServices(deps: ServiceDeps): Services {
     payslips: createPayslipService({ db }),
     calendar: createCalendarService({ db, clock, limiter, clientsOf: (userId) => clients.list(userId) }),
     clients,
+    reminders,
     mailer,
     storage,
     async health() {
@@ -134,6 +139,6 @@ export function createServices(deps: ServiceDeps): Services {
       const status = !db ? 'unavailable' : !files || mail === 'delayed' ? 'degraded' : 'ok';
       return { status, database: db ? 'ok' : 'unavailable', storage: files ? 'ok' : 'unavailable', mail };
     },
-    upkeep: { mail: () => mailer.deliverDue(), counters: () => limiter.sweep(), uploads: () => knowledge.sweepOrphanUploads(), billing: () => billing.sweep(), answers: () => chat.failInterrupted(), publish: () => knowledge.publishDue() },
+    upkeep: { mail: () => mailer.deliverDue(), counters: () => limiter.sweep(), uploads: () => knowledge.sweepOrphanUploads(), billing: () => billing.sweep(), answers: () => chat.failInterrupted(), publish: () => knowledge.publishDue(), reminders: () => reminders.sendDueReminders(clock()) },
   };
 }

@@ -3,7 +3,7 @@
  * argument). SARS's returns come from the payroll engine's `deadlineFor` (the 7th-or-last-business-day rule over
  * the public holidays); the rest are the dates of the facts sheet §7 and §29, with the sheet's caveats.
  */
-import { addDays, dayLabel, deadlineFor, monthLabel, type ReturnKind } from '../payroll/deadlines';
+import { addDays, dayLabel, deadlineFor, isBusinessDay, lastBusinessDayOnOrBefore, monthLabel, publicHolidays, weekdayOf, type ReturnKind } from '../payroll/deadlines';
 import { isIsoDate } from '../payroll/dates';
 import type { IsoDate } from '../payroll/types';
 import { ARTICLE_SLUGS, type ArticleSlug } from './articles';
@@ -30,8 +30,8 @@ export interface CalendarDeadline {
 }
 
 export interface CalendarOptions {
-  /** The employer's pay day (1–31; a later day than the month has is its last day). */
-  payDay?: number;
+  /** The employer's pay day (1–31; a later day than the month has is its last day), or `last`: the last business day. */
+  payDay?: number | 'last';
 }
 
 /**
@@ -131,9 +131,12 @@ function wspAtr(year: number): CalendarDeadline {
   };
 }
 
-function payDayIn(month: string, payDay: number): CalendarDeadline {
+function payDayIn(month: string, payDay: number | 'last'): CalendarDeadline {
   const last = lastDayOfMonth(month);
-  const date: IsoDate = payDay >= Number(last.slice(8)) ? last : `${month}-${String(payDay).padStart(2, '0')}`;
+  const date: IsoDate = payDay === 'last' ? lastBusinessDayOnOrBefore(last) : payDay >= Number(last.slice(8)) ? last : `${month}-${String(payDay).padStart(2, '0')}`;
+  // The agreed day stays the date; a weekend or public holiday is said, with the business day before it.
+  const holiday = publicHolidays(Number(date.slice(0, 4))).get(date);
+  const closed = isBusinessDay(date) ? null : holiday ? `a public holiday (${holiday})` : `a ${weekdayOf(date)}`;
   return {
     date,
     kind: 'pay-day',
@@ -141,6 +144,7 @@ function payDayIn(month: string, payDay: number): CalendarDeadline {
     due: `Pay ${monthLabel(month)}'s salaries and wages, with a payslip for each employee.`,
     articleSlug: ARTICLE_SLUGS['pay-day'],
     covers: month,
+    ...(closed ? { caveat: `This day is ${closed}; the last business day before it is ${dayLabel(lastBusinessDayOnOrBefore(date))}.` } : {}),
   };
 }
 
@@ -151,7 +155,7 @@ function payDayIn(month: string, payDay: number): CalendarDeadline {
 export function deadlinesBetween(from: IsoDate, to: IsoDate, opts: CalendarOptions = {}): CalendarDeadline[] {
   if (!isIsoDate(from)) throw new RangeError('from must be a date (yyyy-mm-dd)');
   if (!isIsoDate(to)) throw new RangeError('to must be a date (yyyy-mm-dd)');
-  if (opts.payDay !== undefined && !(Number.isInteger(opts.payDay) && opts.payDay >= 1 && opts.payDay <= 31)) throw new RangeError('payDay must be a day of the month (1–31)');
+  if (opts.payDay !== undefined && opts.payDay !== 'last' && !(Number.isInteger(opts.payDay) && opts.payDay >= 1 && opts.payDay <= 31)) throw new RangeError('payDay must be a day of the month (1–31) or last');
   if (to < from) return [];
   const out: CalendarDeadline[] = [];
   // A month's returns fall due in the next month: start a month early.
@@ -171,7 +175,7 @@ const order = (k: DeadlineKind) => DEADLINE_KINDS.indexOf(k);
 const byDate = (a: CalendarDeadline, b: CalendarDeadline) =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : order(a.kind) - order(b.kind) || a.covers.localeCompare(b.covers) || (a.clientId ?? 0) - (b.clientId ?? 0);
 
-/** A client company on the calendar: its pay day of the month (`last`: the month's last day); weekly pay days are not listed. */
+/** A client company on the calendar: its pay day of the month (`last`: the month's last business day); weekly pay days are not listed. */
 export interface CalendarClient {
   id: number;
   name: string;
@@ -182,7 +186,7 @@ export interface CalendarClient {
 export function calendarFor(from: IsoDate, to: IsoDate, clients: readonly CalendarClient[] = []): CalendarDeadline[] {
   const out = deadlinesBetween(from, to);
   for (const c of clients) {
-    const payDay = c.payDay === 'last' ? 31 : typeof c.payDay === 'number' ? c.payDay : null;
+    const payDay = c.payDay === 'last' ? 'last' : typeof c.payDay === 'number' ? c.payDay : null;
     if (payDay === null) continue;
     for (const d of deadlinesBetween(from, to, { payDay })) {
       if (d.kind === 'pay-day') out.push({ ...d, title: `${c.name}: ${d.title.charAt(0).toLowerCase()}${d.title.slice(1)}`, clientId: c.id });

@@ -12,8 +12,8 @@ export interface ClientContext {
   slots: Slots;
   /** The pay period of amounts the question gives without one. */
   period: Period;
-  /** A monthly payroll's pay day of the month, for the compliance calendar. */
-  payDay?: number;
+  /** A monthly payroll's pay day of the month (or its last business day), for the compliance calendar. */
+  payDay?: number | 'last';
   /** Each fact in words, for the answer's "Assumed": by the slot it sets. */
   said: { sdlExempt?: string; period: string };
 }
@@ -25,7 +25,7 @@ export function clientContext(c: Pick<ClientFields, 'sdlRegistered' | 'payrollUn
     name: c.name,
     slots: sdlWhy ? { sdlExempt: true } : {},
     period: c.payFrequency,
-    ...(typeof c.payDay === 'number' ? { payDay: c.payDay } : {}),
+    ...(typeof c.payDay === 'number' || c.payDay === 'last' ? { payDay: c.payDay } : {}),
     said: {
       ...(sdlWhy ? { sdlExempt: `${c.name} pays no SDL: ${sdlWhy}` } : {}),
       period: `${c.name} pays ${c.payFrequency}, so amounts without a period are ${c.payFrequency} pay`,

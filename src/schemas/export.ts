@@ -150,6 +150,13 @@ export const userExportSchema = z.strictObject({
   ),
   /** Client companies: the employers' registration facts the user keeps (src/schemas/clients.ts, the API's shape). */
   clients: z.array(z.record(z.string(), z.unknown())),
+  /** Deadline reminder e-mails: the settings (never set: enabled false, the rest null) and each reminder sent. */
+  reminders: z.strictObject({
+    enabled: z.boolean(), daysBefore: maybe(z.number()), includeOwn: maybe(z.boolean()), clientIds: z.array(z.number()),
+    sent: z.array(z.strictObject({ clientId: maybe(z.number()), kind: z.string(), covers: z.string(), dueDate: z.string(), sentAt: when })),
+  }),
+  /** The private calendar feed: whether one is active and since when (its secret address is never stored). */
+  calendarFeed: z.strictObject({ active: z.boolean(), createdAt: maybe(when) }),
   /** Saved payslip checks: what was read (as corrected), the facts the form added and the result; never the payslip itself. */
   payslipChecks: z.array(
     z.strictObject({

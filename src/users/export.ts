@@ -6,7 +6,7 @@ import { toClientDTO } from '../clients/service';
 import type { DB } from '../../db';
 import {
   adminAuditLog, conversations, knowledgeItemReaders, knowledgeItems, knowledgeSearchMisses, mailOutbox, messageFeedback, messages, passwordResets,
-  clients, payfastCheckouts, payfastItns, payments, payslipChecks, sessions, type User,
+  calendarFeeds, clients, payfastCheckouts, reminderClients, reminderSettings, remindersSent, payfastItns, payments, payslipChecks, sessions, type User,
 } from '../../db/schema';
 import type { RateLimiter } from '../auth/rate-limit';
 import { minutesUntil, plural } from '../auth/throttle';
@@ -40,7 +40,7 @@ const detailsOf = (d: unknown): Record<string, unknown> | null =>
 /** Everything kept about `user`, as of `now`. `sessionId`: the session asking, marked `current`. */
 export async function gatherUserData(db: DB, user: User, now: Date, sessionId: string | null): Promise<UserExport> {
   const id = user.id;
-  const [sessionRows, conversationRows, messageRows, feedbackRows, readRows, missRows, paymentRows, checkoutRows, itnRows, resetRows, mailRows, auditRows, checkRows, clientRows] =
+  const [sessionRows, conversationRows, messageRows, feedbackRows, readRows, missRows, paymentRows, checkoutRows, itnRows, resetRows, mailRows, auditRows, checkRows, clientRows, reminderRows, reminderClientRows, sentRows, feedRows] =
     await Promise.all([
       db.select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, id)).orderBy(asc(sessions.createdAt)),
       db.select().from(conversations).where(eq(conversations.userId, id)).orderBy(asc(conversations.createdAt), asc(conversations.id)),
@@ -87,6 +87,10 @@ export async function gatherUserData(db: DB, user: User, now: Date, sessionId: s
         .orderBy(desc(adminAuditLog.at), desc(adminAuditLog.id)),
       db.select().from(payslipChecks).where(eq(payslipChecks.userId, id)).orderBy(asc(payslipChecks.createdAt), asc(payslipChecks.id)),
       db.select().from(clients).where(eq(clients.userId, id)).orderBy(asc(clients.id)),
+      db.select().from(reminderSettings).where(eq(reminderSettings.userId, id)),
+      db.select({ clientId: reminderClients.clientId }).from(reminderClients).where(eq(reminderClients.userId, id)).orderBy(asc(reminderClients.clientId)),
+      db.select().from(remindersSent).where(eq(remindersSent.userId, id)).orderBy(asc(remindersSent.id)),
+      db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, id)),
     ]);
 
   const byConversation = new Map<string, UserExport['conversations'][number]['messages']>();
@@ -142,6 +146,12 @@ export async function gatherUserData(db: DB, user: User, now: Date, sessionId: s
       at: iso(a.at), role: a.actorId === id ? ('actor' as const) : ('subject' as const), action: a.action, target: a.target, details: detailsOf(a.details),
     })),
     clients: clientRows.map((c) => ({ ...toClientDTO(c) })),
+    reminders: {
+      enabled: reminderRows[0]?.enabled ?? false, daysBefore: reminderRows[0]?.daysBefore ?? null, includeOwn: reminderRows[0]?.includeOwn ?? null,
+      clientIds: reminderClientRows.map((r) => r.clientId),
+      sent: sentRows.map((r) => ({ clientId: r.clientKey || null, kind: r.kind, covers: r.covers, dueDate: r.dueDate, sentAt: iso(r.sentAt) })),
+    },
+    calendarFeed: { active: feedRows.length > 0, createdAt: feedRows[0] ? iso(feedRows[0].createdAt) : null },
     payslipChecks: checkRows.map((c) => ({ id: c.id, label: c.label, payDate: c.payDate, createdAt: iso(c.createdAt), read: c.read, facts: c.facts, result: c.result })),
   };
 }

@@ -82,7 +82,10 @@ describe.each(dbKinds)('data export on %s', (kind) => {
     expect((await client.post('/api/payroll/payslip-checks', { read, label: 'November slip' })).status).toBe(201);
     expect((await other.client.post('/api/payroll/payslip-checks', { read, label: 'Not yours' })).status).toBe(201);
     // A client company (another user's stays theirs).
-    expect((await client.post('/api/clients', { name: 'Karoo Farm Stall', payFrequency: 'weekly', payDay: 'friday' })).status).toBe(201);
+    const stall = (await (await client.post('/api/clients', { name: 'Karoo Farm Stall', payFrequency: 'weekly', payDay: 'friday' })).json()) as { id: number };
+    // Reminders for it, and a calendar feed.
+    expect((await client.put('/api/reminders', { enabled: true, daysBefore: 2, includeOwn: false, clientIds: [stall.id] })).status).toBe(200);
+    expect((await client.post('/api/calendar/feed')).status).toBe(201);
     expect((await other.client.post('/api/clients', { name: 'Not your client' })).status).toBe(201);
 
     // A password reset asked for: a code hash on record and a mail holding the code.
@@ -102,6 +105,9 @@ describe.each(dbKinds)('data export on %s', (kind) => {
       expect.objectContaining({ label: 'November slip', payDate: '2026-11-25', read: expect.objectContaining({ gross: null, net: 17707.88 }), result: expect.objectContaining({ taxYear: 2027 }) }),
     ]);
     expect(data.clients).toEqual([expect.objectContaining({ name: 'Karoo Farm Stall', payFrequency: 'weekly', payDay: 'friday', sdlRegistered: true })]);
+    expect(data.reminders).toEqual({ enabled: true, daysBefore: 2, includeOwn: false, clientIds: [stall.id], sent: [] });
+    expect(data.calendarFeed).toEqual({ active: true, createdAt: expect.any(String) });
+    expect(text).not.toMatch(/calendar\/feed\/[A-Za-z0-9_-]{43}/);
     expect(data.profile).toMatchObject({ id: user.id, username: user.username, email: creds.email, isAdmin: false, subscriptionStatus: 'canceled' });
     expect(data.sessions).toEqual([{ createdAt: expect.any(String), expiresAt: expect.any(String), current: true }]);
 

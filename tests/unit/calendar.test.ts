@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import matter from 'gray-matter';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { ARTICLE_IDS, ARTICLE_SLUGS, DEADLINE_KINDS, deadlinesBetween, eventUid, toIcs } from '../../src/calendar/index';
+import { ARTICLE_IDS, ARTICLE_SLUGS, DEADLINE_KINDS, calendarFor, deadlinesBetween, eventUid, toIcs } from '../../src/calendar/index';
 import { weekdayOf } from '../../src/payroll/deadlines';
 
 // Dates from the facts sheet §7 and §29 (2027 tax year: 1 March 2026 – 28 February 2027).
@@ -143,5 +143,24 @@ describe('the iCalendar feed', () => {
     expect(emp201.description).toContain('election');
     expect(events.map((e) => e.uid)).toEqual(items.map(eventUid));
     expect(eventUid({ kind: 'emp501-interim', covers: '2026/27' })).toBe('emp501-interim-2026-27@payewise');
+  });
+});
+
+describe('client companies on the calendar', () => {
+  it('each client’s pay day, named; a day the business is closed says so with the business day before; `last` is the last business day', () => {
+    const pay = calendarFor('2026-12-01', '2027-01-31', [
+      { id: 1, name: 'Ubuntu Traders', payDay: 25 },
+      { id: 2, name: 'Karoo Motors', payDay: 'last' },
+      { id: 3, name: 'Weekly Spaza', payDay: 'friday' },
+    ]).filter((d) => d.clientId);
+    expect(pay.map((d) => [d.date, d.title, d.clientId, d.caveat ?? null])).toEqual([
+      ['2026-12-25', 'Ubuntu Traders: pay day (December 2026)', 1, 'This day is a public holiday (Christmas Day); the last business day before it is Thursday 24 December 2026.'],
+      ['2026-12-31', 'Karoo Motors: pay day (December 2026)', 2, null],
+      ['2027-01-25', 'Ubuntu Traders: pay day (January 2027)', 1, null],
+      ['2027-01-29', 'Karoo Motors: pay day (January 2027)', 2, null],
+    ]);
+    // Without clients, the statutory dates only; with them, the same statutory dates.
+    expect(calendarFor('2026-12-01', '2027-01-31').filter((d) => d.clientId)).toEqual([]);
+    expect(calendarFor('2026-12-01', '2027-01-31', [{ id: 1, name: 'A', payDay: 25 }]).filter((d) => !d.clientId)).toEqual(deadlinesBetween('2026-12-01', '2027-01-31'));
   });
 });

@@ -16,7 +16,7 @@ import { isNeed, TOPIC_MODULES, type Called, type Need, type TopicContext, type 
 import { returnNamed } from '../topics/deadline';
 import { joinWords, rand, yearLabel } from '../topics/shared';
 import { CALCULATE_REQUESTS, COMPARE_WORDS, DUE_WORDS, RELATIVE_MONTHS, THANKS_WORDS } from '../../lexicon';
-import { articleIdFor, articlePath, deadlinesBetween } from '../../calendar/index';
+import { articleIdFor, articlePath, calendarFor } from '../../calendar/index';
 import { dayLabel } from '../../payroll/deadlines';
 import { PAYROLL_CALCULATORS, type PayrollCalculator } from '../../payroll/calculators';
 import { taxYearForDate } from '../../payroll/dates';
@@ -175,7 +175,7 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     if (!month) return null;
     const [y, m] = month.split('-').map(Number);
     const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-    const due = deadlinesBetween(`${month}-01`, last, req.client?.payDay ? { payDay: req.client.payDay } : {});
+    const due = calendarFor(`${month}-01`, last, req.client ? [{ id: 0, name: req.client.name, payDay: req.client.payDay ?? null }] : []);
     const named = new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' });
     const lines = due.length
       ? [`**Due in ${named}${req.client ? ` for ${req.client.name}` : ''}:**`, '', ...due.map((d) => `- **${dayLabel(d.date)}**: ${d.title}. ${d.due}${d.caveat ? ` (${d.caveat})` : ''} [Read more](${articlePath(d.articleSlug)})`)]

@@ -1,6 +1,7 @@
 import type { CalendarDeadline, DeadlineKind } from '../../calendar/deadlines';
 import { articlePath } from '../../calendar/articles';
 import { dayLabel } from '../../payroll/deadlines';
+import { Reminders, type RemindersView } from './Reminders';
 
 // /calendar (issue 27): the statutory dates of this month, next month and the rest of the tax year, each with its
 // weekday date, what is due, the caveat and its article; then the private iCalendar feed. Works without JavaScript.
@@ -86,7 +87,7 @@ function Subscribe({ feed }: { feed: FeedView }) {
   );
 }
 
-export function CalendarPage({ sections, feed }: { sections: { id: string; title: string; items: CalendarDeadline[] }[]; feed: FeedView }) {
+export function CalendarPage({ sections, feed, reminders }: { sections: { id: string; title: string; items: CalendarDeadline[] }[]; feed: FeedView; reminders?: RemindersView }) {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div>
@@ -108,6 +109,7 @@ export function CalendarPage({ sections, feed }: { sections: { id: string; title
         </section>
       ))}
       <Subscribe feed={feed} />
+      {reminders && <Reminders view={reminders} />}
     </div>
   );
 }

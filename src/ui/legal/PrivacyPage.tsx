@@ -123,6 +123,12 @@ export function PrivacyPage({ officer, externalModel, smtp }: PrivacyFacts) {
           howLong="Until you delete the client or your account. Deleting a client keeps its conversations, no longer tied to it."
         />
         <Kept
+          title="Calendar feed and deadline reminders"
+          what="Whether you have a private calendar feed and when you made it (only a fingerprint of its secret address, never the address), your reminder e-mail settings, and a record of each reminder sent (which deadline, for which client, when)."
+          why="To serve your calendar app the deadlines, to send each reminder once and never twice, and to let you stop them from any reminder's link."
+          howLong="Until you stop the feed, turn reminders off (the record of reminders sent stays until you delete your account) or delete your account."
+        />
+        <Kept
           title="Payslip checks you save"
           what="When you check a payslip, its text or PDF is read in memory and not stored. If you save the check, we keep what was read from the payslip as you corrected it (pay date, earnings, deductions and totals with their labels), the facts you added (age, medical scheme members and the like), the result and the name you gave it."
           why="To show you your saved checks."
