@@ -17,9 +17,9 @@ import { returnNamed } from '../topics/deadline';
 import { joinWords, rand, yearLabel } from '../topics/shared';
 import { CALCULATE_REQUESTS, COMPARE_WORDS, DUE_WORDS, RELATIVE_MONTHS, THANKS_WORDS } from '../../lexicon';
 import { articleIdFor, articlePath, calendarFor } from '../../calendar/index';
-import { dayLabel } from '../../payroll/deadlines';
+import { dayLabel, monthLabel } from '../../payroll/deadlines';
 import { PAYROLL_CALCULATORS, type PayrollCalculator } from '../../payroll/calculators';
-import { taxYearForDate } from '../../payroll/dates';
+import { isoDateFromDate, taxYearForDate } from '../../payroll/dates';
 import { longestMention } from '../understand/text';
 import type { AssistantEngine, EngineEvent, EngineRequest, EngineTurn } from '../types';
 import { describeFacts, memoryFrom, statesFacts, understand, type Understanding } from '../understand';
@@ -169,14 +169,13 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
   async function dueThisMonth(u: Understanding, req: EngineRequest): Promise<Answer | null> {
     if (!longestMention(u.words, DUE_WORDS) || returnNamed(u.words, req.today)) return null;
     const relative = RELATIVE_MONTHS.filter(([p]) => longestMention(u.words, [p])).map(([, n]) => n)[0];
-    const sa = new Date(req.today.getTime() + 2 * 3600_000);
-    const month = u.reading.slots.month
-      ?? (relative === undefined ? null : new Date(Date.UTC(sa.getUTCFullYear(), sa.getUTCMonth() + relative, 1)).toISOString().slice(0, 7));
+    const [ty, tm] = isoDateFromDate(req.today).split('-').map(Number);
+    const month = u.reading.slots.month ?? (relative === undefined ? null : new Date(Date.UTC(ty, tm - 1 + relative, 1)).toISOString().slice(0, 7));
     if (!month) return null;
     const [y, m] = month.split('-').map(Number);
     const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
     const due = calendarFor(`${month}-01`, last, req.client ? [{ id: 0, name: req.client.name, payDay: req.client.payDay ?? null }] : []);
-    const named = new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-ZA', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const named = monthLabel(month);
     const lines = due.length
       ? [`**Due in ${named}${req.client ? ` for ${req.client.name}` : ''}:**`, '', ...due.map((d) => `- **${dayLabel(d.date)}**: ${d.title}. ${d.due}${d.caveat ? ` (${d.caveat})` : ''} [Read more](${articlePath(d.articleSlug)})`)]
       : [`Nothing statutory falls due in ${named}.`];
