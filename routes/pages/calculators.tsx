@@ -9,13 +9,22 @@ import { documentContext, pageFile, sendFile } from '../../src/documents/files';
 import { AppError } from '../../src/errors';
 import { validate } from '../../src/http/validate';
 import { downloadQuerySchema } from '../../src/schemas/documents';
-import { CALCULATORS, CALCULATOR_IDS, formValues, hasInput, isCalcId, type CalcDef, type CalcId, type Outcome } from '../../src/ui/calculators/model';
+import { clientFormFill } from '../../src/clients/facts';
+import { CLIENT_NOT_FOUND } from '../../src/clients/service';
+import { CALCULATORS, CALCULATOR_IDS, fillFor, formValues, hasInput, isCalcId, takesClient, type CalcDef, type CalcId, type Outcome } from '../../src/ui/calculators/model';
 import { CalculatorsPage, CalculatorsRoot, Downloads, FieldMessagesOob, ResultContent, stateTitle, tabUrl, type CalcState } from '../../src/ui/calculators/views';
 
 // /calculators (issue 3, item 5): one signed-in page, a tab per calculator (/calculators?tab=eti).
 // Forms post to /calculators/<id>: htmx gets the result fragment as the user types; without
 // JavaScript the same post renders the whole page with the result.
 
+
+/** A client id from the query: one that cannot be a client's is as unknown as another user's (404). */
+function clientIdOf(v: string): number {
+  const id = Number(v);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, CLIENT_NOT_FOUND);
+  return id;
+}
 
 function compute(def: CalcDef, source: Record<string, unknown>, today: Date) {
   const values = formValues(def, source, today);
@@ -44,14 +53,19 @@ export const calculatorPages = new Hono<AppEnv>()
     if (format && !isCalcId(q)) throw new AppError(400, `tab must be one of ${CALCULATOR_IDS.join(', ')}`, { field: 'tab' });
     const tab: CalcId = isCalcId(q) ? q : 'paye';
     const def = CALCULATORS[tab] as CalcDef;
-    const today = c.get('services').clock();
+    const { clock, clients } = c.get('services');
+    const today = clock();
     const query = c.req.query();
-    const { values, outcome } = compute(def, query, today);
+    const userId = c.get('user')!.id;
+    // ?client=<id> fills the fields a client company knows; what the query gives still wins.
+    const client = query.client ? fillFor(def, clientIdOf(query.client), clientFormFill(await clients.get(userId, clientIdOf(query.client)))) : undefined;
+    const { values, outcome } = compute(def, { ...client?.values, ...query }, today);
     if (format) {
       const { knowledge } = c.get('services');
       return sendFile(c, await pageFile(def, values, outcome, format, documentContext(c.get('services'), c.req.url), async (id) => (await knowledge.findItem(id))?.taxYears));
     }
-    return page(c, { tab, values, outcome, showMissing: hasInput(def, query), today });
+    const mine = takesClient(def) ? (await clients.list(userId)).map(({ id, name }) => ({ id, name })) : [];
+    return page(c, { tab, values, outcome, showMissing: hasInput(def, query), today, clients: mine, client });
   })
   .get('/calculators/:calc', (c) => {
     const calc = c.req.param('calc');

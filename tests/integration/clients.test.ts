@@ -120,4 +120,45 @@ describe.each(dbKinds)('client companies on %s', (kind) => {
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 409, 409, 409]);
     expect(((await (await u.client.get('/api/clients')).json()) as ClientDTO[])).toHaveLength(MAX_CLIENTS);
   });
+
+  it('fills a calculator from a client: its pay period, payroll and zone, said above the form; the query still wins', async () => {
+    const { client: bookkeeper } = await registerUser(t);
+    const mk = async (body: Record<string, unknown>) => create(body, bookkeeper);
+    const spaza = await mk({ name: 'Thabo’s Spaza', payFrequency: 'weekly', annualPayroll: 450_000 });
+    const works = await mk({ name: 'Karoo Works', sdlRegistered: false, etiEligible: false, specialEconomicZone: true });
+    const page = async (url: string, who = bookkeeper) => {
+      const res = await who.get(url);
+      return { status: res.status, html: (await res.text()).replace(/<!-- -->/g, '').replace(/&#x27;|&#39;/g, "'").replace(/&#x2019;/g, '’') };
+    };
+
+    // Every calculator that takes a client offers the user's own clients, and only theirs.
+    const fresh = await page('/calculators?tab=uif-sdl');
+    expect(fresh.html).toContain('Fill from a client');
+    expect(fresh.html).toContain(`<option value="${spaza.id}">Thabo’s Spaza</option>`);
+    expect((await page('/calculators?tab=leave')).html).not.toContain('Fill from a client');
+    expect((await page('/calculators?tab=uif-sdl', me)).html).not.toContain('Thabo’s Spaza');
+
+    const { status, html } = await page(`/calculators?tab=uif-sdl&client=${spaza.id}&remuneration=3000`);
+    expect(status).toBe(200);
+    expect(html).toMatch(/<option value="weekly" selected="">Weekly<\/option>/);
+    expect(html).toMatch(/name="annualPayroll"[^>]*value="450000"/);
+    expect(html).toContain('Filled from <strong>Thabo’s Spaza</strong>: Pay period: weekly; Annual payroll: R450 000.00.');
+    // The result is the client's: weekly UIF, no SDL.
+    expect(html).toContain('UIF per week');
+    expect(html).toContain('Not payable: the employer is exempt');
+    // Tabs keep the client; another tab fills what it has.
+    expect(html).toContain(`href="/calculators?tab=payslip&amp;client=${spaza.id}"`);
+    // What the query gives wins over the client.
+    expect((await page(`/calculators?tab=uif-sdl&client=${spaza.id}&period=monthly&remuneration=3000`)).html).toContain('UIF per month');
+
+    const eti = await page(`/calculators?tab=eti&client=${works.id}`);
+    expect(eti.html).toMatch(/name="specialEconomicZone"[^>]*>.*<option value="true" selected="">Yes<\/option>/s);
+    expect(eti.html).toContain('Karoo Works is not marked as an ETI-eligible employer: check that it qualifies before claiming.');
+    const sdl = await page(`/calculators?tab=uif-sdl&client=${works.id}`);
+    expect(sdl.html).toContain('Karoo Works is not registered for SDL and has no annual payroll on file, so the SDL here assumes a payroll above R500 000.00.');
+
+    // Another user's client, or an id no client can have, is a 404.
+    expect((await page(`/calculators?tab=uif-sdl&client=${spaza.id}`, other)).status).toBe(404);
+    expect((await page('/calculators?tab=uif-sdl&client=abc')).status).toBe(404);
+  });
 });

@@ -33,6 +33,7 @@ import {
   type PayeApiResult,
   type PayslipApiResult,
 } from '../../payroll/index';
+import type { ClientFormFill } from '../../clients/facts';
 
 export const CALCULATOR_IDS = ['paye', 'payslip', 'bonus', 'uif-sdl', 'eti', 'payroll-run', 'leave', 'leave-accrual', 'termination', 'overtime'] as const;
 export type CalcId = (typeof CALCULATOR_IDS)[number];
@@ -66,6 +67,8 @@ export interface FieldDef {
   group?: string;
   /** A multi-line text box (a pasted table). */
   rows?: number;
+  /** A client company's fact of the same name fills it (src/clients/facts.ts clientFormFill). */
+  fromClient?: boolean;
 }
 
 export interface UifSdlResult {
@@ -203,6 +206,7 @@ const periodField: FieldDef = {
   label: 'Pay period',
   kind: 'select',
   required: true,
+  fromClient: true,
   options: () => (Object.keys(PERIOD_LABELS) as PayPeriod[]).map((p) => ({ value: p, label: PERIOD_LABELS[p] })),
   initial: () => 'monthly',
 };
@@ -231,7 +235,7 @@ const f = {
     options: () => [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: String(d), label: `${d} day${d === 1 ? '' : 's'}` })),
   } as FieldDef,
   annualPayroll: {
-    name: 'annualPayroll', label: "Employer's annual payroll", kind: 'rands',
+    name: 'annualPayroll', label: "Employer's annual payroll", kind: 'rands', fromClient: true,
     hint: 'Total leviable remuneration expected over 12 months; SDL is not payable up to R500 000. Blank: assumed above.',
   } as FieldDef,
 };
@@ -291,6 +295,29 @@ export function formValues(def: CalcDef, source: Record<string, unknown>, today:
   }
   return values;
 }
+
+/** What a client company fills in this calculator: its values for the fields marked fromClient, in words, and cautions for fields it has. */
+export interface ClientFill {
+  id: number;
+  name: string;
+  values: Values;
+  said: string[];
+  cautions: string[];
+}
+
+export function fillFor(def: CalcDef, id: number, fill: ClientFormFill): ClientFill {
+  const filled = def.fields.filter((field) => field.fromClient && fill.values[field.name] !== undefined);
+  return {
+    id,
+    name: fill.name,
+    values: Object.fromEntries(filled.map((field) => [field.name, fill.values[field.name]])),
+    said: filled.flatMap((field) => fill.said[field.name] ?? []),
+    cautions: def.fields.flatMap((field) => fill.cautions[field.name] ?? []),
+  };
+}
+
+/** True when a client company has anything to fill or say in this calculator. */
+export const takesClient = (def: CalcDef) => def.fields.some((field) => field.fromClient);
 
 /** True when the source carries any of the calculator's input fields (a bookmarked or shared calculation). */
 export function hasInput(def: CalcDef, source: Record<string, unknown>): boolean {
@@ -478,6 +505,10 @@ const eti: CalcDef<'eti'> = {
     f.age('Age at the end of the month'),
     { name: 'hoursWorked', label: 'Hours paid in the month', kind: 'number', placeholder: '160', hint: 'Fewer than 160 hours scales the incentive down' },
     { name: 'date', label: 'Month of the claim', kind: 'date', hint: 'Any date in the month; blank for today. Picks the ETI table and the minimum wage.' },
+    {
+      name: 'specialEconomicZone', label: 'Employer in a special economic zone?', kind: 'select', options: yesNo(false), initial: () => 'false', fromClient: true,
+      hint: 'Yes: employees of any age qualify, not only 18 to 29',
+    },
   ],
   links: [
     { href: article('eti'), label: 'Employment Tax Incentive — table and examples' },
@@ -697,7 +728,7 @@ const payrollRun = presented<'payroll-run', PayrollRunApiResult>(
     intro: 'PAYE, UIF (both sides), SDL and ETI for each employee and in total: the figures for the month’s EMP201, with its due date.',
     fields: [
       { name: 'month', label: 'Month paid', kind: 'text', placeholder: 'yyyy-mm', hint: 'e.g. 2026-11; blank for this month', initial: (today) => isoDateFromDate(today).slice(0, 7) },
-      { name: 'annualPayroll', label: "Employer's annual payroll", kind: 'rands', hint: 'For the SDL exemption (not more than R500 000). Blank: this month × 12.' },
+      { name: 'annualPayroll', label: "Employer's annual payroll", kind: 'rands', fromClient: true, hint: 'For the SDL exemption (not more than R500 000). Blank: this month × 12.' },
       { name: 'employees', label: 'Employees', kind: 'text', rows: 6, required: true, placeholder: 'Thandi Mokoena, 6000, 24, 3\nSipho Dlamini, 8000, 31\nAnna Botha, 25000, 45', hint: 'One person a line: name, monthly pay, age, and the ETI month (1–24) if you claim ETI for them. Columns may be separated by commas or tabs (paste from a spreadsheet).' },
     ],
     links: [

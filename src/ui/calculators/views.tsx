@@ -17,6 +17,8 @@ import {
   type Outcome,
   type Presented,
   type Values,
+  type ClientFill,
+  takesClient,
 } from './model';
 
 // The /calculators screen as pure views. Every calculator is a plain form that posts to
@@ -31,9 +33,14 @@ export interface CalcState {
   /** Also say "… is required" under blank required fields (after a full-page submit). */
   showMissing: boolean;
   today: Date;
+  /** The user's client companies, for "Fill from a client". */
+  clients?: { id: number; name: string }[];
+  /** The client whose facts filled the form. */
+  client?: ClientFill;
 }
 
-export const tabUrl = (id: CalcId) => `/calculators?tab=${id}`;
+/** A tab's address; with a client, the tab opens filled from it. */
+export const tabUrl = (id: CalcId, clientId?: number) => `/calculators?tab=${id}${clientId ? `&client=${clientId}` : ''}`;
 export const stateTitle = (s: Pick<CalcState, 'tab'>) => `${CALCULATORS[s.tab].title} · Calculators`;
 
 const money = (rands: number) => formatRand(Math.round(rands * 100));
@@ -81,8 +88,8 @@ export function CalculatorsRoot({ s }: { s: CalcState }) {
                 {/* The id lets htmx give focus back to the same tab after the swap. */}
                 <a
                   id={`calc-tab-${d.id}`}
-                  href={tabUrl(d.id)}
-                  hx-get={tabUrl(d.id)}
+                  href={tabUrl(d.id, s.client?.id)}
+                  hx-get={tabUrl(d.id, s.client?.id)}
                   aria-current={active ? 'page' : undefined}
                   data-testid={`calc-tab-${d.id}`}
                   className={`inline-flex h-9 items-center whitespace-nowrap rounded-full border px-4 text-sm font-medium ${
@@ -123,6 +130,7 @@ function CalculatorPanel({ s }: { s: CalcState }) {
         </h2>
         <p className="mt-1 max-w-3xl text-sm text-muted-foreground">{def.intro}</p>
       </div>
+      {takesClient(def) && (s.clients?.length ?? 0) > 0 ? <ClientPicker s={s} /> : null}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <form
           id={`${id}-form`}
@@ -195,6 +203,47 @@ function CalculatorPanel({ s }: { s: CalcState }) {
         <span className="shrink-0 text-sm font-medium text-primary">Full result ↓</span>
       </a>
     </section>
+  );
+}
+
+/** A GET form: the chosen client's facts fill the fields marked fromClient (htmx swaps #calc-root as a tab does). */
+function ClientPicker({ s }: { s: CalcState }) {
+  const id = `${s.tab}-client`;
+  return (
+    <div className="space-y-2">
+      <form method="get" action="/calculators" hx-get="/calculators" hx-trigger="change, submit" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="tab" value={s.tab} />
+        <div className="min-w-0 max-w-full">
+          <label htmlFor={id} className="label">
+            Fill from a client
+          </label>
+          <select id={id} name="client" defaultValue={s.client ? String(s.client.id) : ''} className="input mt-1.5 max-w-full bg-white!">
+            <option value="">No client</option>
+            {s.clients!.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-outline">
+          Fill
+        </button>
+      </form>
+      {s.client ? (
+        <div role="status" data-testid="calc-client-note" className="rounded-md border border-border bg-muted/40 p-3 text-sm">
+          <p>
+            Filled from <strong>{s.client.name}</strong>
+            {s.client.said.length ? `: ${s.client.said.join('; ')}.` : ' (it has nothing this calculator uses).'} Change any field to override it.
+          </p>
+          {s.client.cautions.map((c) => (
+            <p key={c} className="mt-1 text-amber-800">
+              {c}
+            </p>
+          ))}
+        </div>
+      ) : null}
+    </div>
   );
 }
 
