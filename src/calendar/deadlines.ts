@@ -29,9 +29,16 @@ export interface CalendarDeadline {
   clientId?: number;
 }
 
+export const PAY_WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof PAY_WEEKDAYS)[number];
+const isWeekday = (v: unknown): v is Weekday => (PAY_WEEKDAYS as readonly unknown[]).includes(v);
+
 export interface CalendarOptions {
-  /** The employer's pay day (1–31; a later day than the month has is its last day), or `last`: the last business day. */
-  payDay?: number | 'last';
+  /**
+   * The employer's pay day: of the month (1–31; a later day than the month has is its last day), `last` (the last
+   * business day), or a weekday for a weekly payroll.
+   */
+  payDay?: number | 'last' | Weekday;
 }
 
 /**
@@ -131,12 +138,16 @@ function wspAtr(year: number): CalendarDeadline {
   };
 }
 
+/** A day the business is closed, said with the business day before it (the agreed day stays the date). */
+function closedCaveat(date: IsoDate): { caveat?: string } {
+  const holiday = publicHolidays(Number(date.slice(0, 4))).get(date);
+  const closed = isBusinessDay(date) ? null : holiday ? `a public holiday (${holiday})` : `a ${weekdayOf(date)}`;
+  return closed ? { caveat: `This day is ${closed}; the last business day before it is ${dayLabel(lastBusinessDayOnOrBefore(date))}.` } : {};
+}
+
 function payDayIn(month: string, payDay: number | 'last'): CalendarDeadline {
   const last = lastDayOfMonth(month);
   const date: IsoDate = payDay === 'last' ? lastBusinessDayOnOrBefore(last) : payDay >= Number(last.slice(8)) ? last : `${month}-${String(payDay).padStart(2, '0')}`;
-  // The agreed day stays the date; a weekend or public holiday is said, with the business day before it.
-  const holiday = publicHolidays(Number(date.slice(0, 4))).get(date);
-  const closed = isBusinessDay(date) ? null : holiday ? `a public holiday (${holiday})` : `a ${weekdayOf(date)}`;
   return {
     date,
     kind: 'pay-day',
@@ -144,8 +155,26 @@ function payDayIn(month: string, payDay: number | 'last'): CalendarDeadline {
     due: `Pay ${monthLabel(month)}'s salaries and wages, with a payslip for each employee.`,
     articleSlug: ARTICLE_SLUGS['pay-day'],
     covers: month,
-    ...(closed ? { caveat: `This day is ${closed}; the last business day before it is ${dayLabel(lastBusinessDayOnOrBefore(date))}.` } : {}),
+    ...closedCaveat(date),
   };
+}
+
+/** A weekly payroll's pay day on each `weekday` from `from` to `to`. */
+function weeklyPayDays(from: IsoDate, to: IsoDate, weekday: Weekday): CalendarDeadline[] {
+  const out: CalendarDeadline[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    if (weekdayOf(date).toLowerCase() !== weekday) continue;
+    out.push({
+      date,
+      kind: 'pay-day',
+      title: 'Weekly pay day',
+      due: "Pay the week's wages, with a payslip for each employee.",
+      articleSlug: ARTICLE_SLUGS['pay-day'],
+      covers: date,
+      ...closedCaveat(date),
+    });
+  }
+  return out;
 }
 
 /**
@@ -155,19 +184,23 @@ function payDayIn(month: string, payDay: number | 'last'): CalendarDeadline {
 export function deadlinesBetween(from: IsoDate, to: IsoDate, opts: CalendarOptions = {}): CalendarDeadline[] {
   if (!isIsoDate(from)) throw new RangeError('from must be a date (yyyy-mm-dd)');
   if (!isIsoDate(to)) throw new RangeError('to must be a date (yyyy-mm-dd)');
-  if (opts.payDay !== undefined && opts.payDay !== 'last' && !(Number.isInteger(opts.payDay) && opts.payDay >= 1 && opts.payDay <= 31)) throw new RangeError('payDay must be a day of the month (1–31) or last');
+  const { payDay } = opts;
+  if (payDay !== undefined && payDay !== 'last' && !isWeekday(payDay) && !(Number.isInteger(payDay) && payDay >= 1 && payDay <= 31)) {
+    throw new RangeError('payDay must be a day of the month (1–31), last, or a weekday');
+  }
   if (to < from) return [];
   const out: CalendarDeadline[] = [];
   // A month's returns fall due in the next month: start a month early.
   for (const month of monthsOf(`${previousMonth(from.slice(0, 7))}-01`, to)) {
     out.push(monthly('emp201', month), monthly('uif-declaration', month));
-    if (opts.payDay !== undefined) out.push(payDayIn(month, opts.payDay));
+    if (typeof payDay === 'number' || payDay === 'last') out.push(payDayIn(month, payDay));
   }
   const fromYear = Number(from.slice(0, 4));
   const toYear = Number(to.slice(0, 4));
   // Tax year ty's returns fall between October of ty - 1 and May of ty.
   for (let ty = fromYear; ty <= toYear + 1; ty++) out.push(...sarsYearly(ty));
   for (let y = fromYear; y <= toYear; y++) out.push(coidaRoe(y), wspAtr(y));
+  if (isWeekday(payDay)) out.push(...weeklyPayDays(from, to, payDay));
   return out.filter((d) => d.date >= from && d.date <= to).sort(byDate);
 }
 
@@ -175,18 +208,23 @@ const order = (k: DeadlineKind) => DEADLINE_KINDS.indexOf(k);
 const byDate = (a: CalendarDeadline, b: CalendarDeadline) =>
   a.date < b.date ? -1 : a.date > b.date ? 1 : order(a.kind) - order(b.kind) || a.covers.localeCompare(b.covers) || (a.clientId ?? 0) - (b.clientId ?? 0);
 
-/** A client company on the calendar: its pay day of the month (`last`: the month's last business day); weekly pay days are not listed. */
+/**
+ * A client company on the calendar: its pay day of the month (`last`: the month's last business day), or the weekday
+ * of a weekly payroll. A fortnightly payroll's weekday does not say which weeks, so its pay days are not listed.
+ */
 export interface CalendarClient {
   id: number;
   name: string;
   payDay: number | string | null;
+  payFrequency?: string;
 }
 
 /** The statutory dates with each client's monthly pay day, named and tagged with the client. */
 export function calendarFor(from: IsoDate, to: IsoDate, clients: readonly CalendarClient[] = []): CalendarDeadline[] {
   const out = deadlinesBetween(from, to);
   for (const c of clients) {
-    const payDay = c.payDay === 'last' ? 'last' : typeof c.payDay === 'number' ? c.payDay : null;
+    const weekly = c.payFrequency === 'weekly' && isWeekday(c.payDay);
+    const payDay = c.payDay === 'last' || typeof c.payDay === 'number' ? c.payDay : weekly ? (c.payDay as Weekday) : null;
     if (payDay === null) continue;
     for (const d of deadlinesBetween(from, to, { payDay })) {
       if (d.kind === 'pay-day') out.push({ ...d, title: `${c.name}: ${d.title.charAt(0).toLowerCase()}${d.title.slice(1)}`, clientId: c.id });

@@ -141,15 +141,21 @@ describe.each(dbKinds)('the compliance calendar on %s', (kind) => {
   });
 
   describe('per client company', () => {
-    it('each client’s monthly pay day, in the API (all, or one client’s), on the page and in the feed under its own UID', async () => {
+    it('each client’s pay days (monthly, and weekly every week), in the API (all, or one client’s), on the page and in the feed under its own UID', async () => {
       const u = (await registerUser(t)).client;
       const made = async (body: object) => (await (await u.post('/api/clients', body)).json()) as { id: number };
       const ubuntu = await made({ name: 'Ubuntu Traders', payDay: 25 });
       const karoo = await made({ name: 'Karoo Motors', payDay: 'last' });
-      await made({ name: 'Weekly Spaza', payFrequency: 'weekly', payDay: 'friday' });
+      const spaza = await made({ name: 'Weekly Spaza', payFrequency: 'weekly', payDay: 'friday' });
+      await made({ name: 'Fortnightly Co', payFrequency: 'fortnightly', payDay: 'friday' });
       const all = (await (await u.get('/api/calendar?from=2026-11-01&to=2026-11-30')).json()) as { deadlines: { date: string; title: string; clientId?: number }[] };
+      const weekly = (date: string) => expect.objectContaining({ date, title: 'Weekly Spaza: weekly pay day', clientId: spaza.id });
       expect(all.deadlines.filter((d) => d.clientId)).toEqual([
+        weekly('2026-11-06'),
+        weekly('2026-11-13'),
+        weekly('2026-11-20'),
         expect.objectContaining({ date: '2026-11-25', title: 'Ubuntu Traders: pay day (November 2026)', clientId: ubuntu.id }),
+        weekly('2026-11-27'),
         expect.objectContaining({ date: '2026-11-30', title: 'Karoo Motors: pay day (November 2026)', clientId: karoo.id }),
       ]);
       expect(all.deadlines.find((d) => d.title === 'EMP201 for October 2026')?.date).toBe('2026-11-06');
@@ -168,6 +174,7 @@ describe.each(dbKinds)('the compliance calendar on %s', (kind) => {
       expect(pay.startDate.toString()).toBe('2026-11-25');
       expect(pay.summary).toBe('Ubuntu Traders: pay day (November 2026)');
       expect(events.find((e) => e.uid === `pay-day-2026-11-client-${karoo.id}@payewise`)?.startDate.toString()).toBe('2026-11-30');
+      expect(events.find((e) => e.uid === `pay-day-2026-11-27-client-${spaza.id}@payewise`)?.summary).toBe('Weekly Spaza: weekly pay day');
       expect(new Set(events.map((e) => e.uid)).size).toBe(events.length);
     });
   });

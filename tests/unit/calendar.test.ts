@@ -151,7 +151,7 @@ describe('client companies on the calendar', () => {
     const pay = calendarFor('2026-12-01', '2027-01-31', [
       { id: 1, name: 'Ubuntu Traders', payDay: 25 },
       { id: 2, name: 'Karoo Motors', payDay: 'last' },
-      { id: 3, name: 'Weekly Spaza', payDay: 'friday' },
+      { id: 3, name: 'Fortnightly Spaza', payDay: 'friday', payFrequency: 'fortnightly' },
     ]).filter((d) => d.clientId);
     expect(pay.map((d) => [d.date, d.title, d.clientId, d.caveat ?? null])).toEqual([
       ['2026-12-25', 'Ubuntu Traders: pay day (December 2026)', 1, 'This day is a public holiday (Christmas Day); the last business day before it is Thursday 24 December 2026.'],
@@ -159,6 +159,17 @@ describe('client companies on the calendar', () => {
       ['2027-01-25', 'Ubuntu Traders: pay day (January 2027)', 1, null],
       ['2027-01-29', 'Karoo Motors: pay day (January 2027)', 2, null],
     ]);
+    // A fortnightly payroll's weekday does not say which weeks: not listed (above). A weekly one is every week.
+    const weekly = calendarFor('2026-12-01', '2027-01-05', [{ id: 4, name: 'Weekly Spaza', payDay: 'friday', payFrequency: 'weekly' }]).filter((d) => d.clientId);
+    expect(weekly.map((d) => [d.date, d.title, d.caveat ?? null])).toEqual([
+      ['2026-12-04', 'Weekly Spaza: weekly pay day', null],
+      ['2026-12-11', 'Weekly Spaza: weekly pay day', null],
+      ['2026-12-18', 'Weekly Spaza: weekly pay day', null],
+      ['2026-12-25', 'Weekly Spaza: weekly pay day', 'This day is a public holiday (Christmas Day); the last business day before it is Thursday 24 December 2026.'],
+      ['2027-01-01', 'Weekly Spaza: weekly pay day', "This day is a public holiday (New Year's Day); the last business day before it is Thursday 31 December 2026."],
+    ]);
+    expect(new Set(weekly.map((d) => eventUid(d))).size).toBe(5);
+    expect(deadlinesBetween('2026-12-01', '2026-12-31', { payDay: 'monday' }).filter((d) => d.kind === 'pay-day').map((d) => d.date)).toEqual(['2026-12-07', '2026-12-14', '2026-12-21', '2026-12-28']);
     // Without clients, the statutory dates only; with them, the same statutory dates.
     expect(calendarFor('2026-12-01', '2027-01-31').filter((d) => d.clientId)).toEqual([]);
     expect(calendarFor('2026-12-01', '2027-01-31', [{ id: 1, name: 'A', payDay: 25 }]).filter((d) => !d.clientId)).toEqual(deadlinesBetween('2026-12-01', '2027-01-31'));
