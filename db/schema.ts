@@ -323,6 +323,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
     // pending | sent | failed | logged (no SMTP) | uncertain (the server had the whole message but never answered: not resent)
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -9,6 +9,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra header fields (List-Unsubscribe on reminders); kept with the mail in the outbox. */
+  headers?: Record<string, string>;
 }
 
 /** `outbox`: no SMTP, mail is kept on purpose; `delayed`: the server is failing or hanging, or mail waits too long. */
@@ -93,7 +95,7 @@ function describeFailure(err: Error & { code?: unknown; timeoutType?: unknown })
   return (err.code === 'ETIMEDOUT' || err.timeoutType ? `Timed out: ${text}` : text).slice(0, 400);
 }
 
-type SmtpSend = (msg: { to: string; subject: string; text: string; html?: string }, signal: AbortSignal) => Promise<void>;
+type SmtpSend = (msg: { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> }, signal: AbortSignal) => Promise<void>;
 
 /**
  * One message on its own connection, bounded: connecting and the greeting by `connectTimeoutMs`, the whole send by
@@ -149,7 +151,7 @@ async function createSmtpSend(url: string, from: string, connectTimeoutMs: numbe
         if (err) return finish(err);
         const send = () => {
           try {
-            const mime = new MailComposer({ from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html }).compile();
+            const mime = new MailComposer({ from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, headers: msg.headers }).compile();
             const stream = mime.createReadStream();
             stream.once('end', () => (handedOver = true));
             conn.send(mime.getEnvelope(), stream, (err) => finish(err ?? undefined));
@@ -221,7 +223,7 @@ export async function createMailer(opts: MailerOptions): Promise<Mailer> {
       return true;
     }
     try {
-      await smtpSend({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined }, signal);
+      await smtpSend({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined, headers: m.headers ?? undefined }, signal);
     } catch (err) {
       const f = err instanceof SendFailure ? err : new SendFailure(err as Error, false, false);
       if (!f.aborted) lastOk = false;
@@ -231,7 +233,7 @@ export async function createMailer(opts: MailerOptions): Promise<Mailer> {
         log.warn('mail possibly delivered: the server had the whole message but never answered; not resending', { id: m.id, error });
         await db
           .update(mailOutbox)
-          .set({ status: 'uncertain', lastError: `Possibly delivered, not resent: the server received the whole message but never answered (${error})`, text: '', html: null })
+          .set({ status: 'uncertain', lastError: `Possibly delivered, not resent: the server received the whole message but never answered (${error})`, text: '', html: null, headers: null })
           .where(eq(mailOutbox.id, m.id));
       } else {
         const status = !f.aborted && m.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
@@ -242,7 +244,7 @@ export async function createMailer(opts: MailerOptions): Promise<Mailer> {
     }
     lastOk = true;
     // Delivered: the body (it may hold a reset code) is not kept.
-    await db.update(mailOutbox).set({ status: 'sent', sentAt: clock(), lastError: null, text: '', html: null }).where(eq(mailOutbox.id, m.id));
+    await db.update(mailOutbox).set({ status: 'sent', sentAt: clock(), lastError: null, text: '', html: null, headers: null }).where(eq(mailOutbox.id, m.id));
     return true;
   }
 
@@ -295,7 +297,7 @@ export async function createMailer(opts: MailerOptions): Promise<Mailer> {
   const mailer: Mailer = {
     mode: smtpSend ? 'smtp' : 'outbox',
     async stage(tx, msg) {
-      await tx.insert(mailOutbox).values({ to: msg.to, subject: msg.subject, text: msg.text, nextAttemptAt: clock() });
+      await tx.insert(mailOutbox).values({ to: msg.to, subject: msg.subject, text: msg.text, headers: msg.headers ?? null, nextAttemptAt: clock() });
     },
     deliverSoon() {
       if (stopping) return;

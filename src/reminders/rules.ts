@@ -56,3 +56,6 @@ export function reminderText(d: CalendarDeadline, opts: { client?: ReminderClien
 }
 
 export const unsubscribeUrlFor = (baseUrl: string, token: string) => `${baseUrl}/reminders/unsubscribe/${token}`;
+
+/** RFC 2369 and RFC 8058: mail programs offer their own unsubscribe button, which POSTs to the link (one click). */
+export const unsubscribeHeaders = (unsubscribeUrl: string) => ({ 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });

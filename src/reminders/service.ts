@@ -18,7 +18,7 @@ import { isoDateFromDate } from '../payroll/dates';
 import { addDays } from '../payroll/deadlines';
 import type { IsoDate } from '../payroll/types';
 import type { ReminderSettings } from '../schemas/reminders';
-import { DEFAULT_DAYS_BEFORE, isReminderDue, lookAheadDays, reminderSubject, reminderText, unsubscribeUrlFor, type ReminderClient } from './rules';
+import { DEFAULT_DAYS_BEFORE, isReminderDue, lookAheadDays, reminderSubject, reminderText, unsubscribeHeaders, unsubscribeUrlFor, type ReminderClient } from './rules';
 
 export const UNSUBSCRIBE_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 export const REMINDER_LINK_NOT_FOUND = 'This unsubscribe link is not known';
@@ -122,10 +122,12 @@ export function createReminderService(deps: { db: DB; mailer: Mailer; clock: () 
                 .returning({ id: remindersSent.id });
               if (!claimed) continue;
               const c = client ? { id: client.id, name: client.name } : null;
+              const unsubscribeUrl = unsubscribeUrlFor(baseUrl, token);
               await mailer.stage(tx, {
                 to: s.email!,
                 subject: reminderSubject(deadline, c),
-                text: reminderText(deadline, { client: c, today, baseUrl, unsubscribeUrl: unsubscribeUrlFor(baseUrl, token) }),
+                text: reminderText(deadline, { client: c, today, baseUrl, unsubscribeUrl }),
+                headers: unsubscribeHeaders(unsubscribeUrl),
               });
               n++;
             }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remindersSent } from '../../db/schema';
+import { mailOutbox, remindersSent } from '../../db/schema';
 import { articlePath } from '../../src/calendar/articles';
 import { deadlinesBetween } from '../../src/calendar/deadlines';
 import { addDays } from '../../src/payroll/deadlines';
@@ -32,7 +32,7 @@ function decode(raw: string) {
   const cte = header('Content-Transfer-Encoding').toLowerCase();
   if (cte === 'quoted-printable') body = qp(body);
   else if (cte === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { subject: words(header('Subject')), text: body.replace(/\r\n/g, '\n') };
+  return { subject: words(header('Subject')), text: body.replace(/\r\n/g, '\n'), header };
 }
 
 describe.each(dbKinds)('deadline reminders on %s', (kind) => {
@@ -147,6 +147,9 @@ describe.each(dbKinds)('deadline reminders on %s', (kind) => {
     if (emp201.caveat) expect(mail.text.replace(/\s+/g, ' ')).toContain(emp201.caveat);
     const link = /https:\/\/payewise\.example(\/reminders\/unsubscribe\/[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
     expect(link).toBeTruthy();
+    // Mail programs show their own unsubscribe button: RFC 2369's header, and RFC 8058's one-click POST to the same link.
+    expect(mail.header('List-Unsubscribe')).toBe(`<${SITE}${link}>`);
+    expect(mail.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     if (kind === 'pglite') console.log(`--- ${mail.subject}\n${mail.text}`);
 
     // Unsubscribing, signed out: the link only asks (a scanner following it changes nothing); the button stops them.
@@ -163,6 +166,18 @@ describe.each(dbKinds)('deadline reminders on %s', (kind) => {
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('Reminders stopped');
     expect((await (await client.get('/api/reminders')).json()).enabled).toBe(false);
+    // The one-click POST a mail program sends (no Origin, RFC 8058's body) works too, with any reminder's link.
+    expect((await client.request('PUT', '/api/reminders', { enabled: true, daysBefore: 3, includeOwn: true, clientIds: [acme.id] })).status).toBe(200);
+    const other = mailsTo(creds.email).find((m) => m.subject !== mail.subject)!;
+    const otherLink = /\/reminders\/unsubscribe\/[A-Za-z0-9_-]{43}/.exec(other.header('List-Unsubscribe'))![0];
+    expect(otherLink).not.toBe(link);
+    const oneClick = await stranger.post(otherLink, 'List-Unsubscribe=One-Click', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(oneClick.status).toBe(200);
+    expect((await (await client.get('/api/reminders')).json()).enabled).toBe(false);
+    // A sent mail's unsubscribe link is not kept in the outbox, as its body is not.
+    const kept = await t.database.db.select({ headers: mailOutbox.headers, text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.to, creds.email));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.every((r) => r.headers === null && r.text === '')).toBe(true);
     const unknown = await stranger.get('/reminders/unsubscribe/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('Link not found');
