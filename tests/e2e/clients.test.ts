@@ -3,7 +3,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, signIn, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
 
 // Client companies in Chromium (issue 27, item 1): add three on /clients, edit one, see the API's field error
-// beside its field, delete one; then tie a new chat to a client and see the answer assume the client's facts.
+// beside its field, delete one; then tie a new chat to a client and see the answer assume the client's facts; fill a
+// calculator from a client; see its pay days on the calendar and turn its reminders on.
 // At phone and desktop widths; the names carry the width, as both runs are the demo user's.
 
 describe('client companies in Chromium', () => {
@@ -24,7 +25,7 @@ describe('client companies in Chromium', () => {
   const isFocused = (l: Locator) => expect.poll(() => l.evaluate((el) => el === document.activeElement)).toBe(true);
   const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-  it.each([375, 1280])('at %i px: add three clients, edit one, a bad pay day, delete one, then a chat tied to a client', async (width) => {
+  it.each([375, 1280])('at %i px: add three clients, edit one, a bad pay day, delete one; a chat tied to a client, a calculator filled from one, its pay days and reminders', async (width) => {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     await signIn(context, server.url);
     const page = await context.newPage();
@@ -136,6 +137,33 @@ describe('client companies in Chromium', () => {
       const current = page.locator('[data-testid="conversation-list"] a[aria-current="page"]');
       expect(await current.getByTestId('conversation-client-name').innerText()).toBe(weekly);
     }
+    expect(await noSidewaysScroll(page)).toBe(true);
+
+    // A calculator filled from a client: its pay period and payroll, said above the form; the result is the client's.
+    await page.goto(`${server.url}/calculators?tab=uif-sdl`);
+    await page.getByLabel('Fill from a client').selectOption({ label: monthly });
+    const note = page.getByTestId('calc-client-note');
+    await expect.poll(() => note.innerText().catch(() => '')).toContain(`Filled from ${monthly}: Pay period: monthly; Annual payroll: R2 400 000.00.`);
+    expect(await page.getByLabel('Pay period').inputValue()).toBe('monthly');
+    expect(await page.getByLabel("Employer's annual payroll").inputValue()).toBe('2400000');
+    await page.getByLabel('Remuneration', { exact: true }).fill('30000');
+    await expect.poll(() => page.getByTestId('calc-result').innerText()).toMatch(/SDL per month\s+R300\.00/);
+    await page.getByLabel('Fill from a client').selectOption({ label: weekly });
+    await expect.poll(() => note.innerText().catch(() => '')).toContain(`Filled from ${weekly}: Pay period: weekly; Annual payroll: under R500 000.00 (taken as R500 000.00).`);
+    expect(page.url()).toContain('tab=uif-sdl&client=');
+    await page.getByLabel('Remuneration', { exact: true }).fill('3000');
+    await expect.poll(() => page.getByTestId('calc-result').innerText()).toContain('Not payable: the employer is exempt');
+    expect(await noSidewaysScroll(page)).toBe(true);
+
+    // The calendar lists the weekly client's pay days; reminders for it are turned on with the page's form.
+    await page.goto(`${server.url}/calendar`);
+    expect(await page.getByText(`${weekly}: weekly pay day`).count()).toBeGreaterThan(0);
+    const reminders = page.locator('form[action="/calendar/reminders"]');
+    await reminders.getByLabel('Send me reminders by e-mail').check();
+    await reminders.getByLabel(weekly).check();
+    await reminders.getByRole('button', { name: 'Save reminders' }).click();
+    await page.getByRole('status').filter({ hasText: 'Reminders on: 3 business days before each deadline.' }).waitFor();
+    expect(await page.locator('form[action="/calendar/reminders"]').getByLabel(weekly).isChecked()).toBe(true);
     expect(await noSidewaysScroll(page)).toBe(true);
 
     expect(errors).toEqual([]);
