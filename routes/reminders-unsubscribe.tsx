@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../src/http/context';
 import { renderPublic } from '../src/http/render';
-import { AppError } from '../src/errors';
+import { isAppError } from '../src/errors';
 import { UnsubscribePage, type UnsubscribeState } from '../src/ui/reminders/UnsubscribePage';
 
 // GET/POST /reminders/unsubscribe/<token> (issue 27): the link in every reminder e-mail, no session needed. GET only
@@ -14,7 +14,7 @@ function show(c: AppContext, state: UnsubscribeState, status: 200 | 404 = 200) {
   return renderPublic(c, { title: state === 'unknown' ? 'Link not found' : 'Deadline reminders' }, <UnsubscribePage state={state} action={c.req.path} />, status);
 }
 
-const unknown = (err: unknown) => err instanceof AppError && err.status === 404;
+const unknown = (err: unknown) => isAppError(err, 'not_found');
 
 export const remindersUnsubscribeRoute = new Hono<AppEnv>()
   .get('/reminders/unsubscribe/:token', async (c) => {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../src/http/context';
 import { requireUser } from '../src/http/guard';
 import { validate } from '../src/http/validate';
+import { AppError } from '../src/errors';
 import { uploadParamSchema } from '../src/knowledge/schemas';
 
 // Knowledge attachments, for signed-in users only. Images are shown inline; everything else downloads.
@@ -9,7 +10,7 @@ import { uploadParamSchema } from '../src/knowledge/schemas';
 // are not on the allow-list, so they can never be served.
 export const uploadsRoute = new Hono<AppEnv>().get('/uploads/:key', requireUser, validate('param', uploadParamSchema), async (c) => {
   const file = await c.get('services').knowledge.openUpload(c.req.valid('param').key);
-  if (!file) return c.json({ message: 'File not found' }, 404);
+  if (!file) throw new AppError('not_found', 'File not found');
   const headers: Record<string, string> = {
     'Content-Type': file.contentType,
     'Content-Disposition': file.contentDisposition,

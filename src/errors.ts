@@ -1,17 +1,45 @@
-type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503 | 504 | 507;
+/**
+ * The one error vocabulary: every failure a user may see has a code, and this table alone says the HTTP status it
+ * goes out with (and, for the codes that have one, how long to wait before retrying). Services and routes throw
+ * codes; nothing else picks a status.
+ */
+export const ERROR_CODES = {
+  bad_request: { status: 400 },
+  unauthenticated: { status: 401 },
+  forbidden: { status: 403 },
+  not_found: { status: 404 },
+  conflict: { status: 409 },
+  too_large: { status: 413 },
+  unsupported_type: { status: 415 },
+  unprocessable: { status: 422 },
+  rate_limited: { status: 429 },
+  upstream_failed: { status: 502 },
+  unavailable: { status: 503 },
+  upstream_timeout: { status: 504 },
+  out_of_space: { status: 507 },
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+export type Status = (typeof ERROR_CODES)[ErrorCode]['status'];
 
-/** A failure the user may see: its message goes out as `{ message }` with `status`. */
+/** A failure the user may see: its message goes out as `{ message }` with its code's status. */
 export class AppError extends Error {
+  readonly status: Status;
   constructor(
-    public status: Status,
+    public readonly code: ErrorCode,
     message: string,
     public extra?: Record<string, unknown>,
-    /** Seconds until a retry may succeed (429, 503): sent as Retry-After. */
+    /** Seconds until a retry may succeed (rate_limited, unavailable): sent as Retry-After. */
     public retryAfter?: number,
   ) {
     super(message);
+    this.status = ERROR_CODES[code].status;
   }
 }
+
+export const statusOf = (code: ErrorCode): Status => ERROR_CODES[code].status;
+
+/** True when `err` is an AppError with this code. */
+export const isAppError = (err: unknown, code: ErrorCode): err is AppError => err instanceof AppError && err.code === code;
 
 type ErrorLike = { code?: unknown; severity?: unknown; errors?: unknown; cause?: unknown; [k: string]: unknown };
 
@@ -32,13 +60,13 @@ export const RETRY_AFTER_SECONDS = 5;
 export type Part = 'database' | 'storage' | 'mail' | 'payments' | 'model' | 'disk';
 
 /** What the user is told when a part fails, with the status and Retry-After (seconds) it goes out with. */
-export const PART_FAILURES: Record<Part, { status: Status; message: string; retryAfter: number }> = {
-  database: { status: 503, message: 'The database is temporarily unavailable. Please try again in a moment.', retryAfter: RETRY_AFTER_SECONDS },
-  storage: { status: 503, message: 'Attachments are temporarily unavailable. Please try again in a moment.', retryAfter: 30 },
-  mail: { status: 503, message: 'E-mail is temporarily unavailable. Please try again in a moment.', retryAfter: 30 },
-  payments: { status: 503, message: 'PayFast is not answering just now. Please try again in a moment.', retryAfter: 30 },
-  model: { status: 503, message: 'The AI model is not answering just now. Please try again in a moment.', retryAfter: 30 },
-  disk: { status: 507, message: 'The server is out of storage space. Please try again later.', retryAfter: 300 },
+export const PART_FAILURES: Record<Part, { code: ErrorCode; message: string; retryAfter: number }> = {
+  database: { code: 'unavailable', message: 'The database is temporarily unavailable. Please try again in a moment.', retryAfter: RETRY_AFTER_SECONDS },
+  storage: { code: 'unavailable', message: 'Attachments are temporarily unavailable. Please try again in a moment.', retryAfter: 30 },
+  mail: { code: 'unavailable', message: 'E-mail is temporarily unavailable. Please try again in a moment.', retryAfter: 30 },
+  payments: { code: 'unavailable', message: 'PayFast is not answering just now. Please try again in a moment.', retryAfter: 30 },
+  model: { code: 'unavailable', message: 'The AI model is not answering just now. Please try again in a moment.', retryAfter: 30 },
+  disk: { code: 'out_of_space', message: 'The server is out of storage space. Please try again later.', retryAfter: 300 },
 };
 
 /** An outside part failed or did not answer in time; `cause` keeps the driver's error for the log. */
@@ -48,7 +76,7 @@ export class PartFailure extends AppError {
     cause?: unknown,
     message = PART_FAILURES[part].message,
   ) {
-    super(PART_FAILURES[part].status, message, undefined, PART_FAILURES[part].retryAfter);
+    super(PART_FAILURES[part].code, message, undefined, PART_FAILURES[part].retryAfter);
     this.cause = cause;
   }
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { AppError } from '../../src/errors';
 import { toPublicUser } from '../../src/auth/service';
 import type { AppEnv } from '../../src/http/context';
 import { NOT_AUTHENTICATED, requireUser } from '../../src/http/guard';
@@ -14,7 +15,7 @@ import {
 export const authApi = new Hono<AppEnv>()
   .get('/user', (c) => {
     const user = c.get('user');
-    if (!user) return c.json({ message: NOT_AUTHENTICATED }, 401);
+    if (!user) throw new AppError('unauthenticated', NOT_AUTHENTICATED);
     return c.json(toPublicUser(user));
   })
   .post('/register', validate('json', registerSchema), async (c) => {

@@ -12,7 +12,7 @@ const me = (c: AppContext) => c.get('user')!.id;
 /** The path's id: one that cannot be a client's is as unknown as another user's (404). */
 function clientId(c: AppContext): number {
   const id = Number(c.req.param('id'));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, CLIENT_NOT_FOUND);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('not_found', CLIENT_NOT_FOUND);
   return id;
 }
 

@@ -82,13 +82,13 @@ export const knowledgeApi = new Hono<AppEnv>()
   // Admin: attachments. Multipart, field `file`.
   .post('/upload', requireAdmin(), uploadLimit, async (c) => {
     const type = (c.req.header('content-type') ?? '').toLowerCase();
-    if (!type.startsWith('multipart/form-data')) throw new AppError(400, 'Send the file as multipart/form-data in the field "file"');
+    if (!type.startsWith('multipart/form-data')) throw new AppError('bad_request', 'Send the file as multipart/form-data in the field "file"');
     // Read only now that the guard has let an admin in (src/app.ts leaves this body to the route).
     const form = await readForm(c);
     checkFormText(form);
     const file = form.get('file');
-    if (!(file instanceof File)) throw new AppError(400, UPLOAD_MESSAGES.missing);
-    if (file.size > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge);
+    if (!(file instanceof File)) throw new AppError('bad_request', UPLOAD_MESSAGES.missing);
+    if (file.size > MAX_UPLOAD_BYTES) throw new AppError('too_large', UPLOAD_MESSAGES.tooLarge);
     const bytes = new Uint8Array(await file.arrayBuffer());
     return c.json(await k(c).upload({ name: file.name, bytes }, actor(c)), 201);
   });

@@ -21,9 +21,9 @@ for (const calc of PAYROLL_CALCULATOR_LIST) {
       const other = c.req.query('compareWith');
       let compareWith: number | undefined;
       if (other !== undefined) {
-        if (!calc.yearly) throw new AppError(400, `compareWith is only for calculators with a tax year; ${calc.name} has none`, { field: 'compareWith' });
+        if (!calc.yearly) throw new AppError('bad_request', `compareWith is only for calculators with a tax year; ${calc.name} has none`, { field: 'compareWith' });
         const year = taxYearField.safeParse(other);
-        if (!year.success) throw new AppError(400, year.error.issues[0].message.replace(/^taxYear/, 'compareWith'), { field: 'compareWith' });
+        if (!year.success) throw new AppError('bad_request', year.error.issues[0].message.replace(/^taxYear/, 'compareWith'), { field: 'compareWith' });
         compareWith = year.data;
       }
       // ?format=pdf|csv: the same calculation as a file to download.
@@ -33,7 +33,7 @@ for (const calc of PAYROLL_CALCULATOR_LIST) {
       return c.json(calc.run(input, today) as object);
     } catch (err) {
       // What the schema cannot know (e.g. today falls outside the supported tax years).
-      if (err instanceof PayrollError) throw new AppError(400, err.message, { field: err.field });
+      if (err instanceof PayrollError) throw new AppError('bad_request', err.message, { field: err.field });
       throw err;
     }
   });

@@ -24,13 +24,13 @@ async function checkFile(c: AppContext) {
   const form = await readForm(c);
   checkFormText(form);
   const file = form.get('file');
-  if (!(file instanceof File)) throw new AppError(400, 'Choose the payslip file (PDF or text) in the field "file"', { field: 'file' });
-  if (file.size === 0) throw new AppError(400, UPLOAD_MESSAGES.empty, { field: 'file' });
-  if (file.size > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge, { field: 'file' });
+  if (!(file instanceof File)) throw new AppError('bad_request', 'Choose the payslip file (PDF or text) in the field "file"', { field: 'file' });
+  if (file.size === 0) throw new AppError('bad_request', UPLOAD_MESSAGES.empty, { field: 'file' });
+  if (file.size > MAX_UPLOAD_BYTES) throw new AppError('too_large', UPLOAD_MESSAGES.tooLarge, { field: 'file' });
   const ext = extensionOf(file.name);
-  if (ext !== 'pdf' && ext !== 'txt') throw new AppError(415, 'A payslip can be checked from a PDF or a .txt file', { field: 'file' });
+  if (ext !== 'pdf' && ext !== 'txt') throw new AppError('unsupported_type', 'A payslip can be checked from a PDF or a .txt file', { field: 'file' });
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (!matchesMagicBytes(ext, bytes)) throw new AppError(415, UPLOAD_MESSAGES.content, { field: 'file' });
+  if (!matchesMagicBytes(ext, bytes)) throw new AppError('unsupported_type', UPLOAD_MESSAGES.content, { field: 'file' });
   let facts = {};
   const raw = form.get('facts');
   if (typeof raw === 'string' && raw.trim()) {
@@ -38,10 +38,10 @@ async function checkFile(c: AppContext) {
     try {
       parsed = JSON.parse(raw);
     } catch {
-      throw new AppError(400, 'facts must be JSON', { field: 'facts' });
+      throw new AppError('bad_request', 'facts must be JSON', { field: 'facts' });
     }
     const result = employeeFactsSchema.safeParse(parsed);
-    if (!result.success) throw new AppError(400, result.error.issues[0].message, { field: `facts.${result.error.issues[0].path.join('.')}` });
+    if (!result.success) throw new AppError('bad_request', result.error.issues[0].message, { field: `facts.${result.error.issues[0].path.join('.')}` });
     facts = result.data;
   }
   if (ext === 'txt') return svc(c).check({ text: new TextDecoder().decode(bytes), facts });

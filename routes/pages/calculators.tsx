@@ -22,7 +22,7 @@ import { CalculatorsPage, CalculatorsRoot, Downloads, FieldMessagesOob, ResultCo
 /** A client id from the query: one that cannot be a client's is as unknown as another user's (404). */
 function clientIdOf(v: string): number {
   const id = Number(v);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, CLIENT_NOT_FOUND);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('not_found', CLIENT_NOT_FOUND);
   return id;
 }
 
@@ -50,7 +50,7 @@ export const calculatorPages = new Hono<AppEnv>()
   .get('/calculators', validate('query', downloadQuerySchema), async (c) => {
     const q = c.req.query('tab');
     const { format } = c.req.valid('query');
-    if (format && !isCalcId(q)) throw new AppError(400, `tab must be one of ${CALCULATOR_IDS.join(', ')}`, { field: 'tab' });
+    if (format && !isCalcId(q)) throw new AppError('bad_request', `tab must be one of ${CALCULATOR_IDS.join(', ')}`, { field: 'tab' });
     const tab: CalcId = isCalcId(q) ? q : 'paye';
     const def = CALCULATORS[tab] as CalcDef;
     const { clock, clients } = c.get('services');

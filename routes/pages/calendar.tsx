@@ -6,7 +6,7 @@ import { feedUrlFor } from '../../src/calendar/service';
 import { CalendarPage, type FeedView } from '../../src/ui/calendar/CalendarPage';
 import { siteUrl } from '../api/calendar';
 import { readForm } from '../../src/http/validate';
-import { AppError } from '../../src/errors';
+import { isAppError } from '../../src/errors';
 import { reminderSettingsSchema } from '../../src/schemas/reminders';
 import type { RemindersView } from '../../src/ui/calendar/Reminders';
 
@@ -47,7 +47,7 @@ export const calendarPages = new Hono<AppEnv>()
       const saved = await c.get('services').reminders.put(c.get('user')!.id, r.data);
       return page(c, {}, { notice: saved.enabled ? `Reminders on: ${saved.daysBefore} business day${saved.daysBefore === 1 ? '' : 's'} before each deadline.` : 'Reminders off.' });
     } catch (err) {
-      if (err instanceof AppError && err.status === 404) return page(c, {}, { error: err.message });
+      if (isAppError(err, 'not_found')) return page(c, {}, { error: err.message });
       throw err;
     }
   });

@@ -35,8 +35,8 @@ async function citationsOf(deps: ChatDocumentDeps, answer: MessageDTO | null, ct
 /** GET /api/messages/:id/pdf: one answer with its question (either id will do). */
 export async function answerPdf(deps: ChatDocumentDeps, userId: number, messageId: string, ctx: DocContext): Promise<DownloadFile> {
   const { conversation, question, answer } = await deps.chat.exchange(userId, messageId);
-  if (!answer) throw new AppError(404, NOT_FOUND.message);
-  if (answer.status === 'pending') throw new AppError(409, STILL_ANSWERING);
+  if (!answer) throw new AppError('not_found', NOT_FOUND.message);
+  if (answer.status === 'pending') throw new AppError('conflict', STILL_ANSWERING);
   const ex: Exchange = { question, answer, citations: await citationsOf(deps, answer, ctx) };
   // The answer's own id in the name, so two answers of one day do not overwrite each other in Downloads.
   return pdfFile(answerDocument(ex, conversation, ctx), `answer-${String(answer.id).slice(0, 8)}`);
@@ -45,7 +45,7 @@ export async function answerPdf(deps: ChatDocumentDeps, userId: number, messageI
 /** GET /api/conversations/:id/pdf: every question and answer of one conversation. */
 export async function conversationPdf(deps: ChatDocumentDeps, userId: number, conversationId: string, ctx: DocContext): Promise<DownloadFile> {
   const { conversation, messages } = await deps.chat.openConversation(userId, conversationId, false);
-  if (!conversation) throw new AppError(404, NOT_FOUND.conversation);
+  if (!conversation) throw new AppError('not_found', NOT_FOUND.conversation);
   const exchanges = await Promise.all(exchangesOf(messages).map(async (e) => ({ ...e, citations: await citationsOf(deps, e.answer, ctx) })));
   return pdfFile(conversationDocument(conversation, exchanges, ctx), `conversation-${String(conversation.id).slice(0, 8)}`);
 }

@@ -151,7 +151,7 @@ export function createChatService(deps: ChatDeps) {
 
   async function ownConversation(userId: number, id: string): Promise<ConversationRow> {
     const [c] = await db.select(conversationCols).from(conversations).leftJoin(clients, eq(clients.id, conversations.clientId)).where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
-    if (!c) throw new AppError(404, NOT_FOUND.conversation);
+    if (!c) throw new AppError('not_found', NOT_FOUND.conversation);
     return c;
   }
 
@@ -182,11 +182,11 @@ export function createChatService(deps: ChatDeps) {
   function verdict(user: ChatUser, now: Date, counts: { minute_count: number; minute_reset: Date | string; day_count: number | null }): ChatAllowanceDTO {
     const access = assistantAccess(user, now);
     if (counts.minute_count > (deps.perMinute ?? access.perMinute)) {
-      throw new AppError(429, PER_MINUTE_LIMIT, undefined, Math.max(1, Math.ceil((new Date(counts.minute_reset).getTime() - now.getTime()) / 1000)));
+      throw new AppError('rate_limited', PER_MINUTE_LIMIT, undefined, Math.max(1, Math.ceil((new Date(counts.minute_reset).getTime() - now.getTime()) / 1000)));
     }
     if (access.kind === 'full') return { limited: false, remaining: null, perDay: null };
     if (counts.day_count === null || counts.day_count > access.perDay) {
-      throw new AppError(429, dailyLimitMessage(access.perDay), { remaining: 0 }, Math.ceil((saDay(now).endsAt.getTime() - now.getTime()) / 1000));
+      throw new AppError('rate_limited', dailyLimitMessage(access.perDay), { remaining: 0 }, Math.ceil((saDay(now).endsAt.getTime() - now.getTime()) / 1000));
     }
     return { limited: true, remaining: access.perDay - counts.day_count, perDay: access.perDay };
   }
@@ -263,15 +263,15 @@ export function createChatService(deps: ChatDeps) {
     if ('retryOf' in req) {
       const [q] = await db.select(msgCols).from(messages).leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id))
         .where(and(eq(messages.id, req.retryOf), eq(messages.userId, user.id), eq(messages.role, 'user')));
-      if (!q) throw new AppError(404, NOT_FOUND.message);
+      if (!q) throw new AppError('not_found', NOT_FOUND.message);
       conversation = toConversationDTO(await ownConversation(user.id, q.conversationId));
       const [a] = await db.select({ id: messages.id, status: messages.status, timestamp: messages.timestamp }).from(messages).where(eq(messages.replyTo, q.id));
-      if (a && stillAnswering(a)) throw new AppError(409, STILL_ANSWERING);
+      if (a && stillAnswering(a)) throw new AppError('conflict', STILL_ANSWERING);
       if (a && unstored.has(a.id)) {
         await writeFailure(a.id, unstored.get(a.id)!);
         unstored.delete(a.id);
       }
-      if (a && (a.status === 'complete' || a.status === 'stopped')) throw new AppError(409, ALREADY_ANSWERED);
+      if (a && (a.status === 'complete' || a.status === 'stopped')) throw new AppError('conflict', ALREADY_ANSWERED);
       const now = clock().toISOString();
       answerId = a?.id ?? randomUUID();
       // Claim the answer row: only one retry wins when two arrive together.
@@ -280,7 +280,7 @@ export function createChatService(deps: ChatDeps) {
           .where(and(eq(messages.id, a.id), sql`(${messages.status} = 'error' or (${messages.status} = 'pending' and ${messages.timestamp} <= ${staleCutoff()}))`)).returning({ id: messages.id })
         : await db.insert(messages).values({ id: answerId, userId: user.id, conversationId: q.conversationId, role: 'assistant', content: '', timestamp: now, replyTo: q.id, status: 'pending' })
           .onConflictDoNothing().returning({ id: messages.id });
-      if (claimed.length === 0 || running.has(answerId)) throw new AppError(409, STILL_ANSWERING);
+      if (claimed.length === 0 || running.has(answerId)) throw new AppError('conflict', STILL_ANSWERING);
       question = toDTO(q);
       allowanceNow = await allowance(user);
     } else {
@@ -288,9 +288,9 @@ export function createChatService(deps: ChatDeps) {
       const text = req.message.replace(REF_TAG, '').trim();
       const articleId = ref ? ((await knowledge.getArticle(ref[1]))?.id ?? null) : null;
       const named = req.conversationId && !req.newConversation ? await ownConversation(user.id, req.conversationId) : null;
-      if (req.clientId !== undefined && named) throw new AppError(400, 'clientId ties a new conversation: leave out conversationId, or set newConversation', { field: 'clientId' });
+      if (req.clientId !== undefined && named) throw new AppError('bad_request', 'clientId ties a new conversation: leave out conversationId, or set newConversation', { field: 'clientId' });
       const client = req.clientId === undefined ? null : await deps.clientContext(user.id, req.clientId);
-      if (req.clientId !== undefined && !client) throw new AppError(404, 'Client not found');
+      if (req.clientId !== undefined && !client) throw new AppError('not_found', 'Client not found');
       const now = clock();
       const access = assistantAccess(user, now);
       const stamp = now.toISOString();
@@ -305,7 +305,7 @@ export function createChatService(deps: ChatDeps) {
         questionId, answerId, text, articleId,
       });
       allowanceNow = verdict(user, now, row);
-      if (!row.id) throw new AppError(404, NOT_FOUND.conversation);
+      if (!row.id) throw new AppError('not_found', NOT_FOUND.conversation);
       const tied = row.client_id === null ? null : (client ?? (await deps.clientContext(user.id, row.client_id)));
       conversation = { id: row.id, title: row.title, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at), clientId: row.client_id, clientName: tied?.name ?? null };
       question = {
@@ -427,7 +427,7 @@ export function createChatService(deps: ChatDeps) {
   async function ownMessage(userId: number, id: string) {
     const [m] = await db.select(msgCols).from(messages).leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id))
       .where(and(eq(messages.id, id), eq(messages.userId, userId)));
-    if (!m) throw new AppError(404, NOT_FOUND.message);
+    if (!m) throw new AppError('not_found', NOT_FOUND.message);
     return m;
   }
 
@@ -522,7 +522,7 @@ export function createChatService(deps: ChatDeps) {
 
     async feedback(userId: number, messageId: string, rating: 'up' | 'down', comment?: string): Promise<{ rating: 'up' | 'down' }> {
       const m = await ownMessage(userId, messageId);
-      if (m.role !== 'assistant') throw new AppError(400, 'Feedback can only be given on answers');
+      if (m.role !== 'assistant') throw new AppError('bad_request', 'Feedback can only be given on answers');
       const [q] = m.replyTo ? await db.select({ content: messages.content }).from(messages).where(eq(messages.id, m.replyTo)) : [];
       const values = {
         messageId, userId, rating, comment: comment || null, question: q?.content ?? '', answer: m.content, engine: m.engine, sources: m.sources ?? [], updatedAt: clock(),

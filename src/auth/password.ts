@@ -52,7 +52,7 @@ export function createPasswords(limits: Partial<HashingLimits> = {}) {
     try {
       return await queue.run(client, job);
     } catch (err) {
-      if (err instanceof QueueFull) throw new AppError(503, BUSY_MESSAGE, undefined, err.retryAfterSeconds);
+      if (err instanceof QueueFull) throw new AppError('unavailable', BUSY_MESSAGE, undefined, err.retryAfterSeconds);
       throw err;
     }
   };

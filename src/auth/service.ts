@@ -81,7 +81,7 @@ export function resetMailState(
 
 function tooMany(message: string, resetAt: Date, now: Date): AppError {
   const mins = minutesUntil(resetAt, now);
-  return new AppError(429, `${message} Please try again in ${plural(mins, 'minute')}.`, undefined, mins * 60);
+  return new AppError('rate_limited', `${message} Please try again in ${plural(mins, 'minute')}.`, undefined, mins * 60);
 }
 
 export function createAuthService(deps: {
@@ -114,7 +114,7 @@ export function createAuthService(deps: {
     try {
       return await inFlight.run(client, () => job(client));
     } catch (err) {
-      if (err instanceof QueueFull) throw new AppError(429, 'Too many attempts at once from your network. Please wait a moment and try again.', undefined, 1);
+      if (err instanceof QueueFull) throw new AppError('rate_limited', 'Too many attempts at once from your network. Please wait a moment and try again.', undefined, 1);
       throw err;
     }
   };
@@ -185,15 +185,15 @@ export function createAuthService(deps: {
   async function checkUsername(raw: string, email: string, exceptId?: number): Promise<{ username: string; usernameKey: string }> {
     const username = normalizeUsername(raw);
     const problem = usernameProblem(username);
-    if (problem) throw new AppError(400, problem, { field: 'username' });
+    if (problem) throw new AppError('bad_request', problem, { field: 'username' });
     const key = usernameKey(username);
     const clash = await db
       .select({ key: users.usernameKey })
       .from(users)
       .where(and(sql`(${users.usernameKey} = ${key} or lower(${users.email}) = lower(${email}))`, exceptId ? ne(users.id, exceptId) : undefined))
       .limit(2);
-    if (clash.some((u) => u.key === key)) throw new AppError(409, TAKEN.username, { field: 'username' });
-    if (clash.length) throw new AppError(409, TAKEN.email, { field: 'email' });
+    if (clash.some((u) => u.key === key)) throw new AppError('conflict', TAKEN.username, { field: 'username' });
+    if (clash.length) throw new AppError('conflict', TAKEN.email, { field: 'email' });
     return { username, usernameKey: key };
   }
 
@@ -220,7 +220,7 @@ export function createAuthService(deps: {
     const byClient = await limiter.hit(`reset-verify:client:${client}`, limits.windowMs);
     if (byClient.count > limits.forgotPerClient * 3) throw tooMany('Too many attempts.', byClient.resetAt, clock());
     const id = hashToken(input.resetToken);
-    const invalid = new AppError(400, 'Invalid or expired code');
+    const invalid = new AppError('bad_request', 'Invalid or expired code');
     // Compared and counted in one statement, so guesses sent at once cannot all find tries left. A wrong code uses
     // one of the tries; a right one uses none (both steps, verify and reset, present it).
     const right = sql`${passwordResets.codeHash} = ${hashToken(`${input.resetToken}:${input.code}`)}`;
@@ -264,7 +264,7 @@ export function createAuthService(deps: {
           return { user: toPublicUser(user), token: await createSession(user.id, caller.sessionId) };
         } catch (err) {
           const taken = takenMessage(err);
-          if (taken) throw new AppError(409, taken);
+          if (taken) throw new AppError('conflict', taken);
           throw err;
         }
       });
@@ -279,7 +279,7 @@ export function createAuthService(deps: {
         const account = user ? `u:${user.id}` : `n:${usernameKey(name)}`;
         const now = clock();
         const ok = await checkPassword(user, account, input.password, client, TOO_MANY.login);
-        if (!ok || !user) throw new AppError(401, 'Invalid username or password');
+        if (!ok || !user) throw new AppError('unauthenticated', 'Invalid username or password');
         const [updated] = await db
           .update(users)
           .set({ lastLoginAt: now.toISOString(), totalLogins: sql`${users.totalLogins} + 1` })
@@ -309,7 +309,7 @@ export function createAuthService(deps: {
 
     async updateProfile(user: User, caller: Caller, input: z.output<typeof updateProfileSchema>): Promise<PublicUser> {
       return admit(caller, async (client) => {
-        if (!(await checkPassword(user, `u:${user.id}`, input.currentPassword, client, TOO_MANY.password))) throw new AppError(400, 'Current password is incorrect');
+        if (!(await checkPassword(user, `u:${user.id}`, input.currentPassword, client, TOO_MANY.password))) throw new AppError('bad_request', 'Current password is incorrect');
         const name = await checkUsername(input.username, input.email, user.id);
         const set: Partial<User> = { ...name, email: input.email, updatedAt: clock().toISOString() };
         if (input.newPassword) set.password = await passwords.hash(input.newPassword, client);
@@ -322,7 +322,7 @@ export function createAuthService(deps: {
           return toPublicUser(updated);
         } catch (err) {
           const taken = takenMessage(err);
-          if (taken) throw new AppError(409, taken);
+          if (taken) throw new AppError('conflict', taken);
           throw err;
         }
       });
@@ -330,10 +330,10 @@ export function createAuthService(deps: {
 
     async deleteAccount(user: User, caller: Caller, input: z.output<typeof deleteAccountSchema>) {
       return admit(caller, async (client) => {
-        if (!(await checkPassword(user, `u:${user.id}`, input.password, client, TOO_MANY.password))) throw new AppError(400, 'Incorrect password');
+        if (!(await checkPassword(user, `u:${user.id}`, input.password, client, TOO_MANY.password))) throw new AppError('bad_request', 'Incorrect password');
         if (user.isAdmin) {
           const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.isAdmin, true));
-          if (n <= 1) throw new AppError(409, 'The last admin cannot delete their account');
+          if (n <= 1) throw new AppError('conflict', 'The last admin cannot delete their account');
         }
         await deps.beforeDelete?.(user);
         // Sessions, messages, reset codes and billing records go with the user (foreign keys cascade).
@@ -392,7 +392,7 @@ export function createAuthService(deps: {
     resetPassword(input: z.output<typeof resetPasswordSchema>, caller: Caller) {
       return admit(caller, async (client) => {
         const who = await checkResetCode(input, client, false);
-        if (who.userId !== input.userId) throw new AppError(400, 'Invalid or expired code');
+        if (who.userId !== input.userId) throw new AppError('bad_request', 'Invalid or expired code');
         const password = await passwords.hash(input.newPassword, client);
         await db.transaction(async (tx) => {
           const used = await tx
@@ -400,7 +400,7 @@ export function createAuthService(deps: {
             .set({ usedAt: clock() })
             .where(and(eq(passwordResets.id, hashToken(input.resetToken)), isNull(passwordResets.usedAt)))
             .returning({ id: passwordResets.id });
-          if (!used.length) throw new AppError(400, 'Invalid or expired code');
+          if (!used.length) throw new AppError('bad_request', 'Invalid or expired code');
           await tx.update(users).set({ password, updatedAt: clock().toISOString() }).where(eq(users.id, who.userId));
           await tx.delete(sessions).where(eq(sessions.userId, who.userId));
           await tx.delete(passwordResets).where(and(eq(passwordResets.userId, who.userId), isNull(passwordResets.usedAt)));

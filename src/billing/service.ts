@@ -277,10 +277,10 @@ export function createBillingService(deps: BillingDeps) {
       const started = await limiter.hit(`checkout:user:${user.id}`, 3_600_000);
       if (started.count > CHECKOUTS_PER_HOUR) {
         const mins = minutesUntil(started.resetAt, now);
-        throw new AppError(429, `You have started too many checkouts. Please try again in ${plural(mins, 'minute')}.`, undefined, mins * 60);
+        throw new AppError('rate_limited', `You have started too many checkouts. Please try again in ${plural(mins, 'minute')}.`, undefined, mins * 60);
       }
       const plan = planCheckout(billingStateOf(user), now);
-      if (!plan.ok) throw new AppError(plan.status, plan.message);
+      if (!plan.ok) throw new AppError(plan.code, plan.message);
       const ref = `sub_${randomBytes(12).toString('base64url')}`;
       const base = (config.publicUrl ?? origin).replace(/\/$/, '');
       const values: Partial<Record<FormField, string>> = {
@@ -317,10 +317,10 @@ export function createBillingService(deps: BillingDeps) {
 
     /** Stores an ITN exactly as it arrived and starts processing it; the caller answers PayFast at once. */
     async receiveItn(raw: string, sourceIp: string): Promise<number> {
-      if (!raw.trim()) throw new AppError(400, 'An ITN needs a form body');
+      if (!raw.trim()) throw new AppError('bad_request', 'An ITN needs a form body');
       if (!addressAllowed(sourceIp, ranges)) {
         const hits = await limiter.hit(`itn:${senderNetwork(sourceIp)}`, 60_000);
-        if (hits.count > FOREIGN_ITNS_PER_MINUTE) throw new AppError(429, 'Too many notifications from this network', undefined, 60);
+        if (hits.count > FOREIGN_ITNS_PER_MINUTE) throw new AppError('rate_limited', 'Too many notifications from this network', undefined, 60);
       }
       const fields = readItn(parseFormBody(raw));
       const now = clock();
@@ -338,12 +338,12 @@ export function createBillingService(deps: BillingDeps) {
       const [fresh] = await db.select().from(users).where(eq(users.id, user.id));
       const state = billingStateOf(fresh);
       const problem = cancelProblem(state);
-      if (problem) throw new AppError(400, problem);
+      if (problem) throw new AppError('bad_request', problem);
       try {
         await payfast.cancel(state.token!);
       } catch (err) {
         log.warn('PayFast cancel failed', { user: user.id, error: String(err) });
-        throw new AppError(502, CANCEL_FAILED(err instanceof PayfastError ? err.message : 'unexpected error'));
+        throw new AppError('upstream_failed', CANCEL_FAILED(err instanceof PayfastError ? err.message : 'unexpected error'));
       }
       const updated = await db.transaction(async (tx) => {
         const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
@@ -369,7 +369,7 @@ export function createBillingService(deps: BillingDeps) {
         await payfast.cancel(state.token!);
       } catch (err) {
         log.warn('PayFast cancel before account deletion failed', { user: user.id, error: String(err) });
-        throw new AppError(502, ACCOUNT_KEPT);
+        throw new AppError('upstream_failed', ACCOUNT_KEPT);
       }
       log.info('subscription canceled at PayFast: account being deleted', { user: user.id });
     },

@@ -82,7 +82,7 @@ const paidUntil = (s: BillingState) => s.paidThrough ?? s.nextBillingDate;
 export const ALREADY_SUBSCRIBED = 'You already have an active subscription. Cancel it first if you want to start a new one.';
 
 export type CheckoutPlan =
-  | { ok: false; status: 409; message: string }
+  | { ok: false; code: 'conflict'; message: string }
   | { ok: true; amountCents: number; billingDate: string; status: string | null };
 
 /**
@@ -91,7 +91,7 @@ export type CheckoutPlan =
  * Only a user who will pay now shows `pending` until PayFast confirms.
  */
 export function planCheckout(state: BillingState, now: Date): CheckoutPlan {
-  if (state.status === 'active') return { ok: false, status: 409, message: ALREADY_SUBSCRIBED };
+  if (state.status === 'active') return { ok: false, code: 'conflict', message: ALREADY_SUBSCRIBED };
   const runningUntil =
     state.status === 'trialing' && inFuture(state.trialEndDate, now)
       ? state.trialEndDate

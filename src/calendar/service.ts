@@ -47,8 +47,8 @@ export function createCalendarService(deps: { db: DB; clock: () => Date; limiter
       const now = today();
       const from = q.from ?? monthStart(now, 0);
       const to = q.to ?? (q.from ? monthEnd(from, 1) : monthEnd(now, 1));
-      if (to < from) throw new AppError(400, `to (${to}) must not be before from (${from})`, { field: 'to' });
-      if (daysBetween(from, to) > MAX_CALENDAR_DAYS) throw new AppError(400, `The calendar answers at most ${MAX_CALENDAR_DAYS} days at a time (${from} to ${to} is ${daysBetween(from, to)}): ask for a shorter range`, { field: 'to' });
+      if (to < from) throw new AppError('bad_request', `to (${to}) must not be before from (${from})`, { field: 'to' });
+      if (daysBetween(from, to) > MAX_CALENDAR_DAYS) throw new AppError('bad_request', `The calendar answers at most ${MAX_CALENDAR_DAYS} days at a time (${from} to ${to} is ${daysBetween(from, to)}): ask for a shorter range`, { field: 'to' });
       return { from, to };
     },
     /** The statutory dates, with the given clients' pay days. */
@@ -93,10 +93,10 @@ export function createCalendarService(deps: { db: DB; clock: () => Date; limiter
     async feed(token: string, client: string, baseUrl: string): Promise<string> {
       const hits = await limiter.hit(`calendar-feed:client:${client}`, MINUTE);
       if (hits.count > FEED_PER_MINUTE) {
-        throw new AppError(429, 'Too many calendar requests; try again in a minute', undefined, Math.max(1, Math.ceil((hits.resetAt.getTime() - clock().getTime()) / 1000)));
+        throw new AppError('rate_limited', 'Too many calendar requests; try again in a minute', undefined, Math.max(1, Math.ceil((hits.resetAt.getTime() - clock().getTime()) / 1000)));
       }
       const [row] = FEED_TOKEN_RE.test(token) ? await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, hashToken(token))) : [];
-      if (!row) throw new AppError(404, 'No such calendar feed');
+      if (!row) throw new AppError('not_found', 'No such calendar feed');
       const now = today();
       const clients = (await deps.clientsOf?.(row.userId)) ?? [];
       return toIcs(calendarFor(monthStart(now, -1), monthEnd(now, 13), clients), { now: clock(), baseUrl });

@@ -35,7 +35,7 @@ export function createClientService(deps: { db: DB; clock: () => Date }) {
   const own = (userId: number, id: number) => and(eq(clients.id, id), eq(clients.userId, userId));
   async function get(userId: number, id: number): Promise<ClientDTO> {
     const [row] = await db.select().from(clients).where(own(userId, id));
-    if (!row) throw new AppError(404, CLIENT_NOT_FOUND);
+    if (!row) throw new AppError('not_found', CLIENT_NOT_FOUND);
     return toClientDTO(row);
   }
   return {
@@ -49,7 +49,7 @@ export function createClientService(deps: { db: DB; clock: () => Date }) {
       return db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
         const [{ n }] = await tx.select({ n: count() }).from(clients).where(eq(clients.userId, userId));
-        if (n >= MAX_CLIENTS) throw new AppError(409, `You can keep up to ${MAX_CLIENTS} client companies. Delete some you no longer need.`);
+        if (n >= MAX_CLIENTS) throw new AppError('conflict', `You can keep up to ${MAX_CLIENTS} client companies. Delete some you no longer need.`);
         const [row] = await tx.insert(clients).values({ userId, ...columns(c), name: c.name }).returning();
         return toClientDTO(row);
       });
@@ -58,16 +58,16 @@ export function createClientService(deps: { db: DB; clock: () => Date }) {
       const current = await get(userId, id);
       const merged = { ...current, ...c };
       if (merged.payrollUnder500k && merged.annualPayroll !== null && merged.annualPayroll > 500_000) {
-        throw new AppError(400, 'annualPayroll is above R500 000 but payrollUnder500k says it is under: correct one of them', { field: 'payrollUnder500k' });
+        throw new AppError('bad_request', 'annualPayroll is above R500 000 but payrollUnder500k says it is under: correct one of them', { field: 'payrollUnder500k' });
       }
       const [row] = await db.update(clients).set({ ...columns(c), updatedAt: clock() }).where(own(userId, id)).returning();
-      if (!row) throw new AppError(404, CLIENT_NOT_FOUND);
+      if (!row) throw new AppError('not_found', CLIENT_NOT_FOUND);
       return toClientDTO(row);
     },
     /** Its conversations stay, untied (the foreign key sets them null). */
     async remove(userId: number, id: number): Promise<void> {
       const gone = await db.delete(clients).where(own(userId, id)).returning({ id: clients.id });
-      if (!gone.length) throw new AppError(404, CLIENT_NOT_FOUND);
+      if (!gone.length) throw new AppError('not_found', CLIENT_NOT_FOUND);
     },
     /** What a conversation tied to the client assumes; null when the client is gone or not the user's. */
     async context(userId: number, id: number): Promise<ClientContext | null> {

@@ -40,7 +40,7 @@ export function registryFile(calc: PayrollCalculator, input: Record<string, unkn
     const working = Array.isArray(result.working) ? (result.working as string[]) : (calc.explain?.(input, ctx.now) ?? []);
     return calculationFile(registryCalculation(calc, input, result, working, comparison), format, ctx);
   } catch (err) {
-    if (err instanceof PayrollError) throw new AppError(400, err.message, { field: err.field });
+    if (err instanceof PayrollError) throw new AppError('bad_request', err.message, { field: err.field });
     throw err;
   }
 }
@@ -57,10 +57,10 @@ const ARTICLE_HREF = /^\/knowledge\/article\/([^/?#]+)$/;
  */
 export async function pageFile(def: CalcDef, values: Values, outcome: Outcome, format: DownloadFormat, ctx: DocContext, articleYears: ArticleYears): Promise<DownloadFile> {
   if (outcome.status === 'idle') {
-    throw new AppError(400, sentence(`Nothing to download yet: ${outcome.missing.map((e) => e.message).join('; ')}`), { field: outcome.missing[0]?.field });
+    throw new AppError('bad_request', sentence(`Nothing to download yet: ${outcome.missing.map((e) => e.message).join('; ')}`), { field: outcome.missing[0]?.field });
   }
   if (outcome.status === 'invalid') {
-    throw new AppError(400, sentence(`This calculation cannot be downloaded: ${outcome.errors.map((e) => e.message).join('; ')}`), { field: outcome.errors[0]?.field });
+    throw new AppError('bad_request', sentence(`This calculation cannot be downloaded: ${outcome.errors.map((e) => e.message).join('; ')}`), { field: outcome.errors[0]?.field });
   }
   const calc = pageCalculation(def, values, outcome, ctx.now);
   if (format === 'pdf') {

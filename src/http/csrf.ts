@@ -28,10 +28,10 @@ export function csrfGuard(opts: { publicUrl?: string; trustProxy: boolean; exemp
   const exempt = new Set(opts.exempt);
   return async (c, next) => {
     if (SAFE.has(c.req.method) || exempt.has(c.req.path)) return next();
-    if (c.req.header('sec-fetch-site')?.toLowerCase() === 'cross-site') throw new AppError(403, CROSS_SITE);
+    if (c.req.header('sec-fetch-site')?.toLowerCase() === 'cross-site') throw new AppError('forbidden', CROSS_SITE);
     const origin = c.req.header('origin');
     if (origin !== undefined) {
-      if (originOf(origin) !== (fixed ?? requestOrigin(c, opts.trustProxy))) throw new AppError(403, CROSS_SITE);
+      if (originOf(origin) !== (fixed ?? requestOrigin(c, opts.trustProxy))) throw new AppError('forbidden', CROSS_SITE);
     }
     await next();
   };

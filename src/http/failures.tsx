@@ -1,5 +1,5 @@
 import { HTTPException } from 'hono/http-exception';
-import { AppError, PART_FAILURES, PartFailure, failedPart } from '../errors';
+import { AppError, PART_FAILURES, PartFailure, failedPart, statusOf, type ErrorCode } from '../errors';
 import { renderDocument } from '../ui/document';
 import { ErrorPage, NotFoundPage } from '../ui/error-pages';
 import { cachedHtml, renderPublic } from './render';
@@ -26,17 +26,17 @@ export function failureStatus(c: AppContext, err: unknown, what: string): 500 | 
   c.get('services').log.error(part ? `${part} unavailable` : what, { part, requestId: requestIdOf(c), path: c.req.path, error: err instanceof Error ? (part ? err.message.split('\n', 1)[0] : err.stack) : String(err) });
   if (!part) return 500;
   c.header('Retry-After', String(PART_FAILURES[part].retryAfter));
-  return PART_FAILURES[part].status as 503 | 507;
+  return statusOf(PART_FAILURES[part].code) as 503 | 507;
 }
 
-const PAGE_TITLES: Record<number, string> = {
-  400: 'That request could not be handled',
-  403: 'Request refused',
-  413: 'That is too large',
-  429: 'Too many requests',
-  500: 'Something went wrong',
-  503: 'Temporarily unavailable',
-  507: 'Out of storage space',
+const PAGE_TITLES: Partial<Record<ErrorCode | 'internal', string>> = {
+  bad_request: 'That request could not be handled',
+  forbidden: 'Request refused',
+  too_large: 'That is too large',
+  rate_limited: 'Too many requests',
+  internal: 'Something went wrong',
+  unavailable: 'Temporarily unavailable',
+  out_of_space: 'Out of storage space',
 };
 
 /**
@@ -45,6 +45,7 @@ const PAGE_TITLES: Record<number, string> = {
  */
 export function onError(err: Error, c: AppContext) {
   let status: number;
+  let code: ErrorCode | 'internal' | undefined;
   let message: string;
   let extra: Record<string, unknown> | undefined;
   const part = failedPart(err);
@@ -55,22 +56,25 @@ export function onError(err: Error, c: AppContext) {
     const firstLine = (e: unknown) => (e === undefined ? undefined : String(e).split('\n', 1)[0].slice(0, 300));
     c.get('services').log.error(`${part} unavailable`, { part, requestId: requestIdOf(c), path: c.req.path, error: firstLine(err), cause: firstLine(err.cause) });
     c.header('Retry-After', String(failure.retryAfter));
-    status = failure.status;
+    code = failure.code;
+    status = statusOf(code);
     message = failure.message;
   } else if (err instanceof AppError) {
-    ({ status, message, extra } = err);
+    ({ code, status, message, extra } = err);
     if (err.retryAfter) c.header('Retry-After', String(err.retryAfter));
   } else if (err instanceof HTTPException) {
     status = err.status;
+    if (status === 400) code = 'bad_request'; // Hono's own, e.g. a body that is not JSON
     message = status === 400 && /json/i.test(err.message) ? MALFORMED_JSON : err.message || 'Bad request';
   } else {
     c.get('services').log.error('unhandled error', { requestId: requestIdOf(c), path: c.req.path, error: err.stack ?? String(err) });
+    code = 'internal';
     status = 500;
     message = BROKEN;
     extra = { requestId: requestIdOf(c) };
   }
   if (answerAs(c) !== 'page') return c.json({ message, ...extra }, status as 400);
   c.header('Cache-Control', 'private, no-store');
-  const title = PAGE_TITLES[status] ?? 'That did not work';
+  const title = (code && PAGE_TITLES[code]) ?? 'That did not work';
   return renderPublic(c, { title }, <ErrorPage title={title} message={message} requestId={status >= 500 ? requestIdOf(c) : undefined} />, status as 400);
 }

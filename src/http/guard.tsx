@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { AppError } from '../errors';
+import { AppError, statusOf } from '../errors';
 import { AccessDenied } from '../ui/error-pages';
 import { renderApp } from './render';
 import { answerAs, type AppContext, type AppEnv } from './context';
@@ -13,10 +13,10 @@ export const NOT_ALLOWED = "You don't have permission to access this page.";
 
 function toSignIn(c: AppContext) {
   const kind = answerAs(c);
-  if (kind === 'json') throw new AppError(401, NOT_AUTHENTICATED);
+  if (kind === 'json') throw new AppError('unauthenticated', NOT_AUTHENTICATED);
   if (kind === 'htmx') {
     c.header('HX-Redirect', '/auth');
-    return c.body(null, 401);
+    return c.body(null, statusOf('unauthenticated'));
   }
   return c.redirect('/auth', 302);
 }
@@ -35,7 +35,7 @@ export function requireAdmin(opts: { denied?: 'page' | 'home' } = {}): Middlewar
     const user = c.get('user');
     if (!user) return toSignIn(c);
     if (!user.isAdmin) {
-      if (answerAs(c) === 'json') throw new AppError(403, NOT_ALLOWED);
+      if (answerAs(c) === 'json') throw new AppError('forbidden', NOT_ALLOWED);
       if (opts.denied === 'home') return c.redirect('/', 302);
       c.status(403);
       return renderApp(c, { title: 'Access Denied' }, <AccessDenied />);

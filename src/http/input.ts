@@ -48,7 +48,7 @@ export function findUnsafeText(value: unknown, field: string): UnsafeText | null
 }
 
 function reject(found: UnsafeText): never {
-  throw new AppError(400, found.message, { field: found.field });
+  throw new AppError('bad_request', found.message, { field: found.field });
 }
 
 /** A multipart form's fields and file names, as the middleware checks every other body. */
@@ -63,7 +63,7 @@ function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    throw new AppError(400, 'The address contains malformed percent-encoding', { field: 'path' });
+    throw new AppError('bad_request', 'The address contains malformed percent-encoding', { field: 'path' });
   }
 }
 

@@ -17,7 +17,7 @@ export async function readForm(c: Context): Promise<FormData> {
     return await c.req.formData();
   } catch (err) {
     if (err instanceof AppError) throw err; // the body-size limit
-    throw new AppError(400, 'Malformed form data in request body');
+    throw new AppError('bad_request', 'Malformed form data in request body');
   }
 }
 
@@ -45,9 +45,9 @@ async function readBody(c: Context, optional = false): Promise<Record<string, un
   try {
     body = JSON.parse(text);
   } catch {
-    throw new AppError(400, MALFORMED_JSON, { field: 'body' });
+    throw new AppError('bad_request', MALFORMED_JSON, { field: 'body' });
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new AppError(400, NOT_AN_OBJECT, { field: 'body' });
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new AppError('bad_request', NOT_AN_OBJECT, { field: 'body' });
   return body as Record<string, unknown>;
 }
 
@@ -79,7 +79,7 @@ export function validate<T extends $ZodType, Target extends 'json' | 'query' | '
     if (!r.success) {
       const errors = issuesOf(r.error.issues);
       const [first] = errors;
-      throw new AppError(400, first?.message ?? 'Invalid request', { field: first?.field || undefined, errors });
+      throw new AppError('bad_request', first?.message ?? 'Invalid request', { field: first?.field || undefined, errors });
     }
     c.req.addValidatedData(target, r.data as object);
     await next();

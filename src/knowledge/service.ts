@@ -204,7 +204,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
   async function getCategory(id: string, readers = true): Promise<CategoryDTO> {
     const c = await readCategory(id, readers);
-    if (!c) throw new AppError(404, NOT_FOUND.category);
+    if (!c) throw new AppError('not_found', NOT_FOUND.category);
     return c;
   }
 
@@ -225,7 +225,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
   async function getItem(id: string, from = findItem): Promise<ItemDTO> {
     const item = await from(id);
-    if (!item) throw new AppError(404, NOT_FOUND.item);
+    if (!item) throw new AppError('not_found', NOT_FOUND.item);
     return item;
   }
 
@@ -293,7 +293,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   }
   async function editorItem(id: string): Promise<EditorItemDTO> {
     const item = await findEditorItem(id);
-    if (!item) throw new AppError(404, NOT_FOUND.item);
+    if (!item) throw new AppError('not_found', NOT_FOUND.item);
     return item;
   }
 
@@ -322,13 +322,13 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
   async function assertCategoryExists(id: string) {
     const [row] = await db.select({ id: knowledgeCategories.id }).from(knowledgeCategories).where(eq(knowledgeCategories.id, id));
-    if (!row) throw new AppError(400, 'The selected category does not exist');
+    if (!row) throw new AppError('bad_request', 'The selected category does not exist');
   }
 
   async function assertUploadsExist(paths: string[]) {
     for (const p of paths) {
       const key = storageKeyFromPath(p);
-      if (!key || !(await storage.exists(key))) throw new AppError(400, `Attachment not found: ${p}. Please upload it again.`);
+      if (!key || !(await storage.exists(key))) throw new AppError('bad_request', `Attachment not found: ${p}. Please upload it again.`);
     }
   }
 
@@ -481,26 +481,26 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
             .values({ ...data, status: data.status ?? 'published', createdAt: at, updatedAt: at })
             .onConflictDoNothing({ target: knowledgeCategories.id })
             .returning(categoryCols);
-          if (!row) throw new AppError(409, `A category with the ID "${data.id}" already exists`);
+          if (!row) throw new AppError('conflict', `A category with the ID "${data.id}" already exists`);
           await audit(tx, actor, 'knowledge.category.create', row.id, { name: row.name });
           return row;
         });
       } catch (err) {
-        if (pgCode(err) === '23505') throw new AppError(409, `A category with the ID "${data.id}" already exists`);
+        if (pgCode(err) === '23505') throw new AppError('conflict', `A category with the ID "${data.id}" already exists`);
         throw err;
       }
     },
 
     async updateCategory(id: string, data: UpdateCategoryData, actor?: Actor): Promise<CategoryDTO> {
       await getCategory(id, false);
-      if (data.id !== undefined && data.id.trim() !== '' && data.id.trim().toLowerCase() !== id) throw new AppError(400, 'The category ID cannot be changed');
+      if (data.id !== undefined && data.id.trim() !== '' && data.id.trim().toLowerCase() !== id) throw new AppError('bad_request', 'The category ID cannot be changed');
       return change(async (tx) => {
         const [row] = await tx
           .update(knowledgeCategories)
           .set({ name: data.name, description: data.description, ...(data.status ? { status: data.status } : {}), updatedAt: now() })
           .where(eq(knowledgeCategories.id, id))
           .returning(categoryCols);
-        if (!row) throw new AppError(404, NOT_FOUND.category);
+        if (!row) throw new AppError('not_found', NOT_FOUND.category);
         await audit(tx, actor, 'knowledge.category.update', id, { name: row.name, ...(data.status ? { status: data.status } : {}) });
         return row;
       });
@@ -515,7 +515,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
           .where(eq(knowledgeItems.categoryId, id))
           .for('update');
         const [gone] = await tx.delete(knowledgeCategories).where(eq(knowledgeCategories.id, id)).returning({ id: knowledgeCategories.id });
-        if (!gone) throw new AppError(404, NOT_FOUND.category);
+        if (!gone) throw new AppError('not_found', NOT_FOUND.category);
         // ON DELETE CASCADE took the items with it.
         await audit(tx, actor, 'knowledge.category.delete', id, { items: rows.map((r) => r.id) });
         return { files: rows.flatMap((r) => r.attachments), items: rows.length };
@@ -526,7 +526,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
     async createItem(data: CreateItemData, actor?: Actor): Promise<EditorItemDTO> {
       const id = data.id ?? crypto.randomUUID();
-      if (await readItem(id)) throw new AppError(409, 'A knowledge item with this ID already exists');
+      if (await readItem(id)) throw new AppError('conflict', 'A knowledge item with this ID already exists');
       await assertCategoryExists(data.categoryId);
       const attachments = data.attachments ?? [];
       await assertUploadsExist(attachments);
@@ -543,14 +543,14 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
             })
             .onConflictDoNothing({ target: knowledgeItems.id })
             .returning(itemCols);
-          if (!row) throw new AppError(409, 'A knowledge item with this ID already exists');
+          if (!row) throw new AppError('conflict', 'A knowledge item with this ID already exists');
           await addRevision(tx, id, 'created', data.changeNote ?? '', actor);
           await audit(tx, actor, 'knowledge.item.create', id, { title: row.title, categoryId: row.categoryId, status });
         });
       } catch (err) {
         const code = pgCode(err);
-        if (code === '23505') throw new AppError(409, 'A knowledge item with this ID already exists');
-        if (code === '23503') throw new AppError(400, 'The selected category does not exist');
+        if (code === '23505') throw new AppError('conflict', 'A knowledge item with this ID already exists');
+        if (code === '23503') throw new AppError('bad_request', 'The selected category does not exist');
         throw err;
       }
       return editorItem(id);
@@ -562,7 +562,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
      */
     async updateItem(id: string, data: UpdateItemData, actor?: Actor): Promise<EditorItemDTO> {
       const current = await getItem(id, readItem);
-      if (data.id !== undefined && data.id.trim() !== '' && data.id.trim().toLowerCase() !== current.id) throw new AppError(400, 'The item ID cannot be changed');
+      if (data.id !== undefined && data.id.trim() !== '' && data.id.trim().toLowerCase() !== current.id) throw new AppError('bad_request', 'The item ID cannot be changed');
       if (data.categoryId !== undefined && data.categoryId !== current.categoryId) await assertCategoryExists(data.categoryId);
       const staging = data.stage === true && current.status === 'published' && data.status === undefined;
       const draft = staging ? await readDraft(current.id) : null;
@@ -571,7 +571,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       let attachments = base.attachments;
       if (data.existingAttachments !== undefined) attachments = [...new Set([...data.existingAttachments, ...(data.attachments ?? [])])];
       else if (data.attachments !== undefined) attachments = data.attachments;
-      if (attachments.length > 20) throw new AppError(400, 'An item can have at most 20 attachments');
+      if (attachments.length > 20) throw new AppError('bad_request', 'An item can have at most 20 attachments');
       const added = attachments.filter((p) => !base.attachments.includes(p));
       const removed = current.attachments.filter((p) => !attachments.includes(p));
       await assertUploadsExist(added);
@@ -610,7 +610,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
             .set({ ...fields, status, ...(publishAt !== undefined ? { publishAt } : {}), editedHere: true, updatedAt: now() })
             .where(eq(knowledgeItems.id, current.id))
             .returning({ id: knowledgeItems.id });
-          if (!r) throw new AppError(404, NOT_FOUND.item);
+          if (!r) throw new AppError('not_found', NOT_FOUND.item);
           // A status change away from published drops a staged edit made for the live version.
           if (status !== 'published') await tx.delete(knowledgeDrafts).where(eq(knowledgeDrafts.itemId, current.id));
           await addRevision(tx, current.id, status !== current.status && status === 'published' ? 'published' : 'edited', note, actor);
@@ -622,7 +622,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
           });
         });
       } catch (err) {
-        if (pgCode(err) === '23503') throw new AppError(400, 'The selected category does not exist');
+        if (pgCode(err) === '23503') throw new AppError('bad_request', 'The selected category does not exist');
         throw err;
       }
       if (!staging) await removeFiles(removed);
@@ -636,7 +636,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     async publish(id: string, actor?: Actor, note = ''): Promise<EditorItemDTO> {
       const item = await getItem(id, readItem);
       const done = await change((tx) => publishIn(tx, item.id, actor ?? null, note));
-      if (!done) throw new AppError(409, 'There is nothing to publish: the article is live and has no staged edit');
+      if (!done) throw new AppError('conflict', 'There is nothing to publish: the article is live and has no staged edit');
       return editorItem(item.id);
     },
 
@@ -645,7 +645,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       const item = await getItem(id, readItem);
       await change(async (tx) => {
         const [gone] = await tx.delete(knowledgeDrafts).where(eq(knowledgeDrafts.itemId, item.id)).returning({ id: knowledgeDrafts.itemId });
-        if (!gone) throw new AppError(404, 'This article has no staged edit');
+        if (!gone) throw new AppError('not_found', 'This article has no staged edit');
         await audit(tx, actor, 'knowledge.item.discard-draft', item.id, { title: item.title });
       });
       return editorItem(item.id);
@@ -693,7 +693,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     async restore(id: string, number: number, actor?: Actor, note = ''): Promise<EditorItemDTO> {
       const item = await getItem(id, readItem);
       const [rev] = await db.select().from(knowledgeRevisions).where(and(eq(knowledgeRevisions.itemId, item.id), eq(knowledgeRevisions.number, number)));
-      if (!rev) throw new AppError(404, 'Revision not found');
+      if (!rev) throw new AppError('not_found', 'Revision not found');
       // Its category may have gone since: the article then stays where it is.
       const [cat] = await db.select({ id: knowledgeCategories.id }).from(knowledgeCategories).where(eq(knowledgeCategories.id, rev.categoryId));
       // A file removed since was deleted (removeFiles): the restored article lists only the files that still exist.
@@ -776,7 +776,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       const item = await getItem(id, readItem);
       const files = await change(async (tx) => {
         const [gone] = await tx.delete(knowledgeItems).where(eq(knowledgeItems.id, item.id)).returning({ attachments: knowledgeItems.attachments });
-        if (!gone) throw new AppError(404, NOT_FOUND.item);
+        if (!gone) throw new AppError('not_found', NOT_FOUND.item);
         await audit(tx, actor, 'knowledge.item.delete', item.id, { title: item.title, categoryId: item.categoryId });
         return gone.attachments;
       });
@@ -786,10 +786,10 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     /** Checks name, size and magic bytes, then stores the file under a fresh random key. */
     async upload(file: { name: string; bytes: Uint8Array }, actor?: Actor): Promise<{ filePath: string }> {
       const ext = extensionOf(file.name ?? '');
-      if (!isAllowedExtension(ext)) throw new AppError(400, UPLOAD_MESSAGES.type);
-      if (file.bytes.byteLength === 0) throw new AppError(400, UPLOAD_MESSAGES.empty);
-      if (file.bytes.byteLength > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooLarge);
-      if (!matchesMagicBytes(ext, file.bytes)) throw new AppError(400, UPLOAD_MESSAGES.content);
+      if (!isAllowedExtension(ext)) throw new AppError('bad_request', UPLOAD_MESSAGES.type);
+      if (file.bytes.byteLength === 0) throw new AppError('bad_request', UPLOAD_MESSAGES.empty);
+      if (file.bytes.byteLength > MAX_UPLOAD_BYTES) throw new AppError('too_large', UPLOAD_MESSAGES.tooLarge);
+      if (!matchesMagicBytes(ext, file.bytes)) throw new AppError('bad_request', UPLOAD_MESSAGES.content);
       const key = newStorageKey(file.name, ext);
       // The intent first, committed on its own: whatever happens to this process once the file is stored (a crash,
       // a kill), the sweep finds the key here and removes the file if no item ever takes it up.

@@ -19,7 +19,7 @@ function run(read: ReadPayslipDTO, facts: Facts = {}): CheckAnswer {
   try {
     return { read, ...checkPayslip(readFromDto(read), facts) };
   } catch (err) {
-    if (err instanceof PayrollError) throw new AppError(422, err.message.replace(/^\w+: /, ''), { field: err.field, read });
+    if (err instanceof PayrollError) throw new AppError('unprocessable', err.message.replace(/^\w+: /, ''), { field: err.field, read });
     throw err;
   }
 }
@@ -40,7 +40,7 @@ export function createPayslipService(deps: { db: DB }) {
       try {
         text = await pdfText(bytes);
       } catch (err) {
-        if (err instanceof PayslipPdfError) throw new AppError(422, err.message, { field: 'file' });
+        if (err instanceof PayslipPdfError) throw new AppError('unprocessable', err.message, { field: 'file' });
         throw err;
       }
       return run(readToDto(readPayslip(text)), facts);
@@ -48,7 +48,7 @@ export function createPayslipService(deps: { db: DB }) {
     async save(userId: number, input: z.infer<typeof saveCheckSchema>) {
       const result = run(input.read, input.facts);
       const [{ n }] = await db.select({ n: count() }).from(payslipChecks).where(eq(payslipChecks.userId, userId));
-      if (n >= MAX_SAVED_CHECKS) throw new AppError(409, `You can keep up to ${MAX_SAVED_CHECKS} payslip checks. Delete some you no longer need.`);
+      if (n >= MAX_SAVED_CHECKS) throw new AppError('conflict', `You can keep up to ${MAX_SAVED_CHECKS} payslip checks. Delete some you no longer need.`);
       const label = input.label || `${input.read.earnings[0]?.label ?? 'Payslip'} paid ${result.read.payDate}`;
       const { read, ...findings } = result;
       const [row] = await db.insert(payslipChecks).values({ userId, label, payDate: read.payDate!, read, facts: input.facts, result: findings }).returning();
@@ -60,7 +60,7 @@ export function createPayslipService(deps: { db: DB }) {
     },
     async remove(userId: number, id: number) {
       const gone = await db.delete(payslipChecks).where(and(eq(payslipChecks.id, id), eq(payslipChecks.userId, userId))).returning({ id: payslipChecks.id });
-      if (!gone.length) throw new AppError(404, 'Payslip check not found');
+      if (!gone.length) throw new AppError('not_found', 'Payslip check not found');
     },
   };
 }

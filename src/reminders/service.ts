@@ -63,7 +63,7 @@ export function createReminderService(deps: { db: DB; mailer: Mailer; clock: () 
       await db.transaction(async (tx) => {
         if (ids.length) {
           const mine = await tx.select({ id: clients.id }).from(clients).where(and(eq(clients.userId, userId), inArray(clients.id, ids)));
-          if (mine.length !== ids.length) throw new AppError(404, CLIENT_NOT_FOUND, { field: 'clientIds' });
+          if (mine.length !== ids.length) throw new AppError('not_found', CLIENT_NOT_FOUND, { field: 'clientIds' });
         }
         const values = { enabled: s.enabled, daysBefore: s.daysBefore, includeOwn: s.includeOwn, updatedAt: clock() };
         await tx.insert(reminderSettings).values({ userId, ...values }).onConflictDoUpdate({ target: reminderSettings.userId, set: values });
@@ -154,7 +154,7 @@ export function createReminderService(deps: { db: DB; mailer: Mailer; clock: () 
             .leftJoin(reminderSettings, eq(reminderSettings.userId, remindersSent.userId))
             .where(eq(remindersSent.unsubscribeHash, hashToken(token)))
         : [];
-      if (!row) throw new AppError(404, REMINDER_LINK_NOT_FOUND);
+      if (!row) throw new AppError('not_found', REMINDER_LINK_NOT_FOUND);
       return { enabled: row.enabled ?? false };
     },
 
@@ -163,7 +163,7 @@ export function createReminderService(deps: { db: DB; mailer: Mailer; clock: () 
       const [row] = UNSUBSCRIBE_TOKEN_RE.test(token)
         ? await db.select({ userId: remindersSent.userId }).from(remindersSent).where(eq(remindersSent.unsubscribeHash, hashToken(token)))
         : [];
-      if (!row) throw new AppError(404, REMINDER_LINK_NOT_FOUND);
+      if (!row) throw new AppError('not_found', REMINDER_LINK_NOT_FOUND);
       await db.update(reminderSettings).set({ enabled: false, updatedAt: clock() }).where(eq(reminderSettings.userId, row.userId));
       log?.info('deadline reminders turned off by unsubscribe link', { userId: row.userId });
     },

@@ -166,7 +166,7 @@ export function createDataExportService(deps: { db: DB; limiter: RateLimiter; cl
       const count = await limiter.hit(key, HOUR);
       if (count.count > EXPORTS_PER_HOUR) {
         const mins = minutesUntil(count.resetAt, now);
-        throw new AppError(429, EXPORT_TEXTS.tooMany(plural(mins, 'minute')), undefined, mins * 60);
+        throw new AppError('rate_limited', EXPORT_TEXTS.tooMany(plural(mins, 'minute')), undefined, mins * 60);
       }
       let json: string;
       try {

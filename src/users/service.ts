@@ -81,16 +81,16 @@ export function createUsersService(deps: { db: DB; clock: () => Date }) {
   }
 
   async function toggleAdmin(actor: { id: number }, userId: number, makeAdmin: boolean): Promise<UserChangeDTO> {
-    if (userId === actor.id) throw new AppError(400, USERS_TEXTS.ownStatus);
+    if (userId === actor.id) throw new AppError('bad_request', USERS_TEXTS.ownStatus);
     return db.transaction(async (tx) => {
       // Lock every admin row: two admins demoting each other at once cannot both pass the last-admin check.
       const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
       const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-      if (!target) throw new AppError(404, NOT_FOUND);
+      if (!target) throw new AppError('not_found', NOT_FOUND);
       if (target.isAdmin === makeAdmin) {
         return { message: `User ${target.username} ${makeAdmin ? 'is already an admin' : 'is not an admin'}`, user: toAdminUser(target) };
       }
-      if (!makeAdmin && admins.length <= 1) throw new AppError(409, USERS_TEXTS.lastAdmin);
+      if (!makeAdmin && admins.length <= 1) throw new AppError('conflict', USERS_TEXTS.lastAdmin);
       const at = clock();
       const [updated] = await tx.update(users).set({ isAdmin: makeAdmin, updatedAt: at.toISOString() }).where(eq(users.id, userId)).returning();
       await writeAudit(tx, {
@@ -107,9 +107,9 @@ export function createUsersService(deps: { db: DB; clock: () => Date }) {
   async function extendTrial(actor: { id: number }, userId: number, days: number): Promise<UserChangeDTO> {
     return db.transaction(async (tx) => {
       const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-      if (!target) throw new AppError(404, NOT_FOUND);
+      if (!target) throw new AppError('not_found', NOT_FOUND);
       if (target.subscriptionStatus !== 'trialing') {
-        throw new AppError(400, `User ${target.username} is not on a trial (subscription: ${statusBadge(target.subscriptionStatus).label}), so there is no trial to extend`);
+        throw new AppError('bad_request', `User ${target.username} is not on a trial (subscription: ${statusBadge(target.subscriptionStatus).label}), so there is no trial to extend`);
       }
       const at = clock();
       const current = Date.parse(target.trialEndDate ?? '');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DatabaseDeadline } from '../../db/deadlines';
-import { PART_FAILURES, PartFailure, failedPart } from '../../src/errors';
+import { AppError, ERROR_CODES, PART_FAILURES, PartFailure, failedPart, isAppError, type ErrorCode } from '../../src/errors';
 
 describe('which outside part failed', () => {
   const errno = (code: string) => Object.assign(new Error(`${code}: failed`), { code });
@@ -25,6 +25,15 @@ describe('which outside part failed', () => {
   it('a part failure goes out with its part status, words and Retry-After', () => {
     const storage = new PartFailure('storage');
     expect([storage.status, storage.message, storage.retryAfter]).toEqual([503, 'Attachments are temporarily unavailable. Please try again in a moment.', 30]);
-    expect(PART_FAILURES.disk).toEqual({ status: 507, message: 'The server is out of storage space. Please try again later.', retryAfter: 300 });
+    expect(PART_FAILURES.disk).toEqual({ code: 'out_of_space', message: 'The server is out of storage space. Please try again later.', retryAfter: 300 });
+    expect(new PartFailure('disk').status).toBe(507);
+  });
+
+  it('takes its status from its code alone, through the one table', () => {
+    for (const [code, { status }] of Object.entries(ERROR_CODES)) expect(new AppError(code as ErrorCode, 'x').status).toBe(status);
+    expect(new AppError('not_found', 'Client not found')).toMatchObject({ code: 'not_found', status: 404, message: 'Client not found' });
+    expect(isAppError(new AppError('conflict', 'x'), 'conflict')).toBe(true);
+    expect(isAppError(new AppError('conflict', 'x'), 'not_found')).toBe(false);
+    expect(isAppError(new Error('x'), 'not_found')).toBe(false);
   });
 });

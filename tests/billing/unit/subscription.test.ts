@@ -55,7 +55,7 @@ describe('a checkout', () => {
     expect(planCheckout({ ...canceled, paidThrough: mid('2026-11-01') }, now)).toMatchObject({ amountCents: 8000, billingDate: '2026-11-23', status: 'pending' });
   });
   it('is refused with 409 for an active subscriber', () => {
-    expect(planCheckout({ status: 'active', trialEndDate: null, nextBillingDate: mid('2026-12-05'), paidThrough: mid('2026-12-05'), token: TOKEN }, now)).toEqual({ ok: false, status: 409, message: ALREADY_SUBSCRIBED });
+    expect(planCheckout({ status: 'active', trialEndDate: null, nextBillingDate: mid('2026-12-05'), paidThrough: mid('2026-12-05'), token: TOKEN }, now)).toEqual({ ok: false, code: 'conflict', message: ALREADY_SUBSCRIBED });
   });
 });
 
