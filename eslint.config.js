@@ -35,7 +35,7 @@ export default defineConfig(
             {
               target: './islands',
               from: './src',
-              except: ['./schemas', './knowledge/schemas.ts', './knowledge/files.ts', './knowledge/query.ts', './billing/status.ts', './users/listing.ts', './payroll', './ui/markdown.ts'],
+              except: ['./schemas', './lib/sa-time.ts', './knowledge/schemas.ts', './knowledge/files.ts', './knowledge/query.ts', './billing/status.ts', './users/listing.ts', './payroll', './ui/markdown.ts'],
               message: 'Islands run in the browser: shared schemas and pure helpers only.',
             },
             { target: './islands', from: ['./routes', './db'], message: 'Islands run in the browser: shared schemas and pure helpers only.' },

@@ -7,13 +7,13 @@ import { clipboardHtml, tokensToText } from './clipboard';
 import { writeClipboard } from './copy';
 import { FIGURE_KINDS, figureLabel, formatFigure } from './figures';
 import { toast } from './toast';
+import { formatSa } from '../src/lib/sa-time';
 
 // One message of the chat: the question or the answer with its working, sources, copy and feedback.
 
 const KNOWLEDGE_TOOLS = new Set(['search_knowledge', 'get_article']);
-const SA_TIME = { timeZone: 'Africa/Johannesburg' } as const;
-const time = (iso: string) => new Date(iso).toLocaleTimeString('en-ZA', { ...SA_TIME, hour: '2-digit', minute: '2-digit' });
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-ZA', SA_TIME);
+const time = (iso: string) => formatSa(iso, 'time');
+const day = (iso: string) => formatSa(iso, 'numericDate');
 const TOOL_LABELS: Record<string, string> = {
   paye: 'PAYE', uif: 'UIF', sdl: 'SDL', eti: 'ETI', payslip: 'Net pay', leave: 'Leave', overtime: 'Overtime', notice: 'Notice', 'minimum-wage': 'Minimum wage', 'tax-threshold': 'Tax thresholds',
   'payslip-check': 'Payslip check',

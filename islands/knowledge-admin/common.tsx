@@ -1,7 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { MISSING_CATEGORY_FIELDS, MISSING_ITEM_FIELDS, type CategoryDTO } from '../../src/knowledge/schemas';
-import { errorMessage } from '../api';
-import { toast } from '../toast';
+import { api, errorMessage } from '../api';
+import { toast, type ToastInput } from '../toast';
 
 // Small parts shared by the knowledge admin island's files.
 
@@ -9,7 +9,23 @@ export type AdminCategory = CategoryDTO;
 
 export const fail = (err: unknown, fallback = 'An error occurred. Please try again.') => toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
 
-/** `busy` while an action runs; a failure becomes the spec's 'Error' toast with the server's message. */
+/** A save or a delete, as `send` makes it. */
+export interface Change {
+  /** Asked first with window.confirm: Cancel sends nothing. */
+  ask?: string;
+  /** The request: method, address and body for api(), or the requests in a function. */
+  request: [method: string, url: string, body?: unknown] | (() => Promise<unknown>);
+  /** The toast once it is done. */
+  done: ToastInput;
+  /** What follows (closing a form, loading the list again), after the toast. */
+  then?: () => Promise<unknown> | void;
+}
+
+/**
+ * `busy` while an action runs; a failure becomes the spec's 'Error' toast with the server's message. `run` runs
+ * an action; `send` makes a save or a delete: asks first when there is a question, sends the request, says it
+ * is done, then does what follows.
+ */
 export function useBusy() {
   const [busy, setBusy] = useState(false);
   const run = async (action: () => Promise<void>) => {
@@ -22,7 +38,38 @@ export function useBusy() {
       setBusy(false);
     }
   };
-  return [busy, run] as const;
+  const send = async ({ ask, request, done, then }: Change) => {
+    if (ask && !window.confirm(ask)) return;
+    await run(async () => {
+      await (typeof request === 'function' ? request() : api(...request));
+      toast(done);
+      await then?.();
+    });
+  };
+  return [busy, run, send] as const;
+}
+
+/**
+ * Loads where the last one asked for wins: `load(fetch, use)` hands `use` the answer unless another load has
+ * begun since; `loading` while the last one runs; its failure is the 'Error' toast.
+ */
+export function useLatest() {
+  const [loading, setLoading] = useState(false);
+  const request = useRef(0);
+  const load = async <T,>(fetch: () => Promise<T>, use: (answer: T) => void) => {
+    const mine = ++request.current;
+    setLoading(true);
+    try {
+      const answer = await fetch();
+      if (mine !== request.current) return;
+      use(answer);
+    } catch (err) {
+      if (mine === request.current) fail(err);
+    } finally {
+      if (mine === request.current) setLoading(false);
+    }
+  };
+  return [loading, load] as const;
 }
 
 /** Checks a form with the API's own schema: the spec's 'Missing Information' toast, or 'Error' with the rule broken. */

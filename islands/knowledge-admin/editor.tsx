@@ -1,259 +1,191 @@
-import { useEffect, useId, useState } from 'react';
-import type { EditorItemDTO, ReviewDTO, Status } from '../../src/knowledge/schemas';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { updateItemSchema, type AdminItemDTO, type EditorItemDTO, type ItemDTO } from '../../src/knowledge/schemas';
 import { api } from '../api';
-import { Field } from '../ui';
-import { TextArea } from './common';
-import { saDate, saDateTime, shiftTaxYear, taxYearOf, toSaInput } from './time';
+import { toast, type ToastInput } from '../toast';
+import { check, useBusy, type AdminCategory } from './common';
+import { History } from './history';
+import { ItemFields, cleanKeywords, emptyDraft, lifecycleBody, scheduledAt, toDraft, type ItemDraft } from './item-form';
+import { EditorStatus, SaveChoice, StagedNotice, initialPublishAt, initialSaveMode, submitLabel, type SaveMode } from './lifecycle';
+import { saDate, saDateTime } from './time';
 
-// The content-lifecycle parts of the item editor: tax years, figures, editors' notes, the change note, when
-// readers see the change (now, as a draft, at a time), the staged edit of a published item, verification and
-// the preview link.
+// An item's editor, opened from its card in the list: the spec's fields, then the content lifecycle (tax years,
+// editors' notes, draft / schedule / publish, the staged edit, verification, preview and history).
 
-export interface LifecycleDraft {
-  taxYears: string[];
-  quotesFigures: boolean;
-  editorNotes: string;
-  changeNote: string;
+const isEditorItem = (x: ItemDTO | EditorItemDTO): x is EditorItemDTO => 'draft' in x && 'editorNotes' in x;
+/** An item handed over without its editor fields (until the server sends them) shown with empty ones. */
+const asEditorItem = (x: ItemDTO | EditorItemDTO): EditorItemDTO =>
+  isEditorItem(x)
+    ? x
+    : { publishAt: null, editorNotes: '', lastVerifiedBy: null, reviewReason: null, shippedVersion: null, draft: null, ...x, taxYears: x.taxYears ?? [], quotesFigures: x.quotesFigures ?? false, lastVerifiedAt: x.lastVerifiedAt ?? null, status: x.status ?? 'published' };
+
+export interface EditorOptions {
+  item: AdminItemDTO;
+  onChanged: () => Promise<void>;
+  /** Open in the editor with this item (from the address, or the verification queue). */
+  openWith?: ItemDTO | EditorItemDTO;
+  /** …and move focus to its title (opened from elsewhere on the page, whose control is now hidden). */
+  focusOnOpen?: boolean;
 }
 
-// ---- Tax years ----------------------------------------------------------------------------------
+/** An item card's editor: the full item while it is open (null while closed), the form, and what the card's buttons share. */
+export function useItemEditor({ item, onChanged, openWith, focusOnOpen = false }: EditorOptions) {
+  // The list carries a preview only: the editor edits the full item, loaded when Edit is pressed.
+  const [full, setFull] = useState<EditorItemDTO | null>(openWith ? asEditorItem(openWith) : null);
+  const [draft, setDraft] = useState<ItemDraft>(() => (openWith ? toDraft(asEditorItem(openWith)) : emptyDraft()));
+  const [mode, setMode] = useState<SaveMode>(() => initialSaveMode(openWith ? asEditorItem(openWith) : null));
+  const [at, setAt] = useState(() => initialPublishAt(openWith ? asEditorItem(openWith) : null));
+  const [revision, setRevision] = useState(0);
+  const cardRef = useRef<HTMLLIElement>(null);
+  const focusTitle = useRef(false);
+  const [busy, run, send] = useBusy();
+  const enc = encodeURIComponent(item.id);
 
-let knownYears: Promise<{ latest: string; current: string } | null> | null = null;
-/** The current and latest tax years, asked of the server once per page (the verification queue carries them). */
-function fetchKnownYears() {
-  knownYears ??= api<ReviewDTO>('GET', '/api/knowledge/review')
-    .then((r) => ({ latest: r.latestTaxYear, current: r.currentTaxYear }))
-    .catch(() => {
-      knownYears = null; // ask again next time
-      return null;
-    });
-  return knownYears;
-}
+  function open(f: EditorItemDTO, focus: boolean) {
+    setDraft(toDraft(f));
+    setMode(initialSaveMode(f));
+    setAt(initialPublishAt(f));
+    focusTitle.current = focus;
+    setFull(f);
+  }
+  const fetchItem = () => api<EditorItemDTO>('GET', `/api/knowledge/items/admin/${enc}`);
+  const startEditing = (focus = true) => run(async () => open(await fetchItem(), focus));
+  /** After an action on the open editor: the item again (the form too), its history, and the list's badges. */
+  async function reload() {
+    open(await fetchItem(), false);
+    setRevision((r) => r + 1);
+    await onChanged();
+  }
 
-/** The years to offer: the one before the current, the current, the latest the app has figures for, and the item's own. */
-export function useTaxYearOptions(own: string[]): string[] {
-  const [years, setYears] = useState(() => {
-    const current = taxYearOf();
-    return { latest: current, current };
-  });
+  // Opened from the address (?edit=) or the verification queue: scroll to it; load its editor fields when they
+  // did not come with it; from the queue, focus its title.
+  const first = useRef(true);
   useEffect(() => {
-    let live = true;
-    void fetchKnownYears().then((y) => live && y && setYears(y));
-    return () => {
-      live = false;
-    };
-  }, []);
-  const all = new Set([shiftTaxYear(years.current, -1), years.current, years.latest, ...own].filter((y): y is string => Boolean(y)));
-  return [...all].sort();
+    const initial = first.current;
+    first.current = false;
+    if (!openWith) return;
+    cardRef.current?.scrollIntoView({ block: 'start' });
+    if (!initial) open(asEditorItem(openWith), focusOnOpen);
+    else if (focusOnOpen) cardRef.current?.querySelector<HTMLInputElement>('input[name="title"]')?.focus();
+    if (!isEditorItem(openWith)) void startEditing(focusOnOpen);
+  }, [openWith]);
+  useEffect(() => {
+    if (full && focusTitle.current) cardRef.current?.querySelector<HTMLInputElement>('input[name="title"]')?.focus();
+    focusTitle.current = false;
+  }, [full]);
+
+  return { item, enc, onChanged, full, setFull, draft, setDraft, mode, setMode, at, setAt, revision, cardRef, busy, run, send, startEditing, reload };
 }
 
-export function LifecycleFields({ value, onChange }: { value: LifecycleDraft; onChange: (v: LifecycleDraft) => void }) {
-  const id = useId();
-  const years = useTaxYearOptions(value.taxYears);
-  const toggleYear = (y: string, on: boolean) => onChange({ ...value, taxYears: on ? [...value.taxYears, y].sort() : value.taxYears.filter((x) => x !== y) });
+export type ItemEditorState = ReturnType<typeof useItemEditor>;
+
+/** The toast once an edit is saved: what readers see now. */
+function savedToast(full: EditorItemDTO, mode: SaveMode, publishAt: string | null, title: string): ToastInput {
+  if (full.status === 'published') {
+    if (mode === 'publish') return full.draft ? { title: 'Knowledge Item Published', description: `Readers now see your change to ${title}.` } : { title: 'Knowledge Item Updated', description: `${title} has been updated.` };
+    if (publishAt) return { title: 'Edit Scheduled', description: `Your change to ${title} will be published on ${saDateTime(publishAt)}; until then readers see the current text.` };
+    return { title: 'Edit Staged', description: `Readers still see the published ${title} until you publish your change.` };
+  }
+  if (mode === 'publish') return { title: 'Knowledge Item Published', description: `${title} is published: readers see it now.` };
+  if (publishAt) return { title: 'Publication Scheduled', description: `${title} will be published on ${saDateTime(publishAt)}.` };
+  return { title: 'Draft Saved', description: `${title} is saved as a draft: readers do not see it.` };
+}
+
+/** The open editor: the contents of the item's card while it is open. */
+export function ItemEditor({ editor, full, categories }: { editor: ItemEditorState; full: EditorItemDTO; categories: AdminCategory[] }) {
+  const { item, enc, onChanged, setFull, draft, setDraft, mode, setMode, at, setAt, revision, busy, run, send, reload } = editor;
+  const closed = async () => {
+    setFull(null);
+    await onChanged();
+  };
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    // The spec's PATCH: the files kept go as existingAttachments (a JSON-encoded list); files uploaded while editing as attachments.
+    const before = (full.draft ?? full).attachments;
+    const kept = draft.attachments.filter((a) => before.includes(a));
+    const added = draft.attachments.filter((a) => !before.includes(a));
+    const body = {
+      title: draft.title.trim(),
+      content: draft.content,
+      categoryId: draft.categoryId,
+      keywords: cleanKeywords(draft.keywords),
+      existingAttachments: JSON.stringify(kept),
+      attachments: added,
+      ...lifecycleBody(draft),
+    };
+    if (!check(updateItemSchema.safeParse(body))) return;
+    const publishAt = scheduledAt(mode, at);
+    if (publishAt === false) return;
+    const patch = (extra: object) => api<EditorItemDTO>('PATCH', `/api/knowledge/items/${enc}`, { ...body, ...extra });
+    await send({
+      request: async () => {
+        if (full.status !== 'published') await patch({ status: mode === 'publish' ? 'published' : 'draft', publishAt });
+        else if (mode !== 'publish') await patch({ stage: true, publishAt });
+        else if (!full.draft) await patch({});
+        else {
+          // The staged edit, as changed here, goes live.
+          await patch({ stage: true, publishAt: null });
+          await api('POST', `/api/knowledge/items/${enc}/publish`, {});
+        }
+      },
+      done: savedToast(full, mode, publishAt, body.title),
+      then: closed,
+    });
+  }
+
+  const dirty = () => JSON.stringify(draft) !== JSON.stringify(toDraft(full));
+
+  const publishStaged = () =>
+    void send({
+      ask: dirty() ? 'Publish the staged edit as it was last saved? The changes you have made in the form since will be lost.' : undefined,
+      request: async () => {
+        await api('POST', `/api/knowledge/items/${enc}/publish`, {});
+        await reload();
+      },
+      done: { title: 'Knowledge Item Published', description: `Readers now see the staged edit of ${item.title}.` },
+    });
+  const discardStaged = () =>
+    void send({
+      ask: `Discard the staged edit of "${item.title}"? The published version stays as it is.`,
+      request: async () => {
+        await api('DELETE', `/api/knowledge/items/${enc}/draft`);
+        await reload();
+      },
+      done: { title: 'Draft Discarded', description: `The staged edit of ${item.title} was discarded.` },
+    });
+  const verify = () =>
+    run(async () => {
+      const r = await api<EditorItemDTO>('POST', `/api/knowledge/items/${enc}/verify`, {});
+      setFull((f) => (f ? { ...f, lastVerifiedAt: r.lastVerifiedAt, lastVerifiedBy: r.lastVerifiedBy, reviewReason: r.reviewReason } : f));
+      toast({ title: 'Marked as Verified', description: `Checked on ${saDate(r.lastVerifiedAt)}${r.lastVerifiedBy ? ` by ${r.lastVerifiedBy.username}` : ''}.` });
+    });
+  const archive = () =>
+    void send({
+      ask: `Archive "${item.title}"? Readers will no longer see it; you can publish it again later.`,
+      request: ['PATCH', `/api/knowledge/items/${enc}`, { status: 'archived' }],
+      done: { title: 'Knowledge Item Archived', description: `${item.title} is archived: readers no longer see it.` },
+      then: closed,
+    });
+
   return (
     <>
-      <fieldset className="space-y-2" aria-describedby={`${id}-years-hint`}>
-        <legend className="label">Tax years</legend>
-        <p id={`${id}-years-hint`} className="text-xs text-muted-foreground">
-          The tax years this article&apos;s figures and rules are for. Leave them all unticked when it is not tied to a year.
-        </p>
-        <div className="flex flex-wrap gap-x-5 gap-y-2">
-          {years.map((y) => (
-            <label key={y} className="inline-flex min-h-8 items-center gap-2 text-sm">
-              <input type="checkbox" className="size-4 accent-primary" name="taxYears" value={y} checked={value.taxYears.includes(y)} onChange={(e) => toggleYear(y, e.target.checked)} />
-              {y}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div className="space-y-1">
-        <label className="inline-flex min-h-8 items-center gap-2 text-sm font-medium">
-          <input type="checkbox" className="size-4 accent-primary" name="quotesFigures" checked={value.quotesFigures} onChange={(e) => onChange({ ...value, quotesFigures: e.target.checked })} aria-describedby={`${id}-figures-hint`} />
-          Quotes tax-year figures
-        </label>
-        <p id={`${id}-figures-hint`} className="text-xs text-muted-foreground">
-          Tick when the article quotes figures that change each tax year (rebates, thresholds, the UIF ceiling, ETI bands…): it comes up for checking when a new tax year is added.
-        </p>
-      </div>
-      <div className="kb-editor-notes rounded-md border border-dashed border-slate-300 bg-slate-50 p-3">
-        <TextArea
-          label={
-            <>
-              Editors&apos; notes <span className="font-normal text-muted-foreground">(never shown to readers)</span>
-            </>
-          }
-          name="editorNotes"
-          value={value.editorNotes}
-          onChange={(editorNotes) => onChange({ ...value, editorNotes })}
-          rows={4}
-          hint="Sources, figures still to confirm, remarks for other editors. Only editors see these notes, here in Knowledge Base Management."
-        />
-      </div>
-      <Field
-        label="Change note"
-        name="changeNote"
-        value={value.changeNote}
-        maxLength={500}
-        onChange={(e) => onChange({ ...value, changeNote: e.target.value })}
-        hint="Optional: what you changed and why. It is kept with this version in History."
-        placeholder="e.g. 2026/27 UIF ceiling confirmed"
-      />
-    </>
-  );
-}
-
-// ---- When readers see it ------------------------------------------------------------------------
-
-export type SaveMode = 'publish' | 'draft' | 'schedule';
-/** What is being saved: a new article, or one with this status (and a published one's staged edit). */
-export type EditorKind = 'new' | Status;
-
-/** The choice an editor opens with: a draft stays a draft and a staged edit stays staged; otherwise the spec's "live at once". */
-export function initialSaveMode(item: EditorItemDTO | null): SaveMode {
-  if (!item) return 'publish';
-  if (item.draft) return item.draft.publishAt ? 'schedule' : 'draft';
-  if (item.status === 'published') return 'publish';
-  return item.status === 'draft' && item.publishAt ? 'schedule' : 'draft';
-}
-export const initialPublishAt = (item: EditorItemDTO | null) => toSaInput(item?.draft?.publishAt ?? (item?.status === 'draft' ? item.publishAt : null));
-
-const SAVE_HINTS: Record<SaveMode, Record<EditorKind, string>> = {
-  publish: {
-    new: 'Readers see it as soon as you create it.',
-    published: 'Readers see your change as soon as you save it.',
-    draft: 'Readers see it as soon as you save it.',
-    archived: 'It comes back: readers see it as soon as you save it.',
-  },
-  draft: {
-    new: 'Readers do not see it until it is published.',
-    published: 'Readers keep seeing the published text; your change waits, staged, until you publish it.',
-    draft: 'It stays a draft: readers do not see it.',
-    archived: 'It becomes a draft: readers do not see it.',
-  },
-  schedule: {
-    new: 'It is published at the time you choose; until then readers do not see it.',
-    published: 'Your change is published at the time you choose; until then readers see the current text.',
-    draft: 'It is published at the time you choose; until then readers do not see it.',
-    archived: 'It is published at the time you choose; until then readers do not see it.',
-  },
-};
-
-export function submitLabel(kind: EditorKind, mode: SaveMode, busy: boolean): string {
-  if (busy) return kind === 'new' ? 'Creating...' : 'Saving...';
-  if (kind === 'new') return mode === 'publish' ? 'Create Item' : mode === 'draft' ? 'Create draft' : 'Create and schedule';
-  if (mode === 'draft') return 'Save draft';
-  if (mode === 'schedule') return 'Save and schedule';
-  return kind === 'published' ? 'Save' : 'Save and publish';
-}
-
-export function SaveChoice({ kind, mode, onMode, at, onAt }: { kind: EditorKind; mode: SaveMode; onMode: (m: SaveMode) => void; at: string; onAt: (v: string) => void }) {
-  const id = useId();
-  const options: { value: SaveMode; label: string }[] = [
-    { value: 'publish', label: 'Publish now' },
-    { value: 'draft', label: 'Save as draft' },
-    { value: 'schedule', label: 'Schedule…' },
-  ];
-  return (
-    <fieldset className="space-y-2">
-      <legend className="label">When readers see it</legend>
-      <div className="grid gap-2 sm:grid-cols-3">
-        {options.map((o) => (
-          <label key={o.value} className="flex cursor-pointer gap-2 rounded-md border border-border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft">
-            <input type="radio" className="mt-0.5 size-4 shrink-0 accent-primary" name={`${id}-mode`} value={o.value} checked={mode === o.value} onChange={() => onMode(o.value)} aria-describedby={`${id}-${o.value}`} />
-            <span className="space-y-0.5">
-              <span className="block font-medium">{o.label}</span>
-              {/* Read as the radio's description, not as part of its name. */}
-              <span id={`${id}-${o.value}`} className="block text-xs text-muted-foreground" aria-hidden="true">
-                {SAVE_HINTS[o.value][kind]}
-              </span>
-            </span>
-          </label>
-        ))}
-      </div>
-      {mode === 'schedule' && (
-        <div className="space-y-1.5 sm:max-w-xs">
-          <label htmlFor={`${id}-at`} className="label">
-            Publish on (South African time)
-          </label>
-          <input id={`${id}-at`} type="datetime-local" name="publishAt" className="input" value={at} min={toSaInput(Date.now())} onChange={(e) => onAt(e.target.value)} />
-        </div>
-      )}
-    </fieldset>
-  );
-}
-
-// ---- Status, verification, preview, the staged edit ----------------------------------------------
-
-/** "Published", "Draft", "Scheduled for …", "Archived": where the article is, in a sentence. */
-export function statusSentence(item: EditorItemDTO): string {
-  if (item.status === 'archived') return 'Archived: readers do not see it.';
-  if (item.status === 'draft') return item.publishAt ? `Scheduled: published on ${saDateTime(item.publishAt)}.` : 'Draft: readers do not see it.';
-  return 'Published: readers see it.';
-}
-
-export function verifiedSentence(item: Pick<EditorItemDTO, 'lastVerifiedAt' | 'lastVerifiedBy'>): string {
-  if (!item.lastVerifiedAt) return 'Not checked yet.';
-  return `Checked on ${saDate(item.lastVerifiedAt)}${item.lastVerifiedBy ? ` by ${item.lastVerifiedBy.username}` : ''}.`;
-}
-
-export function PreviewLink({ id }: { id: string }) {
-  return (
-    <a href={`/knowledge-admin/preview/${encodeURIComponent(id)}`} target="_blank" rel="noopener noreferrer" className="btn btn-outline btn-sm">
-      Preview<span className="sr-only"> as readers will see it (opens in a new tab)</span>
-    </a>
-  );
-}
-
-export function EditorStatus({ item, busy, onVerify, onArchive }: { item: EditorItemDTO; busy: boolean; onVerify: () => void; onArchive: () => void }) {
-  return (
-    <div className="flex flex-col gap-3 rounded-md bg-muted/60 p-3 text-sm sm:flex-row sm:items-start sm:justify-between" data-testid="editor-status">
-      <div className="min-w-0 space-y-1">
-        <p>
-          <span className="font-medium">Status:</span> {statusSentence(item)}
-        </p>
-        <p data-testid="verified">{verifiedSentence(item)}</p>
-        {item.reviewReason && (
-          <p className="text-amber-900">
-            <span className="font-medium">Needs checking:</span> {item.reviewReason}
-          </p>
-        )}
-      </div>
-      <div className="flex shrink-0 flex-wrap gap-2">
-        <button type="button" className="btn btn-outline btn-sm" onClick={onVerify} disabled={busy}>
-          Mark as verified
-        </button>
-        <PreviewLink id={item.id} />
-        {item.status !== 'archived' && (
-          <button type="button" className="btn btn-outline btn-sm" onClick={onArchive} disabled={busy}>
-            Archive
+      <EditorStatus item={full} busy={busy} onVerify={verify} onArchive={archive} />
+      <StagedNotice item={full} busy={busy} onPublish={publishStaged} onDiscard={discardStaged} />
+      <form onSubmit={save} className="space-y-4" aria-label={`Edit ${item.title}`} noValidate>
+        <ItemFields draft={draft} setDraft={setDraft} categories={categories} />
+        <SaveChoice kind={full.status} mode={mode} onMode={setMode} at={at} onAt={setAt} />
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+            {submitLabel(full.status, mode, busy)}
           </button>
-        )}
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => setFull(null)}>
+            Cancel
+          </button>
+        </div>
+      </form>
+      <div className="border-t border-border pt-4">
+        <History item={full} categories={categories} refreshKey={revision} onRestored={reload} />
       </div>
-    </div>
-  );
-}
-
-export function StagedNotice({ item, busy, onPublish, onDiscard }: { item: EditorItemDTO; busy: boolean; onPublish: () => void; onDiscard: () => void }) {
-  const d = item.draft;
-  if (!d) return null;
-  return (
-    <section className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" aria-label="Staged edit" data-testid="staged-draft">
-      <p className="font-semibold text-amber-950">An edit is staged</p>
-      <p>
-        Readers still see the published version. Staged on {saDateTime(d.updatedAt)}
-        {d.author ? ` by ${d.author.username}` : ''}. {d.publishAt ? `It will be published on ${saDateTime(d.publishAt)}.` : 'It waits until you publish it.'}
-      </p>
-      {d.note && <p>Note: “{d.note}”</p>}
-      <p className="text-xs text-muted-foreground">The form below edits the staged text.</p>
-      <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-primary btn-sm" onClick={onPublish} disabled={busy}>
-          Publish now
-        </button>
-        <button type="button" className="btn btn-outline btn-sm" onClick={onDiscard} disabled={busy}>
-          Discard draft
-        </button>
-      </div>
-    </section>
+    </>
   );
 }

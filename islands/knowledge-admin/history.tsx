@@ -1,9 +1,8 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { EditorItemDTO, RevisionDTO } from '../../src/knowledge/schemas';
 import { attachmentInfo } from '../../src/knowledge/files';
 import { api } from '../api';
-import { toast } from '../toast';
-import { fail, useBusy, type AdminCategory } from './common';
+import { useBusy, useLatest, type AdminCategory } from './common';
 import { ListDiff, TextDiff, type DiffMode } from './diff';
 import { saDateTime, saShortDateTime } from './time';
 
@@ -48,39 +47,31 @@ export function History({ item, categories, refreshKey, onRestored }: { item: Ed
   const id = useId();
   const [open, setOpen] = useState(false);
   const [revs, setRevs] = useState<RevisionDTO[] | null>(null);
-  const [loading, setLoading] = useState(false);
+  const [loading, latest] = useLatest();
   const [all, setAll] = useState(false);
   const [pair, setPair] = useState<[number, number] | null>(null);
   const [mode, setMode] = useState<DiffMode>('words');
-  const [busy, run] = useBusy();
-  const request = useRef(0);
+  const [busy, , send] = useBusy();
 
-  async function load() {
-    const mine = ++request.current;
-    setLoading(true);
-    try {
-      const list = await api<RevisionDTO[]>('GET', `/api/knowledge/items/${encodeURIComponent(item.id)}/revisions`);
-      if (mine !== request.current) return;
-      setRevs(list);
-      setPair(defaultPair(list));
-    } catch (err) {
-      if (mine === request.current) fail(err);
-    } finally {
-      if (mine === request.current) setLoading(false);
-    }
-  }
+  const load = () =>
+    latest(
+      () => api<RevisionDTO[]>('GET', `/api/knowledge/items/${encodeURIComponent(item.id)}/revisions`),
+      (list) => {
+        setRevs(list);
+        setPair(defaultPair(list));
+      },
+    );
   useEffect(() => {
     if (open) void load();
   }, [open, refreshKey]);
 
-  const restore = (r: RevisionDTO) => {
-    if (!window.confirm(`Restore revision ${r.number} of "${item.title}" (${kindWords(r.kind).toLowerCase()}, ${saDateTime(r.at)})? Readers will see its text at once; the current text stays in History.`)) return;
-    void run(async () => {
-      await api('POST', `/api/knowledge/items/${encodeURIComponent(item.id)}/revisions/${r.number}/restore`, { note: `Restored revision ${r.number}` });
-      toast({ title: 'Revision Restored', description: `Readers now see revision ${r.number} of ${r.title}.` });
-      await onRestored();
+  const restore = (r: RevisionDTO) =>
+    void send({
+      ask: `Restore revision ${r.number} of "${item.title}" (${kindWords(r.kind).toLowerCase()}, ${saDateTime(r.at)})? Readers will see its text at once; the current text stays in History.`,
+      request: ['POST', `/api/knowledge/items/${encodeURIComponent(item.id)}/revisions/${r.number}/restore`, { note: `Restored revision ${r.number}` }],
+      done: { title: 'Revision Restored', description: `Readers now see revision ${r.number} of ${r.title}.` },
+      then: onRestored,
     });
-  };
 
   const byNumber = useMemo(() => new Map((revs ?? []).map((r) => [r.number, r])), [revs]);
   const from = pair ? byNumber.get(pair[0]) : undefined;

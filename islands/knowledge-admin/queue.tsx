@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
 import type { ReviewDTO } from '../../src/knowledge/schemas';
 import { api } from '../api';
 import { toast } from '../toast';
-import { fail, useBusy, type AdminCategory } from './common';
+import { useBusy, useLatest, type AdminCategory } from './common';
 import { ItemStatusBadges } from './status';
 import { saDate, saToday } from './time';
 
@@ -18,23 +18,16 @@ export function ReviewQueue({ active, categories, onOpen }: { active: boolean; c
   const [before, setBefore] = useState('');
   const [applied, setApplied] = useState('');
   const [data, setData] = useState<ReviewDTO | null>(null);
-  const [loading, setLoading] = useState(false);
-  const request = useRef(0);
+  const [loading, latest] = useLatest();
 
-  async function load(date = applied) {
-    const mine = ++request.current;
-    setLoading(true);
-    try {
-      const next = await api<ReviewDTO>('GET', `/api/knowledge/review${date ? `?before=${encodeURIComponent(date)}` : ''}`);
-      if (mine !== request.current) return;
-      setData(next);
-      setApplied(date);
-    } catch (err) {
-      if (mine === request.current) fail(err);
-    } finally {
-      if (mine === request.current) setLoading(false);
-    }
-  }
+  const load = (date = applied) =>
+    latest(
+      () => api<ReviewDTO>('GET', `/api/knowledge/review${date ? `?before=${encodeURIComponent(date)}` : ''}`),
+      (next) => {
+        setData(next);
+        setApplied(date);
+      },
+    );
   // Asked again each time the tab is shown: edits elsewhere change the queue.
   useEffect(() => {
     if (active) void load();
@@ -104,7 +97,7 @@ export function ReviewQueue({ active, categories, onOpen }: { active: boolean; c
 }
 
 function ReviewRow({ item, categories, onOpen, onVerified }: { item: ReviewItem; categories: AdminCategory[]; onOpen: (id: string) => void; onVerified: () => Promise<void> }) {
-  const [busy, run] = useBusy();
+  const [busy, , send] = useBusy();
   const categoryName = categories.find((c) => c.id === item.categoryId)?.name ?? item.categoryId;
   // A plain click opens the editor in place; a new tab or window (modifier keys, middle click) follows the link.
   const open = (e: MouseEvent<HTMLAnchorElement>) => {
@@ -113,10 +106,10 @@ function ReviewRow({ item, categories, onOpen, onVerified }: { item: ReviewItem;
     onOpen(item.id);
   };
   const verify = () =>
-    run(async () => {
-      await api('POST', `/api/knowledge/items/${encodeURIComponent(item.id)}/verify`, {});
-      toast({ title: 'Marked as Verified', description: `${item.title} was checked today.` });
-      await onVerified();
+    send({
+      request: ['POST', `/api/knowledge/items/${encodeURIComponent(item.id)}/verify`, {}],
+      done: { title: 'Marked as Verified', description: `${item.title} was checked today.` },
+      then: onVerified,
     });
   return (
     <li className="card space-y-2 p-4" data-testid="review-item" data-item-id={item.id}>

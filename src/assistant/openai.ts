@@ -15,6 +15,7 @@ import { describeFacts, memoryFrom, understand } from './understand';
 import {
   AssistantError, MODEL_ERROR_MESSAGE, type ArticleContext, type AssistantEngine, type EngineEvent, type EngineRequest, type EngineTurn,
 } from './types';
+import { formatSa } from '../lib/sa-time';
 
 export const MAX_TOOL_ROUNDS = 5;
 export const HISTORY_TOKEN_BUDGET = 6000;
@@ -60,7 +61,7 @@ const estimateTokens = (s: string) => Math.ceil(s.length / 4);
 
 export function systemPrompt(today: Date, article?: ArticleContext | null, facts: Slots = {}, client?: ClientContext | null): string {
   const ty = taxYearForDate(today);
-  const date = today.toLocaleDateString('en-ZA', { timeZone: 'Africa/Johannesburg', day: 'numeric', month: 'long', year: 'numeric' });
+  const date = formatSa(today, 'longDate');
   const lines = [
     "You are PayeWise's assistant for South African payroll: PAYE, UIF, SDL, ETI, net pay, leave, overtime, notice, the minimum wage and compliance deadlines.",
     `Today is ${date}. The current tax year is ${ty - 1}/${String(ty).slice(2)} (1 March ${ty - 1} to the end of February ${ty}); use it unless the user names another.`,

@@ -1,27 +1,9 @@
-// Calendar days in South Africa (UTC+2 all year, no daylight saving) as 'yyyy-mm-dd' strings. Pure.
-export const SA_TIME_ZONE = 'Africa/Johannesburg';
-const SA_OFFSET_MS = 2 * 3_600_000;
+// A subscription's calendar: monthly charge days from an anchor day. The South African day helpers live in
+// src/lib/sa-time.ts and are re-exported here for billing's modules.
+import { SA_TIME_ZONE, dayOf, saDate, saDay, saMidnight } from '../lib/sa-time';
+
+export { SA_TIME_ZONE, dayOf, saDate, saDay, saMidnight };
 const DAY_MS = 86_400_000;
-
-/** The South African calendar day of an instant. */
-export const saDate = (at: Date): string => new Date(at.getTime() + SA_OFFSET_MS).toISOString().slice(0, 10);
-
-/** The instant a South African day starts. */
-export const saMidnight = (day: string): Date => new Date(Date.parse(`${day}T00:00:00+02:00`));
-
-/** The calendar day in South Africa and the moment it ends. */
-export function saDay(now: Date): { day: string; endsAt: Date } {
-  const day = saDate(now);
-  return { day, endsAt: new Date(saMidnight(day).getTime() + DAY_MS) };
-}
-
-/** The South African day of a stored date (an ISO instant or a bare day), or null when unreadable. */
-export function dayOf(stored: string | null | undefined): string | null {
-  if (!stored) return null;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(stored)) return stored;
-  const t = Date.parse(stored);
-  return Number.isNaN(t) ? null : saDate(new Date(t));
-}
 
 const daysInMonth = (year: number, month0: number) => new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
 

@@ -2,6 +2,7 @@
 // form's fields, money strings and the REST API's signed headers. No I/O; src/billing/payfast-client.ts
 // does the talking.
 import { createHash } from 'node:crypto';
+import { saTimestamp } from '../lib/sa-time';
 
 export type Pairs = [key: string, value: string][];
 
@@ -61,9 +62,7 @@ export function apiSignatureString(values: Record<string, string>, passphrase?: 
 export const apiSignature = (values: Record<string, string>, passphrase?: string | null) => md5(apiSignatureString(values, passphrase));
 
 /** ISO-8601 in South African time without milliseconds, as the API wants its timestamp header. */
-export function apiTimestamp(now: Date): string {
-  return `${new Date(now.getTime() + 2 * 3_600_000).toISOString().slice(0, 19)}+02:00`;
-}
+export const apiTimestamp = (now: Date): string => saTimestamp(now);
 
 /** The signed headers of one REST API call (reference §6). */
 export function apiHeaders(opts: { merchantId: string; passphrase: string; now: Date; body?: Record<string, string> }): Record<string, string> {

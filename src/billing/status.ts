@@ -1,4 +1,5 @@
 // Pure helpers for showing a subscription; the PayFast state machine lives beside them.
+import { formatSa } from '../lib/sa-time';
 const DAY = 86_400_000;
 
 /** Days until the trial end, rounded up, never below 0 (spec §2). */
@@ -14,7 +15,7 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleDateString('en-ZA', { timeZone: 'Africa/Johannesburg' });
+  return formatSa(d, 'numericDate');
 }
 
 export interface StatusBadge {

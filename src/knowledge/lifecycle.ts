@@ -1,15 +1,15 @@
 // The rules of the content lifecycle, free of I/O: who sees what, when an article needs checking, how its dates read.
 // The service (service.ts) applies them in SQL and at the edges; decision 013 explains the choices.
 import type { Status } from './schemas';
+import { formatSa, longDateTime, saMidnight } from '../lib/sa-time';
 
 /** Tax years are named by the year they end (src/payroll): 2027 → "2026/27". */
 export function taxYearLabel(taxYear: number): string {
   return `${taxYear - 1}/${String(taxYear % 100).padStart(2, '0')}`;
 }
 
-const SA_LONG_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Johannesburg', day: 'numeric', month: 'long', year: 'numeric' });
 /** "12 November 2026", the South African calendar day. */
-export const longDate = (at: Date | string) => SA_LONG_DATE.format(new Date(at));
+export const longDate = (at: Date | string) => formatSa(at, 'longDate');
 
 /** "Applies to 2025/26 and 2026/27". */
 export function appliesTo(taxYears: string[]): string | null {
@@ -47,7 +47,7 @@ export function reviewReasons(a: ReviewFacts, opts: { latest: string; before?: s
   if (a.status === 'archived') return [];
   const reasons: string[] = [];
   if (!a.lastVerifiedAt) reasons.push('Never verified');
-  else if (opts.before && new Date(a.lastVerifiedAt).getTime() < Date.parse(`${opts.before}T00:00:00+02:00`))
+  else if (opts.before && new Date(a.lastVerifiedAt).getTime() < saMidnight(opts.before).getTime())
     reasons.push(`Last verified on ${longDate(a.lastVerifiedAt)}, before ${longDate(`${opts.before}T12:00:00+02:00`)}`);
   if (a.quotesFigures && !a.taxYears.includes(opts.latest) && !(a.stagedTaxYears ?? []).includes(opts.latest))
     reasons.push(`Quotes tax-year figures but does not cover ${opts.latest}, the newest tax year`);
@@ -55,8 +55,4 @@ export function reviewReasons(a: ReviewFacts, opts: { latest: string; before?: s
   return reasons;
 }
 
-const SA_LONG_DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Johannesburg', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-});
-/** "1 March 2027, 00:00" in South African time. */
-export const longDateTime = (at: Date | string) => SA_LONG_DATE_TIME.format(new Date(at)).replace(' at ', ', ');
+export { longDateTime };

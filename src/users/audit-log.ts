@@ -4,10 +4,10 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { DB } from '../../db';
 import { adminAuditLog, users } from '../../db/schema';
 import { AUDIT_PAGE_SIZE, type AuditPageDTO, type AuditQuery } from '../schemas/audit';
+import { saMidnight } from '../lib/sa-time';
 
 const DAY = 86_400_000;
 /** Midnight starting a South African day (SAST is UTC+2 all year). */
-const saMidnight = (day: string) => new Date(`${day}T00:00:00+02:00`);
 
 /** Details are an object as written; anything else a hand-written row holds is kept under `value`. */
 const detailsOf = (d: unknown): Record<string, unknown> | null =>

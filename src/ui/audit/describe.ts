@@ -1,4 +1,5 @@
 import type { AuditEntryDTO } from '../../schemas/audit';
+import { formatSa } from '../../lib/sa-time';
 
 // Audit entries in words: the action, the target and a one-line summary of the details. Actions this table
 // does not know (new ones) still read sensibly: their name in words and their details as key: value.
@@ -25,14 +26,11 @@ export function actionLabel(action: string): string {
   return words ? words[0].toUpperCase() + words.slice(1) : action;
 }
 
-const SA_TIME = new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const SA_DATE = new Intl.DateTimeFormat('en-ZA', { timeZone: 'Africa/Johannesburg', day: 'numeric', month: 'short', year: 'numeric' });
-
 /** When, in South African time: "27 Nov 2026, 09:14". */
-export const saTime = (iso: string) => SA_TIME.format(new Date(iso));
+export const saTime = (iso: string) => formatSa(iso, 'shortDateTime');
 const saDate = (v: unknown) => {
   if (typeof v !== 'string' || Number.isNaN(Date.parse(v))) return null;
-  return SA_DATE.format(new Date(v));
+  return formatSa(v, 'shortDate');
 };
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
