@@ -3,7 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import { answerPdf, chatDocumentDeps, conversationPdf } from '../../src/assistant/documents';
 import { AssistantError } from '../../src/assistant/types';
 import { documentContext, sendFile } from '../../src/documents/files';
-import { PART_FAILURES } from '../../src/errors';
+import { AppError } from '../../src/errors';
 import type { AppEnv } from '../../src/http/context';
 import { requireUser } from '../../src/http/guard';
 import { validate } from '../../src/http/validate';
@@ -21,10 +21,9 @@ export const chatApi = new Hono<AppEnv>()
     try {
       return c.json(await run.result);
     } catch (err) {
-      if (!(err instanceof AssistantError)) throw err;
-      const part = err.status === 503 ? 'database' : err.status === 507 ? 'disk' : undefined;
-      if (part) c.header('Retry-After', String(PART_FAILURES[part].retryAfter));
-      return c.json({ message: err.message, questionId: run.question.id }, err.status);
+      // The saved question's id goes with the failure, so the page can offer to ask again.
+      if (err instanceof AssistantError) throw new AppError(err.code, err.message, { questionId: run.question.id }, err.retryAfter);
+      throw err;
     }
   })
   .post('/chat/stream', requireUser, validate('json', chatRequestSchema), async (c) => {

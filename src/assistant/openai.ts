@@ -283,10 +283,10 @@ export function createOpenAIEngine(deps: OpenAIEngineDeps): AssistantEngine {
           }
         } catch (err) {
           if (signal.aborted) return;
-          throw new AssistantError(502, MODEL_ERROR_MESSAGE, err);
+          throw new AssistantError('upstream_failed', MODEL_ERROR_MESSAGE, err);
         }
         if (signal.aborted) return;
-        if (!finished) throw new AssistantError(502, MODEL_ERROR_MESSAGE, new Error('The model stream ended without a finish_reason'));
+        if (!finished) throw new AssistantError('upstream_failed', MODEL_ERROR_MESSAGE, new Error('The model stream ended without a finish_reason'));
         text += roundText;
         if (calls.length === 0) break;
         if (last) {

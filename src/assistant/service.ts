@@ -359,7 +359,7 @@ export function createChatService(deps: ChatDeps) {
             emit({ event: 'sources', data: { sources: [...sources.values()] } });
           } else if (e.type === 'reading') reading = e.reading;
         }
-        if (controller.signal.aborted && controller.signal.reason === 'timeout') throw new AssistantError(504, MODEL_TIMEOUT_MESSAGE);
+        if (controller.signal.aborted && controller.signal.reason === 'timeout') throw new AssistantError('upstream_timeout', MODEL_TIMEOUT_MESSAGE);
         const status: MessageStatus = controller.signal.aborted ? 'stopped' : 'complete';
         const answer: ChatAnswerDTO = { id: answerId, response: text, conversationId: conversation.id, sources: [...sources.values()], toolCalls: tools, status };
         await storeAnswer.execute({
@@ -373,12 +373,12 @@ export function createChatService(deps: ChatDeps) {
           err instanceof AssistantError
             ? err
             : controller.signal.reason === 'timeout'
-              ? new AssistantError(504, MODEL_TIMEOUT_MESSAGE)
+              ? new AssistantError('upstream_timeout', MODEL_TIMEOUT_MESSAGE)
               : failedPart(err) === 'database'
-                ? new AssistantError(503, UNAVAILABLE_MESSAGE)
+                ? new AssistantError('unavailable', UNAVAILABLE_MESSAGE)
                 : failedPart(err) === 'disk'
-                  ? new AssistantError(507, DISK_FULL_MESSAGE)
-                  : new AssistantError(502, MODEL_ERROR_MESSAGE);
+                  ? new AssistantError('out_of_space', DISK_FULL_MESSAGE)
+                  : new AssistantError('upstream_failed', MODEL_ERROR_MESSAGE);
         log.error('assistant failed', { engine: engine.name, status: failure.status, part: failedPart(err) ?? 'model', error: String(err), cause: err instanceof Error && err.cause ? String(err.cause) : undefined });
         await storeFailure(answerId, failure.message);
         emit({ event: 'error', data: { message: failure.message, status: failure.status, questionId: question.id } });

@@ -2,6 +2,7 @@
 import type { SourceDTO, ToolCallDTO } from '../schemas/chat';
 import type { Reading } from './reading';
 import type { ClientContext } from '../clients/facts';
+import { AppError, PART_FAILURES } from '../errors';
 
 export interface EngineTurn {
   role: 'user' | 'assistant';
@@ -51,16 +52,18 @@ export interface AssistantEngine {
 }
 
 /**
- * A failure while answering that a person can read: 502 for a model error, 503 when the database went away
- * mid-answer, 504 for a timeout, 507 when the server's disk is full.
+ * A failure while answering that a person can read: upstream_failed for a model error, unavailable when the
+ * database went away mid-answer, upstream_timeout for a timeout, out_of_space when the server's disk is full.
  */
-export class AssistantError extends Error {
+export class AssistantError extends AppError {
   constructor(
-    readonly status: 502 | 503 | 504 | 507,
+    code: 'upstream_failed' | 'unavailable' | 'upstream_timeout' | 'out_of_space',
     message: string,
     cause?: unknown,
   ) {
-    super(message, { cause });
+    // The database's or the disk's wait, as for any request that lost them.
+    super(code, message, undefined, code === 'unavailable' ? PART_FAILURES.database.retryAfter : code === 'out_of_space' ? PART_FAILURES.disk.retryAfter : undefined);
+    this.cause = cause;
     this.name = 'AssistantError';
   }
 }

@@ -203,7 +203,7 @@ describe.each(dbKinds)('chat API on %s', (kind) => {
 
   it('a model error answers 502 with a readable message, keeps the question, and Retry answers it once', async () => {
     script = () => ({
-      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new AssistantError(502, MODEL_ERROR_MESSAGE)) }),
+      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new AssistantError('upstream_failed', MODEL_ERROR_MESSAGE)) }),
     });
     const res = await alice.post('/api/chat', { message: 'Will this fail?', newConversation: true });
     expect(res.status).toBe(502);
