@@ -1,27 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, signIn, startServer, startSmtpPeer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { hydrated, startSmtpPeer, useBrowserSuite, watchPageErrors } from '../helpers/browser';
 
 describe('accounts in Chromium', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-  let server: RunningServer;
-  let browser: Browser;
-
   beforeAll(async () => {
     smtp = await startSmtpPeer();
-    server = await startServer({ SMTP_URL: smtp.url });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     await smtp?.close();
   });
+  // After the peer's hooks: the server starts once the peer is up, and closes before it.
+  const suite = useBrowserSuite(() => ({ SMTP_URL: smtp.url }));
 
   it('register → / → /profile → change password → logout → login with the new password', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/auth`);
+    await page.goto(`${suite.server.url}/auth`);
     await page.getByRole('tab', { name: 'Register' }).click();
     const panel = page.locator('#panel-register');
     await panel.getByLabel('Username').fill('naledi');
@@ -33,19 +27,19 @@ describe('accounts in Chromium', () => {
     const mismatch = panel.getByText("Passwords don't match");
     await mismatch.waitFor();
     expect(await mismatch.isVisible()).toBe(true);
-    expect(page.url()).toBe(`${server.url}/auth?tab=register`); // the Register tab, in the URL
-    expect((await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'naledi', password: 'secret123' }) })).status).toBe(401);
+    expect(page.url()).toBe(`${suite.server.url}/auth?tab=register`); // the Register tab, in the URL
+    expect((await fetch(`${suite.server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'naledi', password: 'secret123' }) })).status).toBe(401);
     await panel.getByLabel('Confirm Password').fill('secret123');
     await panel.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await page.getByRole('status').getByText('Account created').waitFor();
     await page.getByRole('link', { name: 'Dashboard' }).first().waitFor();
 
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${suite.server.url}/profile`);
     await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
     expect(await page.getByTestId('avatar').textContent()).toBe('NA');
     expect(await page.getByTestId('trial-days-left').textContent()).toBe('7 days left');
-    await page.locator('[data-island="ProfileForms"][data-hydrated="true"]').waitFor();
+    await hydrated(page, 'ProfileForms');
     await page.getByLabel('Current Password').fill('secret123');
     await page.getByLabel('New Password', { exact: true }).fill('newsecret9');
     await page.getByLabel('Confirm New Password').fill('newsecret9');
@@ -53,12 +47,12 @@ describe('accounts in Chromium', () => {
     await page.getByRole('status').getByText('Profile Updated').waitFor();
 
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await page.getByRole('status').getByText('Logged out', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Log In' }).first().waitFor();
 
-    await page.goto(`${server.url}/auth`);
-    await page.locator('[data-island="AuthCard"][data-hydrated="true"]').waitFor();
+    await page.goto(`${suite.server.url}/auth`);
+    await hydrated(page, 'AuthCard');
     const login = page.locator('#panel-login');
     await login.getByLabel('Username').fill('naledi');
     await login.getByLabel('Password').fill('secret123');
@@ -66,25 +60,25 @@ describe('accounts in Chromium', () => {
     await page.getByRole('alert').getByText('Login failed').waitFor();
     await login.getByLabel('Password').fill('newsecret9');
     await login.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await page.getByRole('status').getByText('Welcome back, naledi!').waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('forgot password: e-mail, the code from the SMTP peer, new password, then login', async () => {
-    await server.started.services.mailer.idle();
-    const reg = await fetch(`${server.url}/api/register`, {
+    await suite.server.started.services.mailer.idle();
+    const reg = await fetch(`${suite.server.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'sipho', email: 'sipho@example.co.za', password: 'oldpass1' }),
     });
     expect(reg.status).toBe(201);
 
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/auth`);
-    await page.locator('[data-island="AuthCard"][data-hydrated="true"]').waitFor();
+    await page.goto(`${suite.server.url}/auth`);
+    await hydrated(page, 'AuthCard');
     const login = page.locator('#panel-login');
     await login.getByRole('button', { name: 'Forgot password?' }).click();
     await login.getByRole('button', { name: 'Send reset code' }).click();
@@ -117,24 +111,24 @@ describe('accounts in Chromium', () => {
     await login.getByLabel('Username').fill('sipho');
     await login.getByLabel('Password').fill('brandnew7');
     await login.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('an anonymous visit to /chat ends on /auth', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/chat`);
+    const page = await suite.browser.newPage();
+    await page.goto(`${suite.server.url}/chat`);
     expect(new URL(page.url()).pathname).toBe('/auth');
     await page.close();
   });
 
   it('the floating sign-up bar appears after scrolling past 50 px, with no React on the landing page', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    const page = await suite.browser.newPage({ viewport: { width: 390, height: 800 } });
     const scripts: string[] = [];
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
     const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     const bar = page.locator('#floating-signup');
     expect(await bar.isVisible()).toBe(false);
     await page.mouse.wheel(0, 30);
@@ -151,17 +145,17 @@ describe('accounts in Chromium', () => {
 
   it('the demo user and the demo admin can log in; only the admin sees the admin links', async () => {
     for (const [username, admin] of [['demo', false], ['admin', true]] as const) {
-      const ctx = await browser.newContext();
+      const ctx = await suite.browser.newContext();
       const page = await ctx.newPage();
-      await page.goto(`${server.url}/auth`);
+      await page.goto(`${suite.server.url}/auth`);
       await page.getByTestId('demo-hint').waitFor();
-      await page.locator('[data-island="AuthCard"][data-hydrated="true"]').waitFor();
+      await hydrated(page, 'AuthCard');
       const login = page.locator('#panel-login');
       await login.getByLabel('Username').fill(username);
       await login.getByLabel('Password').fill('password123');
       await login.getByRole('button', { name: 'Login' }).click();
-      await page.waitForURL(`${server.url}/`);
-      await page.goto(`${server.url}/profile`);
+      await page.waitForURL(`${suite.server.url}/`);
+      await page.goto(`${suite.server.url}/profile`);
       const adminNav = page.getByRole('navigation', { name: 'Admin' });
       expect(await adminNav.count()).toBe(admin ? 1 : 0);
       expect(await page.getByRole('link', { name: 'Manage Knowledge' }).count()).toBe(admin ? 1 : 0);
@@ -170,41 +164,41 @@ describe('accounts in Chromium', () => {
   });
 
   it("every sign-up call to action opens the Register tab, server-rendered and focused; the tab is in the URL, so Back works", async () => {
-    const html = await (await fetch(`${server.url}/auth?tab=register`)).text();
+    const html = await (await fetch(`${suite.server.url}/auth?tab=register`)).text();
     expect(html).toMatch(/id="tab-register"[^>]*aria-selected="true"/);
     expect(html).toMatch(/id="panel-login"[^>]*aria-hidden="true"/);
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     for (const name of ['Sign Up Free', 'Start your free 7-day trial']) {
       for (const href of await page.getByRole('link', { name }).evaluateAll((as) => as.map((a) => a.getAttribute('href')))) expect(href, name).toBe('/auth?tab=register');
     }
     await page.getByRole('link', { name: 'Sign Up Free' }).first().click();
-    await page.waitForURL(`${server.url}/auth?tab=register`);
-    await page.locator('[data-island="AuthCard"][data-hydrated="true"]').waitFor();
+    await page.waitForURL(`${suite.server.url}/auth?tab=register`);
+    await hydrated(page, 'AuthCard');
     expect(await page.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('heading', { name: 'Create an account' }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.closest('#panel-register') !== null && (document.activeElement as HTMLInputElement).name)).toBe('username');
 
     await page.getByRole('tab', { name: 'Login' }).click();
-    await page.waitForURL(`${server.url}/auth`);
+    await page.waitForURL(`${suite.server.url}/auth`);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await page.goBack();
-    await page.waitForURL(`${server.url}/auth?tab=register`);
+    await page.waitForURL(`${suite.server.url}/auth?tab=register`);
     await page.getByRole('heading', { name: 'Create an account' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).toBe('true');
     await page.goBack();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     expect(errors).toEqual([]);
     await page.close();
   });
 
   for (const width of [1280, 375]) {
     it(`at ${width} px the auth card keeps its height across tabs and the reset wizard; fields with errors are marked red and aria-invalid`, async () => {
-      const page = await browser.newPage({ viewport: { width, height: 800 } });
-      await page.goto(`${server.url}/auth`);
-      await page.locator('[data-island="AuthCard"][data-hydrated="true"]').waitFor();
+      const page = await suite.browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(`${suite.server.url}/auth`);
+      await hydrated(page, 'AuthCard');
       const card = page.locator('[data-island="AuthCard"] .card');
       const height = async () => Math.round((await card.boundingBox())!.height);
       const login = await height();
@@ -237,12 +231,9 @@ describe('accounts in Chromium', () => {
   }
 
   it("a toast raised while a dialog is open shows above its overlay and stays operable (×, F8), and comes back out when it closes", async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await signIn(ctx, server.url);
-    const page = await ctx.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/profile`);
-    await page.locator('[data-island="ProfileForms"][data-hydrated="true"]').waitFor();
+    const { context: ctx, page, errors } = await suite.openPage(1280, { height: 800, signedIn: true });
+    await page.goto(`${suite.server.url}/profile`);
+    await hydrated(page, 'ProfileForms');
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Enter your password to confirm').fill('not-the-password');
@@ -269,9 +260,9 @@ describe('accounts in Chromium', () => {
   });
 
   it('at 375 px the landing page has a section menu (Home, Features, Pricing, FAQ) that works by keyboard; at 1280 px the sections are in the header', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    const page = await suite.browser.newPage({ viewport: { width: 375, height: 740 } });
     const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     const menu = page.locator('#section-menu');
     const summary = menu.locator('summary');
     expect(await summary.isVisible()).toBe(true);
@@ -290,7 +281,7 @@ describe('accounts in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
     await page.keyboard.press('Enter');
     await sections.getByRole('link', { name: 'Pricing' }).click();
-    await page.waitForURL(`${server.url}/#pricing`);
+    await page.waitForURL(`${suite.server.url}/#pricing`);
     expect(await sections.isVisible()).toBe(false);
     await page.waitForFunction(() => {
       const r = document.getElementById('pricing')!.getBoundingClientRect();
@@ -304,11 +295,11 @@ describe('accounts in Chromium', () => {
   });
 
   it('/auth loads the forgot-password wizard only when it is opened', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const fetched: string[] = [];
     page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
-    await page.goto(`${server.url}/auth`);
-    await page.locator('[data-island="AuthCard"][data-hydrated="true"]').waitFor();
+    await page.goto(`${suite.server.url}/auth`);
+    await hydrated(page, 'AuthCard');
     await page.waitForLoadState('networkidle');
     expect(fetched.filter((p) => /\/assets\/ForgotPassword-/.test(p))).toEqual([]);
     // Opened from the keyboard, focus moves to the wizard (the link that opened it is gone), and Tab goes on to its e-mail field.

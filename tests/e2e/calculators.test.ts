@@ -1,26 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signIn, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { isFocused, useBrowserSuite } from '../helpers/browser';
 
 // /calculators in Chromium (issue 3, item 6): results update as the user types, with no page load.
 describe('calculators in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  /** A page signed in as the demo user (login through the API shares the context's cookies). */
-  async function signedIn(context: BrowserContext): Promise<Page> {
-    await signIn(context, server.url);
-    return context.newPage();
-  }
+  const suite = useBrowserSuite();
 
   /** Counts main-frame navigations (full page loads) from now on. */
   function countNavigations(page: Page) {
@@ -32,10 +16,8 @@ describe('calculators in Chromium', () => {
   }
 
   it('PAYE: R20 000 a month at 35 shows R2 115.00 as you type, without a reload; age 300 shows its message', async () => {
-    const context = await browser.newContext();
-    const page = await signedIn(context);
-    const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/calculators`);
+    const { context, page, errors } = await suite.openPage(1280, { height: 720, signedIn: true });
+    await page.goto(`${suite.server.url}/calculators`);
     await page.getByRole('heading', { name: 'PAYE calculator' }).waitFor();
     await page.waitForFunction(() => 'htmx' in window);
     const navs = countNavigations(page);
@@ -60,7 +42,7 @@ describe('calculators in Chromium', () => {
     await ageError.filter({ hasText: 'Age must be at most 130 years' }).waitFor();
     await result.getByText('Age must be at most 130 years').waitFor();
     expect(await age.inputValue()).toBe('300');
-    expect(await age.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await isFocused(age)).toBe(true);
     expect(await age.getAttribute('aria-describedby')).toContain('paye-age-error');
 
     // Corrected: the message clears and the figure comes back.
@@ -77,15 +59,13 @@ describe('calculators in Chromium', () => {
   });
 
   it('tabs: ETI swaps in with its own URL, and Back returns to PAYE', async () => {
-    const context = await browser.newContext();
-    const page = await signedIn(context);
-    const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/calculators?tab=paye`);
+    const { context, page, errors } = await suite.openPage(1280, { height: 720, signedIn: true });
+    await page.goto(`${suite.server.url}/calculators?tab=paye`);
     await page.waitForFunction(() => 'htmx' in window);
     await page.evaluate(() => ((window as unknown as { pwMarker: number }).pwMarker = 1));
     await page.getByRole('navigation', { name: 'Calculators' }).getByRole('link', { name: 'ETI' }).click();
     await page.getByRole('heading', { name: 'Employment Tax Incentive' }).waitFor();
-    await page.waitForURL(`${server.url}/calculators?tab=eti`);
+    await page.waitForURL(`${suite.server.url}/calculators?tab=eti`);
     // Keyboard users stay on the tab they chose.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('calc-tab-eti');
     expect(await page.title()).toBe('Employment Tax Incentive · Calculators · PayeWise');
@@ -103,27 +83,25 @@ describe('calculators in Chromium', () => {
   });
 
   it('fits a 375 px phone screen', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
-    const page = await signedIn(context);
+    const { context, page } = await suite.openPage(375, { height: 740, signedIn: true, context: { isMobile: true, hasTouch: true } });
     for (const tab of ['paye', 'payslip', 'uif-sdl', 'eti', 'leave', 'overtime']) {
-      await page.goto(`${server.url}/calculators?tab=${tab}`);
+      await page.goto(`${suite.server.url}/calculators?tab=${tab}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, tab).toBeLessThanOrEqual(0);
     }
-    await page.goto(`${server.url}/calculators?tab=payslip&remuneration=20000&age=35`);
+    await page.goto(`${suite.server.url}/calculators?tab=payslip&remuneration=20000&age=35`);
     await page.getByTestId('result-amount').filter({ hasText: 'R17 707.88' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await context.close();
   });
 
   it('works without JavaScript: the form posts and the page shows the result', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await signedIn(context);
-    await page.goto(`${server.url}/calculators?tab=uif-sdl`);
+    const { context, page } = await suite.openPage(1280, { height: 720, signedIn: true, context: { javaScriptEnabled: false } });
+    await page.goto(`${suite.server.url}/calculators?tab=uif-sdl`);
     await page.getByLabel('Remuneration', { exact: true }).fill('30000');
     await page.getByLabel("Employer's annual payroll").fill('400000');
     await page.getByRole('button', { name: 'Calculate' }).click();
-    await page.waitForURL(`${server.url}/calculators/uif-sdl`);
+    await page.waitForURL(`${suite.server.url}/calculators/uif-sdl`);
     const result = page.locator('#uif-sdl-result');
     await result.getByText('R354.24').waitFor();
     await result.getByText('Not payable: the employer is exempt').waitFor();
@@ -134,10 +112,8 @@ describe('calculators in Chromium', () => {
   });
 
   it('at 375 px the main figure stays in view in a summary bar while typing, linked to the full result; none at 1280 px', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
-    const page = await signedIn(context);
-    const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/calculators`);
+    const { context, page, errors } = await suite.openPage(375, { height: 740, signedIn: true });
+    await page.goto(`${suite.server.url}/calculators`);
     await page.waitForFunction(() => 'htmx' in window);
     const bar = page.locator('[data-result-summary="paye-result"]');
     expect(await bar.isVisible()).toBe(false); // nothing worked out yet

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hydrated, useBrowserSuite } from '../helpers/browser';
 
 // A newcomer asking one question after another on a phone: each question is one request, twenty in a minute are
 // all answered (the fair-use limit), the twenty-first is refused with the fair-use toast, and no toast covers Send at any width.
@@ -10,44 +10,32 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('asking quickly in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = useBrowserSuite();
 
   const input = (page: Page) => page.getByLabel('Your question');
   const send = (page: Page) => page.getByRole('button', { name: 'Send', exact: true });
   const toast = (page: Page) => page.locator('#pw-toasts li');
 
   it('a new user at 375 px: 20 questions in a minute are answered, one request each; the 21st gets the fair-use toast, clear of Send', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
+    const { context, page, errors } = await suite.openPage(375, { height: 740, context: { isMobile: true, hasTouch: true } });
     const asked: string[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/chat')) asked.push(`${r.method()} ${new URL(r.url()).pathname}`);
     });
 
     // Signs up through the form, as a newcomer does.
-    await page.goto(`${server.url}/auth?tab=register`);
-    await page.locator('[data-island="AuthCard"][data-hydrated="true"]').waitFor();
+    await page.goto(`${suite.server.url}/auth?tab=register`);
+    await hydrated(page, 'AuthCard');
     const register = page.locator('#panel-register');
     await register.getByLabel('Username').fill('quick_newcomer');
     await register.getByLabel('Email').fill('quick@example.com');
     await register.getByLabel('Password', { exact: true }).fill('secret123');
     await register.getByLabel('Confirm Password').fill('secret123');
     await register.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
 
-    await page.goto(`${server.url}/chat`);
-    await page.locator('[data-island="Chat"][data-hydrated="true"]').waitFor();
+    await page.goto(`${suite.server.url}/chat`);
+    await hydrated(page, 'Chat');
     const started = Date.now();
     for (let i = 1; i <= 20; i++) {
       await input(page).fill(`What is the UIF on R${9000 + i * 100} a month?`);
@@ -86,12 +74,11 @@ describe('asking quickly in Chromium', () => {
     [1024, 768],
     [1280, 800],
   ])('at %i × %i px a toast never covers the Send button', async (width, height) => {
-    const context = await browser.newContext({ viewport: { width, height } });
-    const res = await context.request.post(`${server.url}/api/register`, { data: { username: `wide_${width}`, email: `wide${width}@example.com`, password: 'secret123' } });
+    const { context, page } = await suite.openPage(width, { height });
+    const res = await context.request.post(`${suite.server.url}/api/register`, { data: { username: `wide_${width}`, email: `wide${width}@example.com`, password: 'secret123' } });
     expect(res.status()).toBe(201);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/chat`);
-    await page.locator('[data-island="Chat"][data-hydrated="true"]').waitFor();
+    await page.goto(`${suite.server.url}/chat`);
+    await hydrated(page, 'Chat');
     await input(page).fill('Is this covered?');
     await page.evaluate((description) => document.dispatchEvent(new CustomEvent('pw:toast', { detail: { title: 'Error', description, variant: 'destructive' } })), TOO_FAST);
     await toast(page).waitFor();

@@ -1,24 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { schema } from '../../db';
-import { launchBrowser, signIn, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { hydrated, isFocused, linesPerElement, noSidewaysScroll, signIn, startServer, useBrowserSuite, watchPageErrors, watchReactErrors, type RunningServer } from '../helpers/browser';
 import { startFakeModel, type FakeModel } from '../helpers/fake-model';
 
 // The /chat page in Chromium against the server npm start runs: the built-in engine, then a local model
 // (OpenAI-compatible) for the typing indicator, Stop, an answer finishing after a reload, and Retry.
 describe('the assistant in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = useBrowserSuite();
 
   interface Opened {
     context: BrowserContext;
@@ -27,21 +17,19 @@ describe('the assistant in Chromium', () => {
     errors: string[];
   }
   async function open(url: string, opts: { viewport?: { width: number; height: number }; base?: string; user?: 'demo' | null; clipboard?: boolean; context?: BrowserContext } = {}): Promise<Opened> {
-    const base = opts.base ?? server.url;
-    const context = opts.context ?? (await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 900 }, permissions: opts.clipboard ? ['clipboard-read', 'clipboard-write'] : [] }));
+    const base = opts.base ?? suite.server.url;
+    const context = opts.context ?? (await suite.browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 900 }, permissions: opts.clipboard ? ['clipboard-read', 'clipboard-write'] : [] }));
     if (opts.user !== null) await signIn(context, base, opts.user ?? 'demo');
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    page.on('console', (m) => {
-      if (m.type() === 'error' && /React|hydrat/i.test(m.text())) errors.push(`react: ${m.text()}`);
-    });
+    watchReactErrors(page, errors);
     await page.goto(`${base}${url}`);
-    await hydrated(page);
+    await chatReady(page);
     return { context, page, errors };
   }
-  async function hydrated(page: Page) {
+  async function chatReady(page: Page) {
     await page.getByRole('heading', { name: 'PayeWise AI Assistant' }).waitFor();
-    await page.locator('[data-island="Chat"][data-hydrated="true"]').waitFor();
+    await hydrated(page, 'Chat');
   }
   const input = (page: Page) => page.getByLabel('Your question');
   const sendButton = (page: Page) => page.getByRole('button', { name: 'Send', exact: true });
@@ -93,7 +81,7 @@ describe('the assistant in Chromium', () => {
     const title = (await chip.textContent())!;
     expect(new URL(page.url()).searchParams.get('c')).toBeTruthy();
     await page.reload();
-    await hydrated(page);
+    await chatReady(page);
     await answers(page).getByText('R2 115.00').first().waitFor();
     expect(await page.locator('[data-testid="message-user"]').count()).toBe(1);
     expect(await page.locator('[data-testid="conversation-list"] a[aria-current="page"]').textContent()).toContain('What PAYE do I deduct');
@@ -111,11 +99,11 @@ describe('the assistant in Chromium', () => {
     await ask(page, 'PAYE on R20 000 a month for a 33-year-old');
     await lastComplete(page).waitFor();
     const before = await page.locator('[data-testid="conversation-list"] li').count();
-    await page.goto(`${server.url}/knowledge?q=maternity+leave`);
+    await page.goto(`${suite.server.url}/knowledge?q=maternity+leave`);
     await page.getByRole('link', { name: /^Maternity leave/ }).first().click();
     const heading = (await page.locator('#kb-article-title').textContent())!;
     await page.getByRole('link', { name: 'Ask the assistant about this article' }).click();
-    await hydrated(page);
+    await chatReady(page);
     await page.locator('[data-testid="article-chip"]').getByText(`About: ${heading}`).waitFor();
     expect(await page.locator('[data-testid="message-user"]').count()).toBe(0);
     await input(page).fill('Is it paid?');
@@ -138,7 +126,7 @@ describe('the assistant in Chromium', () => {
     await ask(page, 'When is the EMP201 due?');
     await lastComplete(page).waitFor();
     await page.getByRole('link', { name: 'New chat' }).click();
-    await hydrated(page);
+    await chatReady(page);
     expect(await page.locator('[data-testid="message-user"]').count()).toBe(0);
 
     page.once('dialog', (d) => d.accept('Deadlines'));
@@ -153,7 +141,7 @@ describe('the assistant in Chromium', () => {
     expect(await hit.locator('mark').first().textContent()).toMatch(/EMP201/i);
     await hit.click();
     await page.waitForURL(/\/chat\?c=.+#m-/);
-    await hydrated(page);
+    await chatReady(page);
     expect(await page.locator('[data-testid="conversation-list"] a[aria-current="page"]').textContent()).toBe('Deadlines');
     await page.locator('[data-testid="message-user"]').getByText('When is the EMP201 due?').waitFor();
 
@@ -161,7 +149,7 @@ describe('the assistant in Chromium', () => {
     page.once('dialog', (d) => d.accept());
     await page.getByRole('button', { name: 'Delete Deadlines' }).click();
     await page.waitForURL(/\/chat\?new=1$/);
-    await hydrated(page);
+    await chatReady(page);
     expect(await page.locator('[data-testid="conversation-list"]').getByText('Deadlines').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -173,7 +161,7 @@ describe('the assistant in Chromium', () => {
     const answer = lastComplete(page);
     await answer.waitFor();
     await answer.getByText('R177.12').first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await noSidewaysScroll(page)).toBe(true);
     const box = await input(page).boundingBox();
     expect(box!.y + box!.height).toBeLessThanOrEqual(667);
 
@@ -184,7 +172,7 @@ describe('the assistant in Chromium', () => {
     await page.locator('[data-testid="conversation-list"]').getByText('What is the UIF on R40 000').waitFor();
     await page.keyboard.press('Escape');
     await page.locator('[data-testid="conversation-list"]').waitFor({ state: 'hidden' });
-    expect(await chats.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await isFocused(chats)).toBe(true);
 
     await answer.getByRole('button', { name: 'Copy answer' }).click();
     await answer.getByRole('button', { name: 'Copied' }).waitFor();
@@ -195,7 +183,7 @@ describe('the assistant in Chromium', () => {
     await answer.getByRole('button', { name: 'Send' }).click();
     await answer.getByRole('button', { name: 'Bad answer', pressed: true }).waitFor();
     await page.reload();
-    await hydrated(page);
+    await chatReady(page);
     await lastComplete(page).getByRole('button', { name: 'Bad answer', pressed: true }).waitFor();
     expect(await lastComplete(page).getByRole('button', { name: 'Good answer' }).getAttribute('aria-pressed')).toBe('false');
     // The calculation card's rand amounts stay on one line each beside a long label ("R342 000.00", never "R342 / 000.00").
@@ -205,24 +193,18 @@ describe('the assistant in Chromium', () => {
     const amounts = paye.locator('dd', { hasText: /^R[\d ]+\.\d\d$/ });
     expect(await amounts.count()).toBeGreaterThan(3);
     // Lines of text, not the box: a two-line label makes its row taller.
-    const lines = await amounts.evaluateAll((els) =>
-      els.map((el) => {
-        const range = document.createRange();
-        range.selectNodeContents(el);
-        return `${el.textContent}: ${new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size}`;
-      }),
-    );
+    const lines = await linesPerElement(amounts);
     expect(lines.every((l) => l.endsWith(': 1')), `lines per amount: ${lines.join(', ')}`).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('limited access: the questions left today, with Upgrade; none left disables sending', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const username = `lapsed${Date.now() % 100000}`;
-    const reg = await context.request.post(`${server.url}/api/register`, { data: { username, email: `${username}@example.co.za`, password: 'secret123' } });
+    const reg = await context.request.post(`${suite.server.url}/api/register`, { data: { username, email: `${username}@example.co.za`, password: 'secret123' } });
     expect(reg.status()).toBeLessThan(300);
-    await server.started.database.db.update(schema.users).set({ trialEndDate: '2020-01-01T00:00:00.000Z' }).where(eq(schema.users.username, username));
+    await suite.server.started.database.db.update(schema.users).set({ trialEndDate: '2020-01-01T00:00:00.000Z' }).where(eq(schema.users.username, username));
 
     const { page, errors } = await open('/chat', { context, user: null });
     const left = page.locator('[data-testid="allowance"]');
@@ -233,11 +215,11 @@ describe('the assistant in Chromium', () => {
     expect(await left.textContent()).toContain('4 questions left today');
 
     for (let i = 0; i < 4; i++) {
-      const res = await context.request.post(`${server.url}/api/chat`, { data: { message: 'When is the EMP201 due?' } });
+      const res = await context.request.post(`${suite.server.url}/api/chat`, { data: { message: 'When is the EMP201 due?' } });
       expect(res.status()).toBe(200);
     }
     await page.reload();
-    await hydrated(page);
+    await chatReady(page);
     expect(await left.textContent()).toContain('0 questions left today');
     expect(await input(page).isDisabled()).toBe(true);
     expect(await sendButton(page).isDisabled()).toBe(true);
@@ -285,7 +267,7 @@ describe('the assistant in Chromium', () => {
       expect(await answer.textContent()).not.toContain('word199');
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('chat-input');
       await page.reload();
-      await hydrated(page);
+      await chatReady(page);
       await page.locator('[data-testid="message-assistant"][data-status="stopped"]').getByText('word3', { exact: false }).waitFor();
       expect(errors).toEqual([]);
       await context.close();
@@ -296,7 +278,7 @@ describe('the assistant in Chromium', () => {
       await ask(page, 'answer even if I reload');
       await answers(page).last().getByText('part2', { exact: false }).waitFor();
       await page.reload();
-      await hydrated(page);
+      await chatReady(page);
       await page.getByRole('button', { name: 'Stop' }).waitFor();
       await lastComplete(page).getByText('part29', { exact: false }).waitFor();
       await sendButton(page).waitFor();
@@ -318,7 +300,7 @@ describe('the assistant in Chromium', () => {
       expect(grounded()).toBe(false);
 
       await page.goto(`${modelServer.url}/chat?new=1&article=${hit.id}`);
-      await hydrated(page);
+      await chatReady(page);
       await ask(page, 'Is it paid, with the article?');
       await lastComplete(page).waitFor();
       expect(grounded()).toBe(true);
@@ -335,11 +317,11 @@ describe('the assistant in Chromium', () => {
       await page.getByText('Error', { exact: true }).first().waitFor();
 
       await page.reload();
-      await hydrated(page);
+      await chatReady(page);
       await failed.getByRole('button', { name: 'Retry' }).click();
       await answers(page).getByText('Answered after retry.').waitFor();
       await page.reload();
-      await hydrated(page);
+      await chatReady(page);
       await answers(page).getByText('Answered after retry.').waitFor();
       expect(await page.locator('[data-testid="message-user"]').getByText('Will you fail?').count()).toBe(1);
       expect(model.requests.filter((r) => JSON.stringify(r.messages).includes('Will you fail?')).length).toBe(2);

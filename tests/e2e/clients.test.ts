@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, signIn, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { hydrated, isFocused, noSidewaysScroll, useBrowserSuite } from '../helpers/browser';
 
 // Client companies in Chromium (issue 27, item 1): add three on /clients, edit one, see the API's field error
 // beside its field, delete one; then tie a new chat to a client and see the answer assume the client's facts; fill a
@@ -8,36 +7,15 @@ import { launchBrowser, signIn, startServer, watchPageErrors, type RunningServer
 // At phone and desktop widths; the names carry the width, as both runs are the demo user's.
 
 describe('client companies in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  const hydrated = (page: Page, island: string) =>
-    page.waitForFunction((name) => document.querySelector(`[data-island="${name}"]`)?.getAttribute('data-hydrated') === 'true', island);
-  const isFocused = (l: Locator) => expect.poll(() => l.evaluate((el) => el === document.activeElement)).toBe(true);
-  const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const suite = useBrowserSuite();
 
   it.each([375, 1280])('at %i px: add three clients, edit one, a bad pay day, delete one; a chat tied to a client, a calculator filled from one, its pay days and reminders', async (width) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    await signIn(context, server.url);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    page.on('console', (m) => {
-      if (m.type() === 'error' && /React|hydrat/i.test(m.text())) errors.push(`react: ${m.text()}`);
-    });
+    const { context, page, errors } = await suite.openPage(width, { signedIn: true, reactErrors: true });
 
     if (width >= 1024) {
-      await page.goto(`${server.url}/calendar`);
+      await page.goto(`${suite.server.url}/calendar`);
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Clients' }).click();
-    } else await page.goto(`${server.url}/clients`);
+    } else await page.goto(`${suite.server.url}/clients`);
     await page.getByRole('heading', { name: 'Client companies', level: 1 }).waitFor();
     await hydrated(page, 'Clients');
 
@@ -48,7 +26,7 @@ describe('client companies in Chromium', () => {
     // Nothing typed: the name's error is shown beside it and takes the focus.
     await form.getByRole('button', { name: 'Add client' }).click();
     await form.getByText('Enter the company’s name').waitFor();
-    await isFocused(form.getByLabel('Company name'));
+    await expect.poll(() => isFocused(form.getByLabel('Company name'))).toBe(true);
 
     const weekly = `Weekly Bakery ${width}`;
     const monthly = `Monthly Motors ${width}`;
@@ -98,7 +76,7 @@ describe('client companies in Chromium', () => {
     expect(await payDay.getAttribute('aria-invalid')).toBe('true');
     const said = page.locator(`[id="${await payDay.getAttribute('aria-describedby')}"]`);
     expect(await said.innerText()).toMatch(/31|day of the month/);
-    await isFocused(payDay);
+    await expect.poll(() => isFocused(payDay)).toBe(true);
     await payDay.fill('28');
     await form.getByLabel('Sector (optional)').fill('Motor retail');
     await form.getByRole('button', { name: 'Save changes' }).click();
@@ -114,7 +92,7 @@ describe('client companies in Chromium', () => {
     expect(await noSidewaysScroll(page)).toBe(true);
 
     // A new chat tied to the weekly client: the answer assumes its facts and names it.
-    await page.goto(`${server.url}/chat?new=1`);
+    await page.goto(`${suite.server.url}/chat?new=1`);
     await hydrated(page, 'Chat');
     const picker = page.getByLabel('Client', { exact: true });
     await picker.locator('option', { hasText: weekly }).waitFor({ state: 'attached' });
@@ -140,7 +118,7 @@ describe('client companies in Chromium', () => {
     expect(await noSidewaysScroll(page)).toBe(true);
 
     // A calculator filled from a client: its pay period and payroll, said above the form; the result is the client's.
-    await page.goto(`${server.url}/calculators?tab=uif-sdl`);
+    await page.goto(`${suite.server.url}/calculators?tab=uif-sdl`);
     await page.getByLabel('Fill from a client').selectOption({ label: monthly });
     const note = page.getByTestId('calc-client-note');
     await expect.poll(() => note.innerText().catch(() => '')).toContain(`Filled from ${monthly}: Pay period: monthly; Annual payroll: R2 400 000.00.`);
@@ -156,7 +134,7 @@ describe('client companies in Chromium', () => {
     expect(await noSidewaysScroll(page)).toBe(true);
 
     // The calendar lists the weekly client's pay days; reminders for it are turned on with the page's form.
-    await page.goto(`${server.url}/calendar`);
+    await page.goto(`${suite.server.url}/calendar`);
     expect(await page.getByText(`${weekly}: weekly pay day`).count()).toBeGreaterThan(0);
     const reminders = page.locator('form[action="/calendar/reminders"]');
     await reminders.getByLabel('Send me reminders by e-mail').check();

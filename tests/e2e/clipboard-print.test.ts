@@ -1,37 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { schema } from '../../db';
-import { launchBrowser, signIn, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { hydrated, linesPerElement, noSidewaysScroll, useBrowserSuite, type OpenedPage } from '../helpers/browser';
 
 // Issue 26 in Chromium: Copy puts HTML and tab-separated text on the clipboard (tables paste into a spreadsheet as
 // cells, amounts as numbers); rand amounts never break at their thousands space; printing gives the whole
 // conversation or calculation without the app around it.
 describe('copying tables, amounts on one line, printing', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useBrowserSuite();
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function open(url: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
-    await signIn(context, server.url);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(`${server.url}${url}`);
-    return { context, page, errors };
-  }
-  async function chatReady(page: Page) {
-    await page.locator('[data-island="Chat"][data-hydrated="true"]').waitFor();
+  async function open(url: string, viewport = { width: 1280, height: 900 }): Promise<OpenedPage> {
+    const opened = await suite.openPage(viewport.width, { height: viewport.height, signedIn: true, context: { permissions: ['clipboard-read', 'clipboard-write'] } });
+    await opened.page.goto(`${suite.server.url}${url}`);
+    return opened;
   }
   async function ask(page: Page, text: string) {
     await page.getByLabel('Your question').fill(text);
@@ -66,7 +50,7 @@ describe('copying tables, amounts on one line, printing', () => {
 
   it('Copy on an answer with a table: HTML with a <table> and tab-separated text, amounts as plain numbers', async () => {
     const { context, page, errors } = await open('/chat?new=1');
-    await chatReady(page);
+    await hydrated(page, 'Chat');
     const answer = await ask(page, 'Net pay on R22 000 a month for a 30-year-old');
     await answer.locator('table').waitFor();
 
@@ -123,28 +107,22 @@ describe('copying tables, amounts on one line, printing', () => {
 
   it('at 375 px no rand amount of an answer or its working breaks over two lines', async () => {
     const { context, page, errors } = await open('/chat?new=1', { width: 375, height: 667 });
-    await chatReady(page);
+    await hydrated(page, 'Chat');
     const answer = await ask(page, 'Net pay on R1 234 567 a month for a 30-year-old');
     // The answer's text and, opened, the working of its calculation.
     await answer.getByTestId('tool-card').locator('summary').click();
     const amounts = answer.locator('.amount');
     expect(await answer.locator('.prose-pw .amount').count()).toBeGreaterThan(5);
     expect(await answer.getByTestId('tool-card').locator('li .amount').count()).toBeGreaterThan(3);
-    const lines = await amounts.evaluateAll((els) =>
-      els.map((el) => {
-        const range = document.createRange();
-        range.selectNodeContents(el);
-        return `${el.textContent}: ${new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size}`;
-      }),
-    );
+    const lines = await linesPerElement(amounts);
     expect(lines.every((l) => l.endsWith(': 1')), `lines per amount: ${lines.join(', ')}`).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await noSidewaysScroll(page)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('printing a long conversation: every message on paper, no sidebar, question box or buttons', async () => {
-    const { db } = server.started.database;
+    const { db } = suite.server.started.database;
     const [demo] = await db.select().from(schema.users).where(eq(schema.users.username, 'demo'));
     const conversationId = randomUUID();
     await db.insert(schema.conversations).values({ id: conversationId, userId: demo.id, title: 'A long payroll conversation' });
@@ -160,7 +138,7 @@ describe('copying tables, amounts on one line, printing', () => {
     await db.insert(schema.messages).values(rows);
 
     const { context, page, errors } = await open(`/chat?c=${conversationId}`);
-    await chatReady(page);
+    await hydrated(page, 'Chat');
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('#sidebar').isVisible()).toBe(false);
     expect(await page.getByLabel('Your question').isVisible()).toBe(false);

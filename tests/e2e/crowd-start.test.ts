@@ -1,50 +1,30 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpPeer } from '../helpers/browser';
-import { createTestDatabase } from '../helpers/db';
-import { startProcess, type Proc } from '../helpers/process';
+import { usePostgresProcesses } from '../helpers/process';
 
 // Three built servers started at the same moment on one fresh PostgreSQL database, as a scale-out or a
 // rolling deploy starts them: all come up, the schema and seed are made once, and mail is sent once.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('three processes starting together on PostgreSQL', () => {
-  let pg: Awaited<ReturnType<typeof createTestDatabase>>;
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-  let sql: postgres.Sql;
-  let procs: Proc[] = [];
-  const dirs: string[] = [];
+  beforeAll(async () => {
+    smtp = await startSmtpPeer();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  const cluster = usePostgresProcesses('payewise-crowd-');
 
   const startThree = () =>
     Promise.all(
-      [0, 1, 2].map(() => {
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-crowd-'));
-        dirs.push(dir);
-        return startProcess({ DATA_DIR: dir, DATABASE_URL: pg.url, NODE_ENV: 'test', DEMO_ACCOUNTS: 'true', LOG_LEVEL: 'info', SMTP_URL: smtp.url });
-      }),
+      [0, 1, 2].map(() =>
+        cluster.start({ DATA_DIR: cluster.dataDir(), DATABASE_URL: cluster.pg.url, NODE_ENV: 'test', DEMO_ACCOUNTS: 'true', LOG_LEVEL: 'info', SMTP_URL: smtp.url }),
+      ),
     );
-  const stopAll = () =>
-    Promise.all(procs.map(async (p) => {
-      if (p.child.exitCode === null) p.child.kill('SIGTERM');
-      return p.exited;
-    }));
-
-  beforeAll(async () => {
-    pg = await createTestDatabase();
-    smtp = await startSmtpPeer();
-    sql = postgres(pg.url, { max: 1, onnotice: () => {} });
-  });
-  afterAll(async () => {
-    await stopAll();
-    await sql?.end();
-    await smtp?.close();
-    await pg?.drop();
-    dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
-  });
 
   it('all come up and serve, with the schema, demo accounts and knowledge base made once', async () => {
-    procs = await startThree();
+    const procs = await startThree();
+    const { sql } = cluster;
     for (const p of procs) {
       expect((await fetch(`${p.url}/api/health`)).status).toBe(200);
       const login = await fetch(`${p.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'password123' }) });
@@ -62,10 +42,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three processes starting togeth
   });
 
   it('mail due while they were down goes out once when three start again together', async () => {
-    await stopAll();
+    await cluster.stopAll();
+    const { sql } = cluster;
     const to = Array.from({ length: 45 }, (_, i) => `crowd${i}@example.co.za`);
     for (const addr of to) await sql`insert into mail_outbox ("to", subject, text, next_attempt_at) values (${addr}, 'Queued while down', 'hello', now())`;
-    procs = await startThree();
+    await startThree();
     let left = to.length;
     for (let i = 0; i < 100 && left; i++) {
       left = (await sql`select count(*)::int as n from mail_outbox where status <> 'sent'`)[0].n;

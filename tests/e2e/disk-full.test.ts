@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/auth/service';
 import { PART_FAILURES } from '../../src/errors';
-import { startProcess, type Proc } from '../helpers/process';
+import { startProcess, stopProcess, type Proc } from '../helpers/process';
 
 // A really full disk: the built server runs in its own mount namespace with DATA_DIR (the PGlite database and the
 // uploads folder) on a small tmpfs, which the test then fills to the last byte through /proc/<pid>/root.
@@ -60,10 +60,7 @@ describe('uploads on a full disk (tmpfs, local storage, PGlite)', () => {
   let server: Proc | undefined;
   let dir: string | undefined;
   afterAll(async () => {
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
+    if (server) await stopProcess(server);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,39 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import postgres from 'postgres';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { INTERRUPTED_MESSAGE } from '../../src/assistant/types';
-import { createTestDatabase } from '../helpers/db';
 import { startFakeModel } from '../helpers/fake-model';
-import { startProcess, type Proc } from '../helpers/process';
+import { usePostgresProcesses } from '../helpers/process';
 
 // A process killed while it writes an answer leaves the answer 'pending'. The next process to start marks it failed
 // on its own, before anyone asks: the question is kept and Retry answers it.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('answers cut off by a crash', () => {
-  const cleanup: (() => Promise<unknown> | void)[] = [];
-  afterAll(async () => {
-    for (const f of cleanup.reverse()) await f();
-  });
+  const cluster = usePostgresProcesses('payewise-crash-');
 
   it('are marked failed when the next process starts, and a Retry answers them', async () => {
-    const pg = await createTestDatabase();
-    cleanup.push(() => pg.drop());
     // Slow enough that the answer is still being written when the process is killed.
     const model = await startFakeModel(() => ({ kind: 'text', chunks: Array.from({ length: 50 }, (_, i) => `word${i} `), delayMs: 100 }));
-    cleanup.push(() => model.close());
-    const sql = postgres(pg.url, { max: 1, onnotice: () => {} });
-    cleanup.push(() => sql.end());
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-crash-'));
-    cleanup.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    const env = { DATA_DIR: dir, DATABASE_URL: pg.url, NODE_ENV: 'test', DEMO_ACCOUNTS: 'false', AI_BASE_URL: model.url, AI_API_KEY: 'test', AI_TIMEOUT_MS: '20000' };
-    const stop = (p: Proc) => async () => {
-      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
-      await p.exited;
-    };
+    onTestFinished(() => model.close());
+    const { sql } = cluster;
+    const env = { DATA_DIR: cluster.dataDir(), DATABASE_URL: cluster.pg.url, NODE_ENV: 'test', DEMO_ACCOUNTS: 'false', AI_BASE_URL: model.url, AI_API_KEY: 'test', AI_TIMEOUT_MS: '20000' };
 
-    const first = await startProcess(env);
-    cleanup.push(stop(first));
+    const first = await cluster.start(env);
     const reg = await fetch(`${first.url}/api/register`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'crashed', email: 'crashed@example.co.za', password: 'secret123' }),
     });
@@ -48,8 +30,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('answers cut off by a crash', ()
 
     // The answer began long enough ago that no process can still be writing it (the AI deadline and its margin).
     await sql`update messages set timestamp = to_char((now() - interval '10 minutes') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') where status = 'pending'`;
-    const second = await startProcess(env);
-    cleanup.push(stop(second));
+    const second = await cluster.start(env);
     await expect
       .poll(async () => (await sql<{ status: string; content: string }[]>`select status, content from messages where role = 'assistant'`)[0], { timeout: 10_000 })
       .toEqual({ status: 'error', content: INTERRUPTED_MESSAGE });

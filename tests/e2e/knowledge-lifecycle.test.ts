@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { saDate } from '../../islands/knowledge-admin/time';
-import { launchBrowser, signIn, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { hydrated, signIn, useBrowserSuite } from '../helpers/browser';
 
 // The knowledge content lifecycle in /knowledge-admin (issue 25): a published article's edit staged as a draft
 // while readers keep the live text, published, compared in History, restored, and verified; new articles saved
@@ -14,35 +14,20 @@ interface Revision {
 }
 
 describe('knowledge content lifecycle in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useBrowserSuite();
   let published: { id: string; title: string }[];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const ctx = await browser.newContext();
-    await signIn(ctx, server.url, 'admin');
-    const res = await ctx.request.get(`${server.url}/api/knowledge/items/admin?status=published`);
+    const ctx = await suite.browser.newContext();
+    await signIn(ctx, suite.server.url, 'admin');
+    const res = await ctx.request.get(`${suite.server.url}/api/knowledge/items/admin?status=published`);
     expect(res.status()).toBe(200);
     published = (await res.json()).items;
     await ctx.close();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function signedIn(username: 'demo' | 'admin', viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport });
-    await signIn(context, server.url, username);
-    const page = await context.newPage();
-    return { context, page, errors: watchPageErrors(page) };
-  }
-  const hydrated = (page: Page) => page.locator('[data-island="KnowledgeAdmin"][data-hydrated="true"]').waitFor();
   /** What a reader is shown of the article: its page's text, and the read API's content. */
   async function readerSees(reader: Page, id: string): Promise<string> {
-    await reader.goto(`${server.url}/knowledge/article/${id}`);
+    await reader.goto(`${suite.server.url}/knowledge/article/${id}`);
     return (await reader.locator('.prose-pw').first().textContent()) ?? '';
   }
   /** Accepts the next confirm dialog and hands back its text. */
@@ -61,14 +46,14 @@ describe('knowledge content lifecycle in Chromium', () => {
   ])('at $width px: stage an edit of a published article, readers unchanged, publish, diff in History, restore, verify', async ({ width, height, n }) => {
     const article = published[n];
     const marker = `Quokka lifecycle sentence ${width}.`;
-    const { context, page, errors } = await signedIn('admin', { width, height });
-    const { context: readerCtx, page: reader } = await signedIn('demo', { width, height });
+    const { context, page, errors } = await suite.openPage(width, { height, signedIn: 'admin' });
+    const { context: readerCtx, page: reader } = await suite.openPage(width, { height, signedIn: 'demo' });
     const before = await readerSees(reader, article.id);
     expect(before).not.toContain(marker);
 
     // Open its editor from the address; the live article opens on "Publish now" (the spec's behaviour).
-    await page.goto(`${server.url}/knowledge-admin?edit=${article.id}`);
-    await hydrated(page);
+    await page.goto(`${suite.server.url}/knowledge-admin?edit=${article.id}`);
+    await hydrated(page, 'KnowledgeAdmin');
     const card = page.locator(`[data-testid="admin-item"][data-item-id="${article.id}"]`);
     const form = page.getByRole('form', { name: `Edit ${article.title}` });
     await form.waitFor();
@@ -85,7 +70,7 @@ describe('knowledge content lifecycle in Chromium', () => {
 
     // Readers still see the published text; the preview shows the staged one.
     expect(await readerSees(reader, article.id)).not.toContain(marker);
-    const api = await readerCtx.request.get(`${server.url}/api/knowledge/item/${article.id}`);
+    const api = await readerCtx.request.get(`${suite.server.url}/api/knowledge/item/${article.id}`);
     expect((await api.json()).content).not.toContain(marker);
 
     // The editor again: the staged edit, who staged it, the staged text in the form; Preview opens a new tab.
@@ -113,7 +98,7 @@ describe('knowledge content lifecycle in Chromium', () => {
     await card.getByRole('button', { name: 'History', exact: true }).click();
     const history = card.getByTestId('history');
     await history.getByRole('list', { name: 'Revisions' }).waitFor();
-    const revisions: Revision[] = await (await context.request.get(`${server.url}/api/knowledge/items/${article.id}/revisions`)).json();
+    const revisions: Revision[] = await (await context.request.get(`${suite.server.url}/api/knowledge/items/${article.id}/revisions`)).json();
     expect(revisions.length).toBeGreaterThanOrEqual(3);
     expect(await history.getByTestId('revision').count()).toBe(Math.min(revisions.length, 10));
     const newest = history.getByTestId('revision').first();
@@ -154,10 +139,10 @@ describe('knowledge content lifecycle in Chromium', () => {
   });
 
   it('new articles as a draft and scheduled, the status filter, a discarded staged edit, and a category saved as a draft', async () => {
-    const { context, page, errors } = await signedIn('admin', { width: 1280, height: 900 });
-    const { context: readerCtx } = await signedIn('demo', { width: 1280, height: 900 });
-    await page.goto(`${server.url}/knowledge-admin?tab=items`);
-    await hydrated(page);
+    const { context, page, errors } = await suite.openPage(1280, { signedIn: 'admin' });
+    const { context: readerCtx } = await suite.openPage(1280, { signedIn: 'demo' });
+    await page.goto(`${suite.server.url}/knowledge-admin?tab=items`);
+    await hydrated(page, 'KnowledgeAdmin');
     const status = page.getByTestId('admin-items-status');
 
     // A draft: readers cannot open it.
@@ -176,7 +161,7 @@ describe('knowledge content lifecycle in Chromium', () => {
     await draftCard.getByTestId('status-badge').getByText('Draft', { exact: true }).waitFor();
     await draftCard.getByText('2026/27').waitFor();
     const draftId = (await draftCard.getAttribute('data-item-id'))!;
-    expect((await readerCtx.request.get(`${server.url}/api/knowledge/item/${draftId}`)).status()).toBe(404);
+    expect((await readerCtx.request.get(`${suite.server.url}/api/knowledge/item/${draftId}`)).status()).toBe(404);
 
     // Its editor keeps it a draft by default, and shows what was saved.
     await draftCard.getByRole('button', { name: 'Edit Quokka draft article' }).click();
@@ -215,8 +200,8 @@ describe('knowledge content lifecycle in Chromium', () => {
 
     // A staged edit discarded: the published text stays.
     const article = published[2];
-    await page.goto(`${server.url}/knowledge-admin?edit=${article.id}`);
-    await hydrated(page);
+    await page.goto(`${suite.server.url}/knowledge-admin?edit=${article.id}`);
+    await hydrated(page, 'KnowledgeAdmin');
     const card = page.locator(`[data-testid="admin-item"][data-item-id="${article.id}"]`);
     form = page.getByRole('form', { name: `Edit ${article.title}` });
     await form.getByLabel('Title').fill(`${article.title} (staged)`);
@@ -256,9 +241,9 @@ describe('knowledge content lifecycle in Chromium', () => {
   });
 
   it('at 375 px the "Needs checking" queue lists articles with their reasons, filters by date, and opens the editor', async () => {
-    const { context, page, errors } = await signedIn('admin', { width: 375, height: 800 });
-    await page.goto(`${server.url}/knowledge-admin`);
-    await hydrated(page);
+    const { context, page, errors } = await suite.openPage(375, { height: 800, signedIn: 'admin' });
+    await page.goto(`${suite.server.url}/knowledge-admin`);
+    await hydrated(page, 'KnowledgeAdmin');
     await page.getByRole('tab', { name: 'Needs checking' }).click();
     await page.waitForURL(/tab=review/);
     const queueStatus = page.getByTestId('review-status');
@@ -276,7 +261,7 @@ describe('knowledge content lifecycle in Chromium', () => {
 
     // A reload comes back to the queue.
     await page.reload();
-    await hydrated(page);
+    await hydrated(page, 'KnowledgeAdmin');
     await expect.poll(() => page.getByRole('tab', { name: 'Needs checking' }).getAttribute('aria-selected')).toBe('true');
 
     // Its link opens the article's editor in place, title focused.

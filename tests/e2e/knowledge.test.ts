@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, signIn, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hydrated, useBrowserSuite } from '../helpers/browser';
 
 // A valid 1×1 PNG and a small PDF: the upload checks magic bytes.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -9,25 +9,7 @@ function pdf(padKb: number) {
 }
 
 describe('knowledge base in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  /** A browser context signed in as one of the demo accounts. */
-  async function signedIn(username: 'demo' | 'admin', viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport });
-    await signIn(context, server.url, username);
-    const page = await context.newPage();
-    return { context, page, errors: watchPageErrors(page) };
-  }
+  const suite = useBrowserSuite();
 
   const path = (page: Page) => {
     const u = new URL(page.url());
@@ -36,7 +18,7 @@ describe('knowledge base in Chromium', () => {
   const selectedTab = (page: Page) => page.locator('[role="tab"][aria-selected="true"]').textContent();
 
   async function openKnowledge(page: Page) {
-    await page.goto(`${server.url}/knowledge`);
+    await page.goto(`${suite.server.url}/knowledge`);
     await page.getByRole('heading', { name: 'Knowledge Base', exact: true }).waitFor();
     await page.waitForFunction(() => Boolean((window as unknown as { htmx?: unknown }).htmx));
     // Survives htmx swaps, lost on a full page load.
@@ -45,7 +27,7 @@ describe('knowledge base in Chromium', () => {
   const noReload = async (page: Page) => expect(await page.evaluate(() => (window as unknown as { kbMarker?: number }).kbMarker)).toBe(42);
 
   it('search → article → back → category → article → back → back, without reloads, at 375 px wide', async () => {
-    const { context, page, errors } = await signedIn('demo', { width: 375, height: 800 });
+    const { context, page, errors } = await suite.openPage(375, { height: 800, signedIn: 'demo' });
     await openKnowledge(page);
     expect(await selectedTab(page)).toBe('Categories');
     expect(await page.getByRole('tab', { name: 'Search' }).getAttribute('aria-disabled')).toBe('true');
@@ -102,14 +84,14 @@ describe('knowledge base in Chromium', () => {
 
     // Back from search → categories, query cleared.
     await page.getByTestId('kb-back').click();
-    await page.waitForURL(`${server.url}/knowledge`);
+    await page.waitForURL(`${suite.server.url}/knowledge`);
     await page.getByRole('link', { name: 'Browse Articles: UIF' }).waitFor();
     expect(await page.getByPlaceholder('Search for payroll information...').inputValue()).toBe('');
     expect(await selectedTab(page)).toBe('Categories');
 
     // → category.
     await page.getByRole('link', { name: 'Browse Articles: UIF' }).click();
-    await page.waitForURL(`${server.url}/knowledge/category/uif`);
+    await page.waitForURL(`${suite.server.url}/knowledge/category/uif`);
     await page.getByRole('heading', { name: 'UIF', exact: true }).waitFor();
     expect(await selectedTab(page)).toBe('Category');
     const item = page.getByTestId('kb-category-item').first().getByRole('link');
@@ -121,21 +103,21 @@ describe('knowledge base in Chromium', () => {
     await page.locator('#kb-article-title').getByText(itemTitle).waitFor();
     expect(await page.getByRole('tab', { name: 'Category' }).getAttribute('aria-disabled')).toBeNull();
     await page.getByTestId('kb-back').click();
-    await page.waitForURL(`${server.url}/knowledge/category/uif`);
+    await page.waitForURL(`${suite.server.url}/knowledge/category/uif`);
     await page.getByRole('heading', { name: 'UIF', exact: true }).waitFor();
     await page.getByTestId('kb-back').click();
-    await page.waitForURL(`${server.url}/knowledge`);
+    await page.waitForURL(`${suite.server.url}/knowledge`);
     await page.getByRole('link', { name: 'Browse Articles: UIF' }).waitFor();
 
     // The browser's back button walks the same URLs.
     await page.goBack();
-    await page.waitForURL(`${server.url}/knowledge/category/uif`);
+    await page.waitForURL(`${suite.server.url}/knowledge/category/uif`);
     await page.getByRole('heading', { name: 'UIF', exact: true }).waitFor();
     await page.goBack();
     await page.waitForURL(/\/knowledge\/article\/[0-9a-f-]{36}\?category=uif$/);
     await page.locator('#kb-article-title').getByText(itemTitle).waitFor();
     await page.goForward();
-    await page.waitForURL(`${server.url}/knowledge/category/uif`);
+    await page.waitForURL(`${suite.server.url}/knowledge/category/uif`);
     await page.getByRole('heading', { name: 'UIF', exact: true }).waitFor();
 
     await noReload(page);
@@ -143,7 +125,7 @@ describe('knowledge base in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     // A bookmarked state loads as a full page.
-    await page.goto(`${server.url}/knowledge?q=uif%20ceiling`);
+    await page.goto(`${suite.server.url}/knowledge?q=uif%20ceiling`);
     await page.getByTestId('kb-result-count').waitFor();
     expect(await selectedTab(page)).toBe('Search');
     expect(errors).toEqual([]);
@@ -151,8 +133,8 @@ describe('knowledge base in Chromium', () => {
   });
 
   it('the tabs are reachable from the keyboard', async () => {
-    const { context, page } = await signedIn('demo');
-    await page.goto(`${server.url}/knowledge/category/uif?q=uif%20ceiling`);
+    const { context, page } = await suite.openPage(1280, { signedIn: 'demo' });
+    await page.goto(`${suite.server.url}/knowledge/category/uif?q=uif%20ceiling`);
     await page.waitForFunction(() => Boolean((window as unknown as { htmx?: unknown }).htmx));
     await page.getByRole('tab', { name: 'Search' }).focus();
     await page.keyboard.press('Enter');
@@ -169,9 +151,9 @@ describe('knowledge base in Chromium', () => {
   });
 
   it('an admin creates a category and an item with attachments; a user finds it by search and opens the attachment', async () => {
-    const { context: adminCtx, page: admin, errors: adminErrors } = await signedIn('admin');
-    await admin.goto(`${server.url}/knowledge-admin`);
-    await admin.locator('[data-island="KnowledgeAdmin"][data-hydrated="true"]').waitFor();
+    const { context: adminCtx, page: admin, errors: adminErrors } = await suite.openPage(1280, { signedIn: 'admin' });
+    await admin.goto(`${suite.server.url}/knowledge-admin`);
+    await hydrated(admin, 'KnowledgeAdmin');
 
     // Category.
     await admin.getByRole('button', { name: 'Add Category' }).click();
@@ -229,7 +211,7 @@ describe('knowledge base in Chromium', () => {
     expect(adminErrors).toEqual([]);
 
     // An ordinary user finds it and opens the attachments.
-    const { context: userCtx, page, errors } = await signedIn('demo');
+    const { context: userCtx, page, errors } = await suite.openPage(1280, { signedIn: 'demo' });
     await openKnowledge(page);
     await page.getByPlaceholder('Search for payroll information...').fill('quokka');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -256,7 +238,7 @@ describe('knowledge base in Chromium', () => {
     const download = doc.getByRole('link', { name: 'Download quokka-sheet.pdf' });
     expect(await download.getAttribute('target')).toBe('_blank');
     expect(await download.getAttribute('rel')).toBe('noopener noreferrer');
-    const fileRes = await userCtx.request.get(`${server.url}${await download.getAttribute('href')}`);
+    const fileRes = await userCtx.request.get(`${suite.server.url}${await download.getAttribute('href')}`);
     expect(fileRes.status()).toBe(200);
     expect(fileRes.headers()['content-disposition']).toMatch(/^attachment/);
     expect((await fileRes.body()).subarray(0, 5).toString()).toBe('%PDF-');
@@ -312,16 +294,15 @@ describe('knowledge base in Chromium', () => {
     { width: 1280, height: 900, maxHeight: 7_000 },
     { width: 375, height: 800, maxHeight: 12_000 },
   ])('the admin item list at $width px: a page at a time, plain previews, search, paging kept in the address', async ({ width, height, maxHeight }) => {
-    const { context, page, errors } = await signedIn('admin', { width, height });
-    const hydrated = () => page.locator('[data-island="KnowledgeAdmin"][data-hydrated="true"]').waitFor();
+    const { context, page, errors } = await suite.openPage(width, { height, signedIn: 'admin' });
     const status = page.getByTestId('admin-items-status');
     const cards = page.getByTestId('admin-item');
     const top = page.getByRole('navigation', { name: 'Item pages', exact: true });
     const bottom = page.getByRole('navigation', { name: 'Item pages, end of list' });
     const firstTitle = () => cards.first().locator('h3').textContent();
 
-    await page.goto(`${server.url}/knowledge-admin?tab=items`);
-    await hydrated();
+    await page.goto(`${suite.server.url}/knowledge-admin?tab=items`);
+    await hydrated(page, 'KnowledgeAdmin');
     expect(await page.getByRole('tab', { name: 'Knowledge Items' }).getAttribute('aria-selected')).toBe('true');
     const [, total, pages] = /^(\d+) items · Page 1 of (\d+)$/.exec((await status.textContent())!)!.map(Number);
     expect(pages).toBeGreaterThanOrEqual(3);
@@ -345,7 +326,7 @@ describe('knowledge base in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Next');
     await page.waitForURL(/\/knowledge-admin\?tab=items&page=2$/);
     await page.reload();
-    await hydrated();
+    await hydrated(page, 'KnowledgeAdmin');
     await status.getByText(`${total} items · Page 2 of ${pages}`).waitFor();
 
     // The last page from the bottom pager: Next is disabled there and focus moves up to the top Previous.
@@ -386,10 +367,10 @@ describe('knowledge base in Chromium', () => {
     await form.getByRole('button', { name: 'Cancel' }).click();
 
     // ?edit=<id> opens an item on a later page, in its edit form.
-    const res = await context.request.get(`${server.url}/api/knowledge/items/admin?page=${pages}`);
+    const res = await context.request.get(`${suite.server.url}/api/knowledge/items/admin?page=${pages}`);
     const last = (await res.json()).items.at(-1) as { id: string; title: string };
-    await page.goto(`${server.url}/knowledge-admin?edit=${last.id}`);
-    await hydrated();
+    await page.goto(`${suite.server.url}/knowledge-admin?edit=${last.id}`);
+    await hydrated(page, 'KnowledgeAdmin');
     await page.getByRole('form', { name: `Edit ${last.title}` }).waitFor();
     await status.getByText(`Page ${pages} of ${pages}`).waitFor();
     expect(errors).toEqual([]);
@@ -397,7 +378,7 @@ describe('knowledge base in Chromium', () => {
   });
 
   it("a search that gets no answer (a network failure, a server error) says 'Error searching the knowledge base'", async () => {
-    const { context, page, errors } = await signedIn('demo', { width: 375, height: 800 });
+    const { context, page, errors } = await suite.openPage(375, { height: 800, signedIn: 'demo' });
     await openKnowledge(page);
     const box = page.getByPlaceholder('Search for payroll information...');
     const panel = page.locator('#kb-panel');
@@ -438,7 +419,7 @@ describe('knowledge base in Chromium', () => {
 
     // An article that cannot be loaded: 'Failed to load knowledge item', and Go Back returns to the category.
     await page.getByRole('link', { name: 'Browse Articles: UIF' }).click();
-    await page.waitForURL(`${server.url}/knowledge/category/uif`);
+    await page.waitForURL(`${suite.server.url}/knowledge/category/uif`);
     await page.route(/\/knowledge\/article\//, (route) => route.abort('connectionreset'));
     await page.getByTestId('kb-category-item').first().getByRole('link').click();
     await panel.getByRole('alert').getByText('Failed to load knowledge item', { exact: true }).waitFor();
@@ -453,7 +434,7 @@ describe('knowledge base in Chromium', () => {
   });
 
   it('at 375 px choosing a category or an article keeps the title, search box and tabs in view under an opaque header', async () => {
-    const { context, page, errors } = await signedIn('demo', { width: 375, height: 700 });
+    const { context, page, errors } = await suite.openPage(375, { height: 700, signedIn: 'demo' });
     await openKnowledge(page);
     const header = page.locator('header').first();
     expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');

@@ -1,48 +1,30 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../helpers/db';
 import { FORM, itnFields, signedItn, startPayfastStub, type PayfastStub } from '../helpers/payfast';
-import { startProcess, type Proc } from '../helpers/process';
+import { usePostgresProcesses } from '../helpers/process';
 
 // Two built servers on one PostgreSQL database receive the same ITN at the same moment, several times
 // each: it is applied once (one payment, one mail), and every delivery is on record.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('one ITN raced by two app processes on PostgreSQL', () => {
-  let pg: Awaited<ReturnType<typeof createTestDatabase>>;
   let stub: PayfastStub;
-  let sql: postgres.Sql;
-  const procs: Proc[] = [];
-  const dirs: string[] = [];
-
   beforeAll(async () => {
-    pg = await createTestDatabase();
     stub = await startPayfastStub();
     stub.state.validateDelayMs = 150; // both processes are waiting for PayFast at the same time
+  });
+  afterAll(async () => {
+    await stub?.close();
+  });
+  const cluster = usePostgresProcesses('payewise-race-');
+  beforeAll(async () => {
     const env = (dir: string) => ({
-      DATA_DIR: dir, DATABASE_URL: pg.url, NODE_ENV: 'test', DEMO_ACCOUNTS: 'false', LOG_LEVEL: 'info',
+      DATA_DIR: dir, DATABASE_URL: cluster.pg.url, NODE_ENV: 'test', DEMO_ACCOUNTS: 'false', LOG_LEVEL: 'info',
       PAYFAST_VALIDATE_URL: stub.env.PAYFAST_VALIDATE_URL, PAYFAST_API_URL: stub.env.PAYFAST_API_URL, PAYFAST_ITN_SOURCE_IPS: '127.0.0.1/32',
     });
     // One after the other: starting side by side (migrations under a lock) is the load issue's.
-    for (let i = 0; i < 2; i++) {
-      dirs.push(fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-race-')));
-      procs.push(await startProcess(env(dirs[i])));
-    }
-    sql = postgres(pg.url, { max: 1, onnotice: () => {} });
-  });
-  afterAll(async () => {
-    await Promise.all(procs.map(async (p) => {
-      if (p.child.exitCode === null) p.child.kill('SIGTERM');
-      await p.exited;
-    }));
-    await sql?.end();
-    await stub?.close();
-    await pg?.drop();
-    dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+    for (let i = 0; i < 2; i++) await cluster.start(env(cluster.dataDir()));
   });
 
   it('is applied exactly once', async () => {
+    const { procs, sql } = cluster;
     const [a, b] = procs;
     const reg = await fetch(`${a.url}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'racer', email: 'racer@example.co.za', password: 'secret123' }) });
     expect(reg.status).toBe(201);

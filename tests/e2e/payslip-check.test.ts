@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, signIn, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { hydrated, noSidewaysScroll, useBrowserSuite } from '../helpers/browser';
 import { payslipPdf } from '../helpers/payslip-pdf';
 
 // The payslip checker in Chromium (issue 26, item 3): paste or upload, correct the reading, see the wrong figure
@@ -11,27 +10,14 @@ import { payslipPdf } from '../helpers/payslip-pdf';
 const fixture = (name: string) => fs.readFileSync(`tests/fixtures/payslips/${name}`, 'utf8');
 
 describe('the payslip checker in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = useBrowserSuite();
 
   it.each([1280, 375])('at %i px: paste, see the PAYE difference and its reason, correct the reading, save and delete', async (width) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    await signIn(context, server.url);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/calculators`);
+    const { context, page, errors } = await suite.openPage(width, { signedIn: true });
+    await page.goto(`${suite.server.url}/calculators`);
     await page.getByRole('link', { name: 'Payslip check' }).first().click();
     await page.getByRole('heading', { name: 'Check a payslip' }).waitFor();
-    await page.waitForFunction(() => document.querySelector('[data-island="PayslipCheck"]')?.getAttribute('data-hydrated') === 'true');
+    await hydrated(page, 'PayslipCheck');
 
     await page.getByLabel('Payslip text').fill(fixture('a-one-column.txt'));
     await page.getByLabel('People on the medical scheme').fill('2');
@@ -62,7 +48,7 @@ describe('the payslip checker in Chromium', () => {
     expect(await saved.innerText()).toContain('no differences');
     // Opened again after a reload, it shows what was checked.
     await page.reload();
-    await page.waitForFunction(() => document.querySelector('[data-island="PayslipCheck"]')?.getAttribute('data-hydrated') === 'true');
+    await hydrated(page, 'PayslipCheck');
     await saved.getByRole('button', { name: `Open Thandi November ${width}` }).click();
     await findings.getByRole('heading', { name: 'Every figure checked matches' }).waitFor();
     expect(await page.getByTestId('payslip-reading').getByLabel('Deductions 1: amount in rand').inputValue()).toBe('3155.5');
@@ -71,17 +57,15 @@ describe('the payslip checker in Chromium', () => {
     await saved.getByRole('button', { name: `Delete Thandi November ${width}` }).click();
     await saved.waitFor({ state: 'detached' });
 
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await noSidewaysScroll(page)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('uploads a PDF payslip and shows UIF above the ceiling', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signIn(context, server.url);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/calculators/payslip-check`);
-    await page.waitForFunction(() => document.querySelector('[data-island="PayslipCheck"]')?.getAttribute('data-hydrated') === 'true');
+    const { context, page } = await suite.openPage(1280, { signedIn: true });
+    await page.goto(`${suite.server.url}/calculators/payslip-check`);
+    await hydrated(page, 'PayslipCheck');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payslip-')), 'salary-advice.pdf');
     fs.writeFileSync(file, await payslipPdf(fixture('b-two-columns-ytd.txt')));
     await page.getByLabel('Or the payslip PDF').setInputFiles(file);
@@ -94,12 +78,9 @@ describe('the payslip checker in Chromium', () => {
   });
 
   it.each([1280, 375])('at %i px: a payslip pasted into the chat is checked; its table and calculation card fit the screen', async (width) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    await signIn(context, server.url);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/chat?new=1`);
-    await page.waitForFunction(() => document.querySelector('[data-island="Chat"]')?.getAttribute('data-hydrated') === 'true');
+    const { context, page, errors } = await suite.openPage(width, { signedIn: true });
+    await page.goto(`${suite.server.url}/chat?new=1`);
+    await hydrated(page, 'Chat');
     await page.getByLabel('Your question').fill(`is this right? she is 67\n${fixture('b-two-columns-ytd.txt')}`);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     const answer = page.locator('[data-testid="message-assistant"][data-status="complete"]').last();

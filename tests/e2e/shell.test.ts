@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, signIn, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { hydrated, useBrowserSuite, watchPageErrors } from '../helpers/browser';
 
 describe('shell and toasts in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = useBrowserSuite();
 
   it('toasts: one at a time, F8 focuses the region, swipe right dismisses, gone after 5 s', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/auth`);
-    await page.locator('[data-island="AuthCard"][data-hydrated="true"]').waitFor();
+    await page.goto(`${suite.server.url}/auth`);
+    await hydrated(page, 'AuthCard');
     const login = page.locator('#panel-login');
     await login.getByLabel('Username').fill('nobody');
     await login.getByLabel('Password').fill('wrongpass');
@@ -54,11 +44,8 @@ describe('shell and toasts in Chromium', () => {
   it('islands hydrate with the ids the server rendered (useId)', async () => {
     const visits: [string, 'demo' | 'admin' | null][] = [['/auth', null], ['/profile', 'demo'], ['/knowledge-admin', 'admin'], ['/user-management', 'admin']];
     for (const [path, who] of visits) {
-      const ctx = await browser.newContext();
-      if (who) await signIn(ctx, server.url, who);
-      const page = await ctx.newPage();
-      const errors = watchPageErrors(page);
-      await page.goto(`${server.url}${path}`);
+      const { context: ctx, page, errors } = await suite.openPage(1280, { height: 720, signedIn: who ?? false });
+      await page.goto(`${suite.server.url}${path}`);
       await page.locator('[data-island][data-hydrated="true"]').first().waitFor();
       const compared = await page.evaluate(() => {
         const attrs: [string, string][] = [['id', 'id'], ['for', 'htmlFor'], ['aria-describedby', 'aria-describedby'], ['aria-labelledby', 'aria-labelledby'], ['aria-controls', 'aria-controls']];
@@ -81,11 +68,8 @@ describe('shell and toasts in Chromium', () => {
   });
 
   it('an htmx response can raise a toast (HX-Trigger)', async () => {
-    const ctx = await browser.newContext();
-    await signIn(ctx, server.url);
-    const page = await ctx.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/knowledge`);
+    const { context: ctx, page, errors } = await suite.openPage(1280, { height: 720, signedIn: true });
+    await page.goto(`${suite.server.url}/knowledge`);
     await page.evaluate(() => (window as unknown as { htmx: { ajax: (m: string, u: string, t: string) => Promise<void> } }).htmx.ajax('GET', '/knowledge/article/00000000-0000-4000-8000-000000000000', '#kb-root'));
     const toast = page.locator('#pw-toasts > li').filter({ hasText: 'Failed to load knowledge item' });
     await toast.waitFor();
@@ -95,20 +79,18 @@ describe('shell and toasts in Chromium', () => {
   });
 
   it('hashed island bundles are served with immutable caching', async () => {
-    const html = await (await fetch(`${server.url}/auth`)).text();
+    const html = await (await fetch(`${suite.server.url}/auth`)).text();
     const src = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
     expect(src).toMatch(/-[A-Za-z0-9_-]{8}\.js$/);
-    const res = await fetch(`${server.url}${src}`);
+    const res = await fetch(`${suite.server.url}${src}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-type')).toMatch(/javascript/);
   });
 
   it('mobile: the menu button opens the sidebar and Escape closes it; the user menu has its items', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 375, height: 740 } });
-    const page = await ctx.newPage();
-    await signIn(ctx, server.url);
-    await page.goto(`${server.url}/profile`);
+    const { context: ctx, page } = await suite.openPage(375, { height: 740, signedIn: true });
+    await page.goto(`${suite.server.url}/profile`);
     const sidebar = page.locator('#sidebar');
     const inView = () => sidebar.evaluate((el) => el.getBoundingClientRect().right > 0);
     expect(await inView()).toBe(false);
@@ -125,24 +107,22 @@ describe('shell and toasts in Chromium', () => {
     await menu.waitFor();
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Your Profile', 'Subscription', 'Sign out']);
     await menu.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await page.getByRole('status').getByText('You have been logged out successfully.').waitFor();
     await ctx.close();
   });
 
   it('the user menu: its name holds the initials it shows; arrows, Home, End and Esc work; a rename shows at once in the avatar and the menu', async () => {
-    const reg = await fetch(`${server.url}/api/register`, {
+    const reg = await fetch(`${suite.server.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'lerato', email: 'lerato@example.co.za', password: 'secret123' }),
     });
     expect(reg.status).toBe(201);
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    expect((await ctx.request.post(`${server.url}/api/login`, { data: { username: 'lerato', password: 'secret123' } })).status()).toBe(200);
-    const page = await ctx.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/profile`);
-    await page.locator('[data-island="ProfileForms"][data-hydrated="true"]').waitFor();
+    const { context: ctx, page, errors } = await suite.openPage(1280, { height: 800 });
+    expect((await ctx.request.post(`${suite.server.url}/api/login`, { data: { username: 'lerato', password: 'secret123' } })).status()).toBe(200);
+    await page.goto(`${suite.server.url}/profile`);
+    await hydrated(page, 'ProfileForms');
     const button = page.locator('#user-menu-button');
     const avatar = page.getByTestId('avatar');
     expect(await avatar.textContent()).toBe('LE');
@@ -184,11 +164,8 @@ describe('shell and toasts in Chromium', () => {
   });
 
   it('below 1024 px the closed drawer takes no Tab stops; open, it holds focus; Esc closes it and focus returns to the menu button; at 1280 px its links are reachable', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 375, height: 740 } });
-    await signIn(ctx, server.url);
-    const page = await ctx.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/calculators`);
+    const { context: ctx, page, errors } = await suite.openPage(375, { height: 740, signedIn: true });
+    await page.goto(`${suite.server.url}/calculators`);
     const inSidebar = () => page.evaluate(() => !!document.activeElement?.closest('#sidebar'));
     // Tabbing through the whole page never lands in the closed drawer.
     for (let i = 0; i < 40; i++) {
@@ -220,10 +197,8 @@ describe('shell and toasts in Chromium', () => {
   });
 
   it('at 1280 px the sidebar reaches the bottom of the window wherever a long page is scrolled', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 600 } });
-    await signIn(ctx, server.url);
-    const page = await ctx.newPage();
-    await page.goto(`${server.url}/calculators`);
+    const { context: ctx, page } = await suite.openPage(1280, { height: 600, signedIn: true });
+    await page.goto(`${suite.server.url}/calculators`);
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(600);
     for (const y of [0, 300, 100_000]) {
       await page.evaluate((to) => window.scrollTo(0, to), y);
@@ -236,11 +211,9 @@ describe('shell and toasts in Chromium', () => {
   });
 
   it('one sidebar item is highlighted on each page, /knowledge-admin included (it is listed twice for admins)', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await signIn(ctx, server.url, 'admin');
-    const page = await ctx.newPage();
+    const { context: ctx, page } = await suite.openPage(1280, { height: 800, signedIn: 'admin' });
     for (const [path, name] of [['/knowledge-admin', 'Manage Knowledge'], ['/user-management', 'User Management'], ['/calculators', 'Calculators'], ['/profile', 'Profile']]) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${suite.server.url}${path}`);
       const current = page.locator('#sidebar [aria-current="page"]');
       expect(await current.count(), path).toBe(1);
       expect((await current.textContent())?.trim(), path).toBe(name);

@@ -1,42 +1,25 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STILL_ANSWERING } from '../../src/assistant/service';
-import { createTestDatabase } from '../helpers/db';
 import { startFakeModel, type FakeModel } from '../helpers/fake-model';
-import { startProcess, type Proc } from '../helpers/process';
+import { usePostgresProcesses } from '../helpers/process';
 
 // Behind a load balancer the stream of an answer and the user's Stop (or Retry) can land on different
 // processes: two built servers on one PostgreSQL, a model that writes slowly, the answer streamed from one and
 // stopped through the other.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('Stop and "still answering" across two app processes on PostgreSQL', () => {
-  let pg: Awaited<ReturnType<typeof createTestDatabase>>;
   let model: FakeModel;
-  let sql: postgres.Sql;
-  const procs: Proc[] = [];
-  const dirs: string[] = [];
-
   beforeAll(async () => {
-    pg = await createTestDatabase();
     // 60 tokens, 100 ms apart: six seconds of answer unless stopped.
     model = await startFakeModel(() => ({ kind: 'text', chunks: Array.from({ length: 60 }, (_, i) => `word${i} `), delayMs: 100 }));
-    for (let i = 0; i < 2; i++) {
-      dirs.push(fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-stop-')));
-      procs.push(await startProcess({ DATA_DIR: dirs[i], DATABASE_URL: pg.url, NODE_ENV: 'test', DEMO_ACCOUNTS: 'false', AI_BASE_URL: model.url, AI_API_KEY: 'test' }));
-    }
-    sql = postgres(pg.url, { max: 1, onnotice: () => {} });
   });
   afterAll(async () => {
-    await Promise.all(procs.map(async (p) => {
-      if (p.child.exitCode === null) p.child.kill('SIGTERM');
-      await p.exited;
-    }));
-    await sql?.end();
     await model?.close();
-    await pg?.drop();
-    dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
+  });
+  const cluster = usePostgresProcesses('payewise-stop-');
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      await cluster.start({ DATA_DIR: cluster.dataDir(), DATABASE_URL: cluster.pg.url, NODE_ENV: 'test', DEMO_ACCOUNTS: 'false', AI_BASE_URL: model.url, AI_API_KEY: 'test' });
+    }
   });
 
   /** Reads an SSE response until `done` or `error`, resolving with every event. */
@@ -63,6 +46,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Stop and "still answering" acro
   }
 
   it('a Stop sent to the other process stops the answer; a Retry there meanwhile is told it is still answering', async () => {
+    const { procs, sql } = cluster;
     const [a, b] = procs;
     const reg = await fetch(`${a.url}/api/register`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'stopper', email: 'stopper@example.co.za', password: 'secret123' }),

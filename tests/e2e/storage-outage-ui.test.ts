@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PART_FAILURES } from '../../src/errors';
-import { launchBrowser, signIn, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { hydrated, useBrowserSuite } from '../helpers/browser';
 import { startHangingS3, type HangingS3 } from '../helpers/s3';
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n', 'latin1'), Buffer.alloc(4000, 0x20)]);
@@ -9,26 +9,18 @@ const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n', 'lati
 // which part failed, and the progress bar goes away, on a desktop and on a phone.
 describe('uploading while attachments are unavailable', () => {
   let s3: HangingS3;
-  let server: RunningServer;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   beforeAll(async () => {
     s3 = await startHangingS3();
-    server = await startServer({ ...s3.env, S3_TIMEOUT_MS: '1500', S3_CONNECT_TIMEOUT_MS: '500' });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     await s3?.stop();
   });
+  const suite = useBrowserSuite(() => ({ ...s3.env, S3_TIMEOUT_MS: '1500', S3_CONNECT_TIMEOUT_MS: '500' }));
 
   it.each([1280, 375])('at %i px the admin is told attachments are unavailable and the progress bar goes away', async (width) => {
-    const context = await browser.newContext({ viewport: { width, height: 800 } });
-    await signIn(context, server.url, 'admin');
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/knowledge-admin`);
-    await page.locator('[data-island="KnowledgeAdmin"][data-hydrated="true"]').waitFor();
+    const { context, page, errors } = await suite.openPage(width, { height: 800, signedIn: 'admin' });
+    await page.goto(`${suite.server.url}/knowledge-admin`);
+    await hydrated(page, 'KnowledgeAdmin');
     await page.getByRole('tab', { name: 'Knowledge Items' }).click();
     await page.getByRole('button', { name: 'Add Item' }).click();
     const form = page.getByRole('form', { name: 'New knowledge item' });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { saDate } from '../../src/billing/calendar';
 import { formSignature, type FormField } from '../../src/billing/payfast';
 import { formatDate } from '../../src/billing/status';
-import { launchBrowser, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { hydrated, useBrowserSuite } from '../helpers/browser';
 import { FORM, SANDBOX, itnFields, signedItn, startPayfastStub, type PayfastStub } from '../helpers/payfast';
 
 // /subscription in Chromium against the server npm start runs. PayFast's checkout page is played by a
@@ -12,27 +12,22 @@ import { FORM, SANDBOX, itnFields, signedItn, startPayfastStub, type PayfastStub
 const PROCESS_URL = 'https://sandbox.payfast.co.za/eng/process';
 
 describe('subscribing in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
   let stub: PayfastStub;
   let n = 0;
 
   beforeAll(async () => {
     stub = await startPayfastStub();
-    server = await startServer({ ...stub.env, PAYFAST_ITN_SOURCE_IPS: '127.0.0.1/32' });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     await stub?.close();
   });
+  const suite = useBrowserSuite(() => ({ ...stub.env, PAYFAST_ITN_SOURCE_IPS: '127.0.0.1/32' }));
 
   /** A fresh trial user signed in to a new browser context; PayFast's page shows the fields it was posted. */
   async function newUser(viewport = { width: 1280, height: 900 }) {
-    const context = await browser.newContext({ viewport });
+    const { context, page, errors } = await suite.openPage(viewport.width, { height: viewport.height });
     const username = `payer${Date.now().toString(36)}${n++}`;
-    const res = await context.request.post(`${server.url}/api/register`, { data: { username, email: `${username}@example.co.za`, password: 'secret123' } });
+    const res = await context.request.post(`${suite.server.url}/api/register`, { data: { username, email: `${username}@example.co.za`, password: 'secret123' } });
     expect(res.status()).toBe(201);
     const posted: Record<string, string>[] = [];
     await context.route(PROCESS_URL, async (route) => {
@@ -41,21 +36,18 @@ describe('subscribing in Chromium', () => {
       const rows = Object.entries(fields).map(([k, v]) => `<dt>${k}</dt><dd data-field="${k}">${v.replace(/[<&]/g, '')}</dd>`).join('');
       await route.fulfill({ status: 200, contentType: 'text/html', body: `<!doctype html><title>PayFast</title><h1>PayFast checkout (test)</h1><dl>${rows}</dl>` });
     });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
     return { context, page, errors, posted, username };
   }
-  const hydrated = (page: Page) => page.locator('[data-island="Subscription"][data-hydrated="true"]').waitFor();
   async function sendItn(ref: string, token: string, billingDate: string) {
-    const res = await fetch(`${server.url}/api/payfast/itn`, { method: 'POST', headers: FORM, body: signedItn(itnFields({ ref, pfPaymentId: `88${n++}`, amountCents: 0, token, billingDate })) });
+    const res = await fetch(`${suite.server.url}/api/payfast/itn`, { method: 'POST', headers: FORM, body: signedItn(itnFields({ ref, pfPaymentId: `88${n++}`, amountCents: 0, token, billingDate })) });
     expect(res.status).toBe(200);
   }
   const sidebar = (page: Page) => page.getByTestId('subscription-box');
 
   it('subscribe → Redirecting to PayFast... → the form posted to PayFast → back, confirming → the ITN arrives → Subscription Active; then cancel', async () => {
     const { context, page, errors, posted } = await newUser();
-    await page.goto(`${server.url}/subscription`);
-    await hydrated(page);
+    await page.goto(`${suite.server.url}/subscription`);
+    await hydrated(page, 'Subscription');
     expect(await page.getByTestId('status-heading').textContent()).toBe('Trial Active');
     expect(await page.getByTestId('days-remaining').textContent()).toBe('7');
     expect(await sidebar(page).textContent()).toContain('Trial Active');
@@ -71,17 +63,17 @@ describe('subscribing in Chromium', () => {
     // Every field of payment_data arrived, signed as PayFast checks it, and no passphrase.
     const [form] = posted;
     const { signature, ...fields } = form;
-    expect(fields).toMatchObject({ merchant_id: SANDBOX.merchantId, amount: '0.00', recurring_amount: '80.00', frequency: '3', cycles: '0', subscription_type: '1', notify_url: `${server.url}/api/payfast/itn` });
+    expect(fields).toMatchObject({ merchant_id: SANDBOX.merchantId, amount: '0.00', recurring_amount: '80.00', frequency: '3', cycles: '0', subscription_type: '1', notify_url: `${suite.server.url}/api/payfast/itn` });
     expect(signature).toBe(formSignature(fields as Partial<Record<FormField, string>>, SANDBOX.passphrase));
     expect(JSON.stringify(form)).not.toContain(SANDBOX.passphrase);
 
     // PayFast sends the buyer back; the return URL proves nothing, so the page waits for the ITN.
     await page.goto(form.return_url);
-    await hydrated(page);
+    await hydrated(page, 'Subscription');
     await page.getByText('Confirming your payment…').waitFor();
     expect(await sidebar(page).textContent()).toContain('Trial Active');
     await sendItn(form.m_payment_id, '99999999-aaaa-bbbb-cccc-000000000001', form.billing_date);
-    await page.waitForURL(`${server.url}/subscription`);
+    await page.waitForURL(`${suite.server.url}/subscription`);
     await page.getByTestId('status-heading').filter({ hasText: 'Your subscription is active' }).waitFor();
     const next = formatDate(`${form.billing_date}T00:00:00+02:00`);
     expect(await page.getByRole('status').filter({ hasText: 'Subscription active' }).textContent()).toContain(next);
@@ -106,10 +98,10 @@ describe('subscribing in Chromium', () => {
 
   it("a subscribe that fails shows the 'Error' toast with the server's message", async () => {
     const { context, page, errors } = await newUser();
-    await page.goto(`${server.url}/subscription`);
-    await hydrated(page);
+    await page.goto(`${suite.server.url}/subscription`);
+    await hydrated(page, 'Subscription');
     // The subscription becomes active in another tab meanwhile: the server refuses a second one.
-    const ref = (await (await context.request.post(`${server.url}/api/create-subscription`)).json()).payment_data.m_payment_id;
+    const ref = (await (await context.request.post(`${suite.server.url}/api/create-subscription`)).json()).payment_data.m_payment_id;
     await sendItn(ref, '99999999-aaaa-bbbb-cccc-000000000002', saDate(new Date(Date.now() + 7 * 86_400_000)));
     await page.getByRole('button', { name: 'Subscribe for R80/month' }).click();
     const toast = page.locator('#pw-toasts [role="alert"]');
@@ -123,18 +115,18 @@ describe('subscribing in Chromium', () => {
 
   it('works at 375 px by keyboard: no sideways scrolling, the payment history fits, the cancel dialog opens and closes with Esc', async () => {
     const { context, page, errors } = await newUser({ width: 375, height: 740 });
-    await page.goto(`${server.url}/subscription`);
-    await hydrated(page);
+    await page.goto(`${suite.server.url}/subscription`);
+    await hydrated(page, 'Subscription');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     const button = page.getByRole('button', { name: 'Subscribe for R80/month' });
     const box = await button.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
 
-    const co = await (await context.request.post(`${server.url}/api/create-subscription`)).json();
+    const co = await (await context.request.post(`${suite.server.url}/api/create-subscription`)).json();
     await sendItn(co.payment_data.m_payment_id, '99999999-aaaa-bbbb-cccc-000000000003', co.payment_data.billing_date);
     await page.reload();
-    await hydrated(page);
+    await hydrated(page, 'Subscription');
     const table = page.getByTestId('payment-history');
     expect(await table.evaluate((t) => t.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
     expect(await table.textContent()).toContain('PayFast reference');

@@ -1,14 +1,9 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrap } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config';
-import { createTestDatabase } from '../helpers/db';
-import { startProcess, type Proc } from '../helpers/process';
+import { usePostgresProcesses } from '../helpers/process';
 import { startS3, type TestS3 } from '../helpers/s3';
 
 // The built server is killed (-9) after S3 has stored an upload and before the app heard so: a proxy in front of
@@ -51,36 +46,23 @@ async function startHoldingProxy(upstream: string) {
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('an upload whose process is killed between storing the file and hearing so (PostgreSQL)', () => {
-  let pg: Awaited<ReturnType<typeof createTestDatabase>>;
   let s3: TestS3;
   let proxy: Awaited<ReturnType<typeof startHoldingProxy>>;
-  let sql: postgres.Sql;
-  let dataDir: string;
-  const procs: Proc[] = [];
-
   beforeAll(async () => {
-    pg = await createTestDatabase();
     s3 = await startS3();
     proxy = await startHoldingProxy(s3.endpoint);
-    sql = postgres(pg.url, { max: 1, onnotice: () => {} });
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-crash-'));
   });
   afterAll(async () => {
-    await Promise.all(procs.map(async (p) => {
-      if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGTERM');
-      await p.exited;
-    }));
-    await sql?.end();
     await proxy?.close();
     await s3?.stop();
-    await pg?.drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
+  const cluster = usePostgresProcesses('payewise-crash-');
 
   it('leaves the intent recorded, and the sweep after a restart deletes the object', async () => {
-    const env = { DATA_DIR: dataDir, DATABASE_URL: pg.url, NODE_ENV: 'test', DEMO_ACCOUNTS: 'false', ...s3.env };
-    const first = await startProcess({ ...env, S3_ENDPOINT: proxy.url });
-    procs.push(first);
+    const { sql } = cluster;
+    // The same DATA_DIR for both processes: the second is the first restarted.
+    const env = { DATA_DIR: cluster.dataDir(), DATABASE_URL: cluster.pg.url, NODE_ENV: 'test', DEMO_ACCOUNTS: 'false', ...s3.env };
+    const first = await cluster.start({ ...env, S3_ENDPOINT: proxy.url });
 
     const reg = await fetch(`${first.url}/api/register`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'crasher', email: 'crasher@example.co.za', password: 'secret123' }),
@@ -110,8 +92,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('an upload whose process is kill
     expect(naming).toHaveLength(0);
 
     // Restarted on the same database and bucket (S3 reached directly now): the object is still there, named by no item.
-    const second = await startProcess(env);
-    procs.push(second);
+    const second = await cluster.start(env);
     const served = await fetch(`${second.url}/uploads/${key}`, { headers: { cookie } });
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PDF);

@@ -1,41 +1,34 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
 import { EXPORT_TEXTS, type UserExport } from '../../src/schemas/export';
-import { launchBrowser, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { hydrated, useBrowserSuite, watchPageErrors } from '../helpers/browser';
 
 // "Your data" in Chromium: the landing footer reaches /privacy and /terms; /profile downloads the export as a file
 // and, past the hourly limit, says so in a toast instead of saving an error.
 
 describe('your data in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useBrowserSuite();
   let context: BrowserContext;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    context = await browser.newContext({ acceptDownloads: true });
-    const reg = await context.request.post(`${server.url}/api/register`, { data: { username: 'naledi_d', email: 'naledi@example.co.za', password: 'secret123' } });
+    context = await suite.browser.newContext({ acceptDownloads: true });
+    const reg = await context.request.post(`${suite.server.url}/api/register`, { data: { username: 'naledi_d', email: 'naledi@example.co.za', password: 'secret123' } });
     expect(reg.status(), await reg.text()).toBe(201);
-    const chat = await context.request.post(`${server.url}/api/chat`, { data: { message: 'What is the UIF ceiling?' } });
+    const chat = await context.request.post(`${suite.server.url}/api/chat`, { data: { message: 'What is the UIF ceiling?' } });
     expect(chat.status(), await chat.text()).toBe(200);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('the landing footer leads to the privacy notice (its POPIA section) and the terms', async () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${suite.server.url}/`);
     const legal = page.getByRole('navigation', { name: 'Legal' });
     await legal.getByRole('link', { name: 'POPIA notice' }).click();
-    await page.waitForURL(`${server.url}/privacy#popia`);
+    await page.waitForURL(`${suite.server.url}/privacy#popia`);
     await page.getByRole('heading', { name: 'Information officer (POPIA)' }).waitFor();
     await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Terms of Service' }).click();
-    await page.waitForURL(`${server.url}/terms`);
+    await page.waitForURL(`${suite.server.url}/terms`);
     await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
     expect(errors).toEqual([]);
     await page.close();
@@ -45,8 +38,8 @@ describe('your data in Chromium', () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 375, height: 800 });
     const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/profile`);
-    await page.locator('[data-island="ProfileForms"][data-hydrated="true"]').waitFor();
+    await page.goto(`${suite.server.url}/profile`);
+    await hydrated(page, 'ProfileForms');
     expect(await page.getByTestId('deletion-keeps').textContent()).toContain(EXPORT_TEXTS.deletionKeeps);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
@@ -58,7 +51,7 @@ describe('your data in Chromium', () => {
     expect(data.conversations[0].messages[0].content).toBe('What is the UIF ceiling?');
     await page.getByRole('status').getByText('Download started').waitFor();
 
-    for (let i = 0; i < 4; i++) expect((await context.request.get(`${server.url}/api/user/export`)).status()).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await context.request.get(`${suite.server.url}/api/user/export`)).status()).toBe(200);
     await button.click();
     await page.getByRole('alert').getByText('Download Failed').waitFor();
     await page.getByRole('alert').getByText(/You can download your data 5 times an hour\. Please try again in \d+ minutes?\./).waitFor();

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { schema } from '../../db';
 import { formatDate } from '../../src/billing/status';
 import type { AdminUserDTO } from '../../src/schemas/users';
-import { launchBrowser, signIn, startServer, watchPageErrors, type RunningServer } from '../helpers/browser';
+import { hydrated, isFocused, signIn, useBrowserSuite, watchPageErrors, watchReactErrors } from '../helpers/browser';
 
 // /user-management in Chromium against the server npm start runs. Four users are registered through the API
 // next to the two demo accounts; their questions go through /api/chat (the built-in engine), so the Messages
@@ -16,38 +16,31 @@ const LAST_LOGIN = 4;
 const MESSAGES = 6;
 
 describe('user management in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const suite = useBrowserSuite();
   let admin: BrowserContext;
 
   /** Registers a user from a fresh context (which keeps the session) and asks the assistant `questions` times. */
   async function registerAndAsk(username: string, email: string, questions: number) {
-    const context = await browser.newContext();
-    const reg = await context.request.post(`${server.url}/api/register`, { data: { username, email, password: 'secret123' } });
+    const context = await suite.browser.newContext();
+    const reg = await context.request.post(`${suite.server.url}/api/register`, { data: { username, email, password: 'secret123' } });
     expect(reg.status(), await reg.text()).toBe(201);
     for (let i = 0; i < questions; i++) {
-      const res = await context.request.post(`${server.url}/api/chat`, { data: { message: `What is the UIF ceiling? (${i + 1})` } });
+      const res = await context.request.post(`${suite.server.url}/api/chat`, { data: { message: `What is the UIF ceiling? (${i + 1})` } });
       expect(res.status(), await res.text()).toBe(200);
     }
     await context.close();
   }
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
     await registerAndAsk('alice_m', 'alice@example.com', 3);
     await registerAndAsk('bob_k', 'bob@example.org', 0);
     await registerAndAsk('carol', 'carol@example.net', 1);
     await registerAndAsk('dave', 'dave@payewise.co.za', 2);
-    const { db } = server.started.database;
+    const { db } = suite.server.started.database;
     await db.update(schema.users).set({ lastLoginAt: null, totalLogins: 0 }).where(eq(schema.users.username, 'bob_k'));
     await db.update(schema.users).set({ subscriptionStatus: 'active' }).where(eq(schema.users.username, 'dave'));
-    admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await signIn(admin, server.url, 'admin');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    admin = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await signIn(admin, suite.server.url, 'admin');
   });
 
   interface Opened {
@@ -58,12 +51,10 @@ describe('user management in Chromium', () => {
   async function open(context: BrowserContext = admin): Promise<Opened> {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    page.on('console', (m) => {
-      if (m.type() === 'error' && /React|hydrat/i.test(m.text())) errors.push(`react: ${m.text()}`);
-    });
-    await page.goto(`${server.url}/user-management`);
+    watchReactErrors(page, errors);
+    await page.goto(`${suite.server.url}/user-management`);
     await page.getByRole('heading', { name: 'User Management', level: 1 }).waitFor();
-    await page.locator('[data-island="UserManagement"][data-hydrated="true"]').waitFor();
+    await hydrated(page, 'UserManagement');
     return { page, errors };
   }
   const search = (page: Page) => page.getByPlaceholder('Search users...');
@@ -77,7 +68,7 @@ describe('user management in Chromium', () => {
   const eventually = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 10_000 });
   const toast = (page: Page) => page.locator('#pw-toasts li');
   async function apiUser(username: string): Promise<AdminUserDTO> {
-    const res = await admin.request.get(`${server.url}/api/users/admin`);
+    const res = await admin.request.get(`${suite.server.url}/api/users/admin`);
     expect(res.status()).toBe(200);
     const user = ((await res.json()) as AdminUserDTO[]).find((u) => u.username === username);
     expect(user, `${username} in /api/users/admin`).toBeDefined();
@@ -222,28 +213,25 @@ describe('user management in Chromium', () => {
   });
 
   it("a non-admin is sent to '/', an anonymous visitor to '/auth'", async () => {
-    const demo = await browser.newContext();
-    await signIn(demo, server.url, 'demo');
-    const page = await demo.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(`${server.url}/user-management`);
+    const { context: demo, page, errors } = await suite.openPage(1280, { height: 720, signedIn: 'demo' });
+    await page.goto(`${suite.server.url}/user-management`);
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.getByRole('heading', { name: 'User Management' }).count()).toBe(0);
-    const api = await demo.request.get(`${server.url}/api/users/admin`);
+    const api = await demo.request.get(`${suite.server.url}/api/users/admin`);
     expect(api.status()).toBe(403);
     expect(errors).toEqual([]);
     await demo.close();
 
-    const anonymous = await browser.newContext();
+    const anonymous = await suite.browser.newContext();
     const visitor = await anonymous.newPage();
-    await visitor.goto(`${server.url}/user-management`);
+    await visitor.goto(`${suite.server.url}/user-management`);
     expect(new URL(visitor.url()).pathname).toBe('/auth');
     await anonymous.close();
   });
 
   it('at 375 px: a card per user with its actions in view, nothing scrolls sideways; search, sorting and the dialog work by keyboard', async () => {
-    const narrow = await browser.newContext({ viewport: { width: 375, height: 740 } });
-    await signIn(narrow, server.url, 'admin');
+    const narrow = await suite.browser.newContext({ viewport: { width: 375, height: 740 } });
+    await signIn(narrow, suite.server.url, 'admin');
     const { page, errors } = await open(narrow);
     const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
     const cards = page.locator('[data-user-card]');
@@ -275,7 +263,7 @@ describe('user management in Chromium', () => {
     // Tab: the sort select; the arrow keys choose a sort.
     await page.keyboard.press('Tab');
     const sortBy = page.getByLabel('Sort by');
-    expect(await sortBy.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await isFocused(sortBy)).toBe(true);
     await sortBy.selectOption({ label: 'Username (Z–A)' });
     await eventually(cardNames).toEqual(['carol', 'bob_k', 'alice_m']);
     await sortBy.selectOption({ label: 'Messages (most first)' });
@@ -298,7 +286,7 @@ describe('user management in Chromium', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     // Focus goes back to the button that opened it.
-    expect(await extend.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await isFocused(extend)).toBe(true);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await toast(page).count()).toBe(0);
     expect((await apiUser('bob_k')).trialEndDate).toBe(before.trialEndDate);
@@ -309,8 +297,8 @@ describe('user management in Chromium', () => {
   });
 
   it('at 1024 px the table is wider than its box: it scrolls in its own region and the Actions column stays in view', async () => {
-    const medium = await browser.newContext({ viewport: { width: 1024, height: 800 } });
-    await signIn(medium, server.url, 'admin');
+    const medium = await suite.browser.newContext({ viewport: { width: 1024, height: 800 } });
+    await signIn(medium, suite.server.url, 'admin');
     const { page, errors } = await open(medium);
     const region = page.getByRole('region', { name: 'Users' });
     expect(await region.evaluate((r) => r.scrollWidth > r.clientWidth)).toBe(true);

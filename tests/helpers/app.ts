@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { bootstrap, type Started } from '../../src/bootstrap';
 import { loadConfig, type Config } from '../../src/config';
 import { loadAssets } from '../../src/ui/assets';
@@ -43,6 +44,45 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
       await pg?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * For a describe block: registers a beforeAll that makes the app (createTestApp with these arguments) and an afterAll
+ * that closes it, and answers a stand-in for it, to read in the block's tests and later hooks (earlier, it throws).
+ */
+export function useTestApp(kind: DbKind, env: Record<string, string> = {}, opts: Parameters<typeof bootstrap>[1] = {}): TestApp {
+  let made: TestApp | undefined;
+  beforeAll(async () => {
+    made = await createTestApp(kind, env, opts);
+  });
+  afterAll(async () => {
+    await made?.close();
+  });
+  const t = (): TestApp => {
+    if (!made) throw new Error('the test app is not made yet: use it in a test or a beforeAll after useTestApp()');
+    return made;
+  };
+  return {
+    kind,
+    get app() {
+      return t().app;
+    },
+    get services() {
+      return t().services;
+    },
+    get database() {
+      return t().database;
+    },
+    get config() {
+      return t().config;
+    },
+    get dataDir() {
+      return t().dataDir;
+    },
+    client: (clientOpts) => t().client(clientOpts),
+    stop: () => t().stop(),
+    close: () => t().close(),
   };
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { createTestApp, registerUser, type TestApp } from '../helpers/app';
+import { registerUser, useTestApp } from '../helpers/app';
 import { dbKinds } from '../helpers/db';
 
 // Issue 24 (LOW): PATCH and DELETE /api/user checked the current password with no limit, so a stolen session
@@ -9,13 +9,7 @@ import { dbKinds } from '../helpers/db';
 const LIMIT = 10;
 
 describe.each(dbKinds)('current-password checks share the sign-in throttle on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(kind);
 
   const profile = (creds: { username: string; email: string }, currentPassword: string) => ({ username: creds.username, email: creds.email, currentPassword });
 

@@ -3,14 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { knowledgeCategories, knowledgeItems, knowledgeSeeded } from '../../db/schema';
 import { bootstrap } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config';
 import { loadKnowledgeContent, seedKnowledge, type KnowledgeContent } from '../../src/knowledge/seed';
 import type { Logger } from '../../src/lib/logger';
 import { loadAssets } from '../../src/ui/assets';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { useTestApp, type TestApp } from '../helpers/app';
 import { createTestDatabase, dbKinds } from '../helpers/db';
 
 const shipped = loadKnowledgeContent(path.resolve('db/knowledge'));
@@ -18,13 +18,7 @@ const count = async (t: TestApp, table: typeof knowledgeItems | typeof knowledge
   (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
 
 describe.each(dbKinds)('knowledge seed on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(kind);
 
   it('loads every shipped category and article at start', async () => {
     expect(await count(t, knowledgeCategories)).toBe(shipped.categories.length);

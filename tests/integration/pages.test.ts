@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { createTestApp, registerUser, type TestApp } from '../helpers/app';
+import { createTestApp, registerUser, useTestApp } from '../helpers/app';
 import { dbKinds } from '../helpers/db';
 
 describe.each(dbKinds)('pages on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(kind);
 
   it('the landing page is public, cached with an ETag, and its header depends on sign-in', async () => {
     const res = await t.client().get('/');

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, makeAdmin, registerUser, type TestApp } from '../helpers/app';
+import { describe, expect, it } from 'vitest';
+import { makeAdmin, registerUser, useTestApp } from '../helpers/app';
 import { dbKinds } from '../helpers/db';
 
 // createTestApp returns the object `npm start` serves (src/app.ts createApp: static files, compression,
@@ -14,13 +14,7 @@ const decode = async (res: Response) => {
 };
 
 describe.each(dbKinds)('the served app on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(kind);
 
   it('an unknown page is the designed 404 page, in HTML, compressed for browsers that accept it', async () => {
     for (const url of ['/no/such/page', '/assets/nope.js', '/knowledge-adminx']) {
