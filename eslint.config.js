@@ -24,22 +24,51 @@ export default defineConfig(
       // Matching control characters on purpose is how bad input is refused.
       'no-control-regex': 'off',
       // Hono's `c.var` copies every request variable into a new object on each access.
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='c'][property.name='var']", message: "Use c.get('name'): c.var copies all variables on every access." }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='c'][property.name='var']",
+          message: "Use c.get('name'): c.var copies all variables on every access.",
+        },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './src/payroll', from: ['./src', './routes', './islands', './db'], except: ['./payroll'], message: 'The payroll engine is pure: it imports nothing of ours.' },
+            {
+              target: './src/payroll',
+              from: ['./src', './routes', './islands', './db'],
+              except: ['./payroll'],
+              message: 'The payroll engine is pure: it imports nothing of ours.',
+            },
             { target: './routes', from: './db', message: 'Routes call services; they never use the database.' },
             {
               target: './islands',
               from: './src',
-              except: ['./schemas', './lib/sa-time.ts', './knowledge/schemas.ts', './knowledge/files.ts', './knowledge/query.ts', './billing/status.ts', './users/listing.ts', './payroll', './ui/markdown.ts'],
+              except: [
+                './schemas',
+                './lib/sa-time.ts',
+                './knowledge/schemas.ts',
+                './knowledge/files.ts',
+                './knowledge/query.ts',
+                './billing/status.ts',
+                './users/listing.ts',
+                './payroll',
+                './ui/markdown.ts',
+              ],
               message: 'Islands run in the browser: shared schemas and pure helpers only.',
             },
-            { target: './islands', from: ['./routes', './db'], message: 'Islands run in the browser: shared schemas and pure helpers only.' },
-            { target: './db', from: ['./src', './routes', './islands'], message: 'db/ holds the schema and migrations; it imports nothing of the app.' },
+            {
+              target: './islands',
+              from: ['./routes', './db'],
+              message: 'Islands run in the browser: shared schemas and pure helpers only.',
+            },
+            {
+              target: './db',
+              from: ['./src', './routes', './islands'],
+              message: 'db/ holds the schema and migrations; it imports nothing of the app.',
+            },
           ],
         },
       ],

@@ -23,7 +23,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         include: /\.(js|css|svg|txt|json)$/,
         exclude: /\.vite\//,
         threshold: 512,
-        algorithms: [defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }), defineAlgorithm('gzip', { level: 9 })],
+        algorithms: [
+          defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
       }),
     devServer({
       entry: 'src/dev.ts',
@@ -38,6 +41,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         emptyOutDir: true,
         manifest: true,
-        rolldownOptions: { ...rolldownOptions, input: ['islands/app.ts', 'islands/htmx.ts', 'islands/public.ts', 'islands/client.ts', 'src/ui/styles.css'] },
+        rolldownOptions: {
+          ...rolldownOptions,
+          input: ['islands/app.ts', 'islands/htmx.ts', 'islands/public.ts', 'islands/client.ts', 'src/ui/styles.css'],
+        },
       },
 }));

@@ -19,7 +19,11 @@ export interface BenchServer {
 }
 
 /** The production server on a random port; rate limits raised (unless `opts` says otherwise) so the login bench measures the login path, not 429s. */
-export async function startBenchServer(kind: 'pglite' | 'postgres', opts: BootstrapOptions = {}, env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  kind: 'pglite' | 'postgres',
+  opts: BootstrapOptions = {},
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-bench-'));
   let dropDb: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
@@ -38,9 +42,29 @@ export async function startBenchServer(kind: 'pglite' | 'postgres', opts: Bootst
       await b.end();
     };
   }
-  const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost', MAIL_OUTBOX_ONLY: 'true', PAYFAST_SANDBOX: 'true', DEMO_ACCOUNTS: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PUBLIC_URL: 'http://localhost',
+    MAIL_OUTBOX_ONLY: 'true',
+    PAYFAST_SANDBOX: 'true',
+    DEMO_ACCOUNTS: 'true',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
   const running = await startServer(config, {
-    limits: { inFlightPerClient: HIGH, loginPerPair: HIGH, loginPerClient: HIGH, accountSlowAfter: HIGH, registerPerClient: HIGH, forgotPerEmail: HIGH, forgotPerClient: HIGH },
+    limits: {
+      inFlightPerClient: HIGH,
+      loginPerPair: HIGH,
+      loginPerClient: HIGH,
+      accountSlowAfter: HIGH,
+      registerPerClient: HIGH,
+      forgotPerEmail: HIGH,
+      forgotPerClient: HIGH,
+    },
     hashing: { maxQueue: 64, perClient: 64 },
     chatPerMinute: HIGH,
     ...opts,
@@ -58,17 +82,36 @@ export async function startBenchServer(kind: 'pglite' | 'postgres', opts: Bootst
 }
 
 export async function login(url: string, username = 'demo', password = 'password123'): Promise<string> {
-  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (!res.ok) throw new Error(`login failed: ${res.status}`);
   return /pw_session=[^;]+/.exec(res.headers.get('set-cookie') ?? '')![0];
 }
 
-export interface LoadResult { label: string; rps: number; p50: number; p99: number; errors: number; non2xx: number }
+export interface LoadResult {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
 
 /** `next` varies each request (path, cookie, body); without it every request is the same. */
 export async function load(
   label: string,
-  opts: { url: string; method?: string; headers?: Record<string, string>; body?: string; connections?: number; seconds?: number; next?: (r: Request) => Request },
+  opts: {
+    url: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    connections?: number;
+    seconds?: number;
+    next?: (r: Request) => Request;
+  },
 ): Promise<LoadResult> {
   const next = opts.next;
   const r = await autocannon({
@@ -85,7 +128,9 @@ export async function load(
 
 export function printLoad(rows: LoadResult[]) {
   for (const r of rows) {
-    console.log(`  ${r.label.padEnd(46)} ${String(r.rps).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${r.errors || r.non2xx ? `   (errors ${r.errors}, non-2xx ${r.non2xx})` : ''}`);
+    console.log(
+      `  ${r.label.padEnd(46)} ${String(r.rps).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms${r.errors || r.non2xx ? `   (errors ${r.errors}, non-2xx ${r.non2xx})` : ''}`,
+    );
   }
 }
 
@@ -99,7 +144,11 @@ export function microbench(fn: () => unknown, iterations = 200_000): { nsPerOp: 
 }
 
 export async function postgresReachable(): Promise<boolean> {
-  const sql = postgres(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', { max: 1, connect_timeout: 2, onnotice: () => {} });
+  const sql = postgres(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', {
+    max: 1,
+    connect_timeout: 2,
+    onnotice: () => {},
+  });
   try {
     await sql`select 1`;
     return true;

@@ -20,7 +20,16 @@ const PROXY_OUTAGE_MS = Number(process.env.OUTAGE_S ?? 10) * 1000;
 const GIVE_UP_MS = 15_000;
 const PASSWORD = 'password123'; // the demo accounts' password, which crowdSql gives every crowd account
 
-const SEARCHES = ['uif ceiling', 'emp201 deadline', 'sick leave', 'bonus tax', 'maternity leave', 'overtime', 'annual leave days', 'medical tax credit'];
+const SEARCHES = [
+  'uif ceiling',
+  'emp201 deadline',
+  'sick leave',
+  'bonus tax',
+  'maternity leave',
+  'overtime',
+  'annual leave days',
+  'medical tax credit',
+];
 const QUESTIONS = [
   'What PAYE do I deduct on R20 000 a month for a 33-year-old?',
   'What is the employer and employee UIF on R40 000 a month?',
@@ -103,12 +112,22 @@ async function virtualUser(n: number, base: string, until: number, t: Tally, art
       ['knowledge browse', () => call('knowledge browse', '/knowledge')],
       ['knowledge search', () => call('knowledge search', `/api/knowledge/search?q=${encodeURIComponent(pick(SEARCHES))}`)],
       ['article', () => call('article', `/knowledge/article/${pick(articleIds)}`)],
-      ['calculator', () => call('calculator', '/api/payroll/paye', { method: 'POST', json: { period: 'monthly', remuneration: 15000 + (n % 50) * 1000, age: 30 + (n % 40), medicalMembers: n % 4 } })],
-      ...[0, 1, 2].map((): [Kind, () => Promise<unknown>] => ['chat', async () => {
-        const body = await call('chat', '/api/chat', { method: 'POST', json: { message: pick(QUESTIONS) } });
-        if (body) t.answered.push((JSON.parse(body) as { id: string }).id);
-        await sleep(2 * THINK_MS); // reading the answer
-      }]),
+      [
+        'calculator',
+        () =>
+          call('calculator', '/api/payroll/paye', {
+            method: 'POST',
+            json: { period: 'monthly', remuneration: 15000 + (n % 50) * 1000, age: 30 + (n % 40), medicalMembers: n % 4 },
+          }),
+      ],
+      ...[0, 1, 2].map((): [Kind, () => Promise<unknown>] => [
+        'chat',
+        async () => {
+          const body = await call('chat', '/api/chat', { method: 'POST', json: { message: pick(QUESTIONS) } });
+          if (body) t.answered.push((JSON.parse(body) as { id: string }).id);
+          await sleep(2 * THINK_MS); // reading the answer
+        },
+      ]),
       ['subscription', () => call('subscription', '/subscription')],
     ];
     for (const [, step] of steps) {
@@ -131,7 +150,9 @@ function report(title: string, t: Tally, seconds: number) {
     const xs = t.times[k].sort((a, b) => a - b);
     all += xs.length;
     errors += t.errors[k];
-    console.log(`| ${k} | ${xs.length} | ${(xs.length / seconds).toFixed(1)} | ${pct(xs, 0.5).toFixed(0)} | ${pct(xs, 0.95).toFixed(0)} | ${pct(xs, 0.99).toFixed(0)} | ${t.errors[k]} | ${t.unavailableBy[k]} |`);
+    console.log(
+      `| ${k} | ${xs.length} | ${(xs.length / seconds).toFixed(1)} | ${pct(xs, 0.5).toFixed(0)} | ${pct(xs, 0.95).toFixed(0)} | ${pct(xs, 0.99).toFixed(0)} | ${t.errors[k]} | ${t.unavailableBy[k]} |`,
+    );
   }
   console.log(`| all | ${all} | ${(all / seconds).toFixed(1)} | | | | ${errors} | ${t.unavailable.count} |`);
   for (const e of t.firstErrorSample) console.log(`  error: ${e}`);
@@ -139,7 +160,9 @@ function report(title: string, t: Tally, seconds: number) {
 
 /** Every answer a user was shown is stored complete beside its question; no question is without an answer row. */
 async function messageCheck(target: { url: string } | { dataDir: string }, answered: string[]) {
-  const rows = await querySql<{ lost: number; orphans: number; pending: number; errored: number; questions: number }>(target, `
+  const rows = await querySql<{ lost: number; orphans: number; pending: number; errored: number; questions: number }>(
+    target,
+    `
     with shown(id) as (select unnest(array[${answered.map((id) => `'${id}'`).join(',') || "''"}]::text[]))
     select (select count(*)::int from shown s where not exists (
               select 1 from messages a join messages q on q.id = a.reply_to and q.role = 'user'
@@ -147,13 +170,22 @@ async function messageCheck(target: { url: string } | { dataDir: string }, answe
            (select count(*)::int from messages q where q.role = 'user' and not exists (select 1 from messages a where a.reply_to = q.id)) as orphans,
            (select count(*)::int from messages where role = 'assistant' and status = 'pending') as pending,
            (select count(*)::int from messages where role = 'assistant' and status = 'error') as errored,
-           (select count(*)::int from messages where role = 'user') as questions`);
+           (select count(*)::int from messages where role = 'user') as questions`,
+  );
   const r = rows[0];
-  console.log(`  questions stored ${r.questions}; answers shown ${answered.length}; messages lost ${r.lost}; questions without an answer row ${r.orphans}; answers stored as a retryable error ${r.errored}; left pending ${r.pending}`);
+  console.log(
+    `  questions stored ${r.questions}; answers shown ${answered.length}; messages lost ${r.lost}; questions without an answer row ${r.orphans}; answers stored as a retryable error ${r.errored}; left pending ${r.pending}`,
+  );
   return r;
 }
 
-async function run(title: string, apps: ServerProcess[], target: { url: string } | { dataDir: string }, articleIds: string[], during?: (t: Tally) => Promise<void>) {
+async function run(
+  title: string,
+  apps: ServerProcess[],
+  target: { url: string } | { dataDir: string },
+  articleIds: string[],
+  during?: (t: Tally) => Promise<void>,
+) {
   const t: Tally = {
     times: Object.fromEntries(KINDS.map((k) => [k, []])) as unknown as Tally['times'],
     errors: Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>,
@@ -180,7 +212,10 @@ async function outage(dbName: string, apps: ServerProcess[], t: Tally) {
   await sleep((SECONDS * 1000) / 3);
   console.log(`  … database ${dbName} away for ${OUTAGE_MS / 1000} s`);
   const before = t.unavailable.count;
-  await runSql({ url: ADMIN_URL }, `alter database "${dbName}" allow_connections false; select pg_terminate_backend(pid) from pg_stat_activity where datname = '${dbName}';`);
+  await runSql(
+    { url: ADMIN_URL },
+    `alter database "${dbName}" allow_connections false; select pg_terminate_backend(pid) from pg_stat_activity where datname = '${dbName}';`,
+  );
   await sleep(OUTAGE_MS);
   await runSql({ url: ADMIN_URL }, `alter database "${dbName}" allow_connections true;`);
   const back = Date.now();
@@ -188,7 +223,9 @@ async function outage(dbName: string, apps: ServerProcess[], t: Tally) {
   for (const app of apps) {
     while ((await fetch(`${app.url}/api/health`).catch(() => null))?.status !== 200) await sleep(100);
   }
-  console.log(`  … back: every process ready ${Date.now() - back} ms after the database returned; 503s during the outage ${t.unavailable.count - before}`);
+  console.log(
+    `  … back: every process ready ${Date.now() - back} ms after the database returned; 503s during the outage ${t.unavailable.count - before}`,
+  );
 }
 
 /** PostgreSQL, seen through the proxy, fails in `mode` for PROXY_OUTAGE_MS, then works again. */
@@ -202,7 +239,9 @@ async function proxyOutage(proxy: TcpProxy, mode: ProxyMode, apps: ServerProcess
   for (const app of apps) {
     while ((await fetch(`${app.url}/api/health`).catch(() => null))?.status !== 200) await sleep(50);
   }
-  console.log(`  … ${mode} for ${PROXY_OUTAGE_MS / 1000} s: ready ${Date.now() - back} ms after the database returned; 503s during it ${t.unavailable.count - before}`);
+  console.log(
+    `  … ${mode} for ${PROXY_OUTAGE_MS / 1000} s: ready ${Date.now() - back} ms after the database returned; 503s during it ${t.unavailable.count - before}`,
+  );
 }
 
 async function main() {
@@ -210,7 +249,9 @@ async function main() {
   const want = (k: string) => !only || only === k;
   const crowd = crowdSql({ articles: Number(process.env.LOAD_ARTICLES ?? 10_000), users: USERS });
   const env = { TRUST_PROXY: 'true' };
-  console.log(`PayeWise load — ${USERS} users × ${SECONDS} s, think time ${THINK_MS / 2}–${(THINK_MS * 3) / 2} ms, node ${process.version}, ${new Date().toISOString()}`);
+  console.log(
+    `PayeWise load — ${USERS} users × ${SECONDS} s, think time ${THINK_MS / 2}–${(THINK_MS * 3) / 2} ms, node ${process.version}, ${new Date().toISOString()}`,
+  );
   const failures: string[] = [];
   const judge = (title: string, t: Tally, m: { lost: number; orphans: number }, allowUnavailable = false) => {
     const errors = KINDS.reduce((a, k) => a + t.errors[k], 0);
@@ -236,7 +277,11 @@ async function main() {
   if (!(await postgresReachable())) {
     console.log('PostgreSQL not reachable: its runs skipped (set TEST_DATABASE_URL).');
   } else {
-    for (const [key, title, processes] of [['postgres', 'PostgreSQL, one process', 1], ['two', 'PostgreSQL, two processes', 2], ['outage', `PostgreSQL, two processes, the database away for ${OUTAGE_MS / 1000} s`, 2]] as const) {
+    for (const [key, title, processes] of [
+      ['postgres', 'PostgreSQL, one process', 1],
+      ['two', 'PostgreSQL, two processes', 2],
+      ['outage', `PostgreSQL, two processes, the database away for ${OUTAGE_MS / 1000} s`, 2],
+    ] as const) {
       if (!want(key)) continue;
       const db = await freshDatabase('payewise_load');
       const apps = [await startApp({ databaseUrl: db.url, env })];
@@ -244,8 +289,17 @@ async function main() {
       while (apps.length < processes) apps.push(await startApp({ databaseUrl: db.url, env }));
       try {
         const ids = await articleIdsOf({ url: db.url });
-        const t = await run(title, apps, { url: db.url }, ids, key === 'outage' ? (tally) => outage(new URL(db.url).pathname.slice(1), apps, tally) : undefined);
-        if (key === 'outage') console.log(`  503s: ${t.unavailable.count}, all with Retry-After: ${t.unavailable.withoutRetryAfter === 0}, slowest 503 ${t.unavailable.slowest.toFixed(0)} ms, slowest request of the run ${t.slowest.toFixed(0)} ms`);
+        const t = await run(
+          title,
+          apps,
+          { url: db.url },
+          ids,
+          key === 'outage' ? (tally) => outage(new URL(db.url).pathname.slice(1), apps, tally) : undefined,
+        );
+        if (key === 'outage')
+          console.log(
+            `  503s: ${t.unavailable.count}, all with Retry-After: ${t.unavailable.withoutRetryAfter === 0}, slowest 503 ${t.unavailable.slowest.toFixed(0)} ms, slowest request of the run ${t.slowest.toFixed(0)} ms`,
+          );
         await Promise.all(apps.map((a) => a.stop()));
         judge(title, t, await messageCheck({ url: db.url }, t.answered), key === 'outage');
       } finally {
@@ -255,7 +309,11 @@ async function main() {
     }
   }
   if (await postgresReachable()) {
-    for (const [key, mode] of [['closed', 'refuse'], ['dropped', 'reset'], ['hung', 'stall']] as const) {
+    for (const [key, mode] of [
+      ['closed', 'refuse'],
+      ['dropped', 'reset'],
+      ['hung', 'stall'],
+    ] as const) {
       if (!want(key)) continue;
       const title = `PostgreSQL behind a proxy, ${key} for ${PROXY_OUTAGE_MS / 1000} s`;
       const db = await freshDatabase('payewise_load');
@@ -266,8 +324,12 @@ async function main() {
       const apps = [await startApp({ databaseUrl: proxied.toString(), env })];
       try {
         await runSql({ url: db.url }, crowd);
-        const t = await run(title, apps, { url: db.url }, await articleIdsOf({ url: db.url }), (tally) => proxyOutage(proxy, mode, apps, tally));
-        console.log(`  503s: ${t.unavailable.count}, all with Retry-After: ${t.unavailable.withoutRetryAfter === 0}, slowest 503 ${t.unavailable.slowest.toFixed(0)} ms, slowest request ${t.slowest.toFixed(0)} ms, unanswered after ${GIVE_UP_MS / 1000} s: ${t.unanswered}`);
+        const t = await run(title, apps, { url: db.url }, await articleIdsOf({ url: db.url }), (tally) =>
+          proxyOutage(proxy, mode, apps, tally),
+        );
+        console.log(
+          `  503s: ${t.unavailable.count}, all with Retry-After: ${t.unavailable.withoutRetryAfter === 0}, slowest 503 ${t.unavailable.slowest.toFixed(0)} ms, slowest request ${t.slowest.toFixed(0)} ms, unanswered after ${GIVE_UP_MS / 1000} s: ${t.unanswered}`,
+        );
         await Promise.all(apps.map((a) => a.stop()));
         judge(title, t, await messageCheck({ url: db.url }, t.answered), true);
       } finally {

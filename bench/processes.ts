@@ -44,7 +44,12 @@ async function freePort(): Promise<number> {
 }
 
 /** Runs `args` with node and resolves once a line matches `ready` (its first group is the URL). */
-export async function startNode(args: string[], env: Record<string, string>, ready: RegExp, extraArgs: string[] = []): Promise<ServerProcess> {
+export async function startNode(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  extraArgs: string[] = [],
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...extraArgs, ...args], {
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,13 +84,26 @@ export async function startNode(args: string[], env: Record<string, string>, rea
 }
 
 /** The built app (`npm start`'s server) as a process: PGlite in a temporary folder, or the PostgreSQL database at `databaseUrl`. */
-export async function startApp(opts: { databaseUrl?: string; env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<ServerProcess & { dataDir: string }> {
+export async function startApp(
+  opts: { databaseUrl?: string; env?: Record<string, string>; nodeArgs?: string[] } = {},
+): Promise<ServerProcess & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-proc-'));
   // Production wants its public address up front: the port is chosen here rather than by the server.
   const port = await freePort();
   const p = await startNode(
     ['dist/server/server.js'],
-    { NODE_ENV: 'production', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, MAIL_OUTBOX_ONLY: 'true', PAYFAST_SANDBOX: 'true', DEMO_ACCOUNTS: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}), ...opts.env },
+    {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      MAIL_OUTBOX_ONLY: 'true',
+      PAYFAST_SANDBOX: 'true',
+      DEMO_ACCOUNTS: 'true',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+      ...opts.env,
+    },
     /PayeWise listening on (http:\/\/[^"\s]+)/,
     opts.nodeArgs,
   );
@@ -140,12 +158,20 @@ export function crowdSessions(users: number): { sql: string; cookies: string[] }
 
 /** Runs SQL on an app's database from outside the app: PostgreSQL at `url`, or (with the app stopped) PGlite in `dataDir`. */
 export async function runSql(target: { url: string } | { dataDir: string }, script: string): Promise<void> {
-  await onDatabase(target, async (sql) => void (await sql.unsafe(script)), async (db) => void (await db.exec(script)));
+  await onDatabase(
+    target,
+    async (sql) => void (await sql.unsafe(script)),
+    async (db) => void (await db.exec(script)),
+  );
 }
 
 /** The rows of one query on an app's database (as runSql). */
 export async function querySql<T>(target: { url: string } | { dataDir: string }, query: string): Promise<T[]> {
-  return onDatabase(target, async (sql) => [...(await sql.unsafe(query))] as T[], async (db) => (await db.query<T>(query)).rows);
+  return onDatabase(
+    target,
+    async (sql) => [...(await sql.unsafe(query))] as T[],
+    async (db) => (await db.query<T>(query)).rows,
+  );
 }
 
 async function onDatabase<R>(

@@ -60,7 +60,10 @@ export function watchDatabase(opts: DeadlineOptions, probe: () => Promise<boolea
           isDown = true;
           // Connections to a server that stopped answering never come back by themselves.
           for (const s of sockets) s.destroy();
-          recheck ??= setInterval(() => void check().then((ok) => ok && recheck && (clearInterval(recheck), (recheck = null))), RECHECK_MS).unref();
+          recheck ??= setInterval(
+            () => void check().then((ok) => ok && recheck && (clearInterval(recheck), (recheck = null))),
+            RECHECK_MS,
+          ).unref();
         }
         return up;
       });

@@ -29,7 +29,7 @@ export interface Database {
 }
 
 /** The rows of a raw `db.execute` result, which PGlite wraps in `{ rows }` and postgres.js does not. */
-export const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
+export const rowsOf = <T>(r: unknown): T[] => (r as { rows?: T[] }).rows ?? (r as T[]);
 
 /** A value of a `preparedSql` statement, filled on each call, with its PostgreSQL type (raw statements are untyped). */
 export const typedPlaceholder = (name: string, type: string): SQL => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
@@ -44,7 +44,11 @@ export function preparedSql<T>(db: DB, name: string, query: SQL): (values: Recor
   return async (values) => rowsOf<T>(await statement.execute(values));
 }
 
-const pinger = (db: DB) => () => db.execute(sql`select 1`).then(() => true, () => false);
+const pinger = (db: DB) => () =>
+  db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The migrations folder, found both from source (db/) and from the built server (dist/server/). */
@@ -68,7 +72,13 @@ const hostsOf = (url: string) => {
 export const DEFAULT_DEADLINES: DeadlineOptions = { connectMs: 2_000, queryMs: 1_000, statementMs: 15_000 };
 
 /** PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory with `memory`). Call prepare() before use. */
-export async function openDatabase(opts: { url?: string; poolSize?: number; dataDir?: string; memory?: boolean; deadlines?: DeadlineOptions }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  poolSize?: number;
+  dataDir?: string;
+  memory?: boolean;
+  deadlines?: DeadlineOptions;
+}): Promise<Database> {
   if (opts.url) {
     const url = opts.url;
     const { default: postgres } = await import('postgres');
@@ -78,7 +88,13 @@ export async function openDatabase(opts: { url?: string; poolSize?: number; data
     const connect_timeout = deadlines.connectMs / 1000;
     // The server answers at all, to a connection of its own (only "too many connections" still counts as there).
     const probe = async () => {
-      const fresh = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: deadlines.queryMs / 1000, fetch_types: false, idle_timeout: 1 });
+      const fresh = postgres(url, {
+        max: 1,
+        onnotice: () => {},
+        connect_timeout: deadlines.queryMs / 1000,
+        fetch_types: false,
+        idle_timeout: 1,
+      });
       const give = setTimeout(() => void fresh.end({ timeout: 0 }), deadlines.queryMs);
       try {
         await fresh.unsafe('select 1');
@@ -127,7 +143,11 @@ export async function openDatabase(opts: { url?: string; poolSize?: number; data
       },
       async subscribe(channel, fn) {
         // postgres.js holds a connection of its own for this and reconnects it by itself; onlisten runs on every (re)connect.
-        await raw.listen(channel, (payload) => fn(payload), () => fn());
+        await raw.listen(
+          channel,
+          (payload) => fn(payload),
+          () => fn(),
+        );
       },
       close: () => {
         watch.stop();

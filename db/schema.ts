@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex,
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -43,7 +56,9 @@ export const conversations = pgTable(
   'conversations',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     // The client company the conversation is about (issue 27); deleting the client keeps the conversation, untied.
     clientId: integer('client_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
@@ -59,7 +74,9 @@ export const clients = pgTable(
   'clients',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     payeRegistered: boolean('paye_registered').notNull().default(true),
     uifRegistered: boolean('uif_registered').notNull().default(true),
@@ -85,8 +102,12 @@ export const messages = pgTable(
     id: text('id').primaryKey(),
     // Insertion order: a question and its answer can share a millisecond.
     seq: serial('seq').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    conversationId: text('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
     role: text('role').notNull(),
     content: text('content').notNull(),
     timestamp: text('timestamp').notNull(),
@@ -94,8 +115,14 @@ export const messages = pgTable(
     replyTo: text('reply_to'),
     status: text('status').notNull().default('complete'), // complete | stopped | error | pending
     engine: text('engine'),
-    sources: jsonb('sources').$type<{ id: string; title: string }[]>().notNull().default(sql`'[]'::jsonb`),
-    toolCalls: jsonb('tool_calls').$type<Record<string, unknown>[]>().notNull().default(sql`'[]'::jsonb`),
+    sources: jsonb('sources')
+      .$type<{ id: string; title: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    toolCalls: jsonb('tool_calls')
+      .$type<Record<string, unknown>[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     // Questions only: the article of a [ref:…] tag.
     articleId: text('article_id'),
     // Answers only: what the engine understood (intent, topic, slots, the conversation's facts, what decided,
@@ -114,7 +141,9 @@ export const messages = pgTable(
     index('messages_search_idx').using('gin', t.search),
     // Answers the assistant did not understand, or not surely, for the admin insights (src/insights/service.ts says the same).
     // Answers still being written, or left so by a process that died (the sweep in src/assistant/service.ts).
-    index('messages_pending_idx').on(t.timestamp).where(sql`status = 'pending'`),
+    index('messages_pending_idx')
+      .on(t.timestamp)
+      .where(sql`status = 'pending'`),
     index('messages_not_understood_idx')
       .on(t.timestamp)
       .where(sql`outcome in ('dont-know', 'asked') or confidence < 0.7`),
@@ -123,14 +152,21 @@ export const messages = pgTable(
 
 /** Thumbs up/down on an answer, kept with what was asked and answered for the admin insights. */
 export const messageFeedback = pgTable('message_feedback', {
-  messageId: text('message_id').primaryKey().references(() => messages.id, { onDelete: 'cascade' }),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  messageId: text('message_id')
+    .primaryKey()
+    .references(() => messages.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   rating: text('rating').notNull(), // up | down
   comment: text('comment'),
   question: text('question').notNull(),
   answer: text('answer').notNull(),
   engine: text('engine'),
-  sources: jsonb('sources').$type<{ id: string; title: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  sources: jsonb('sources')
+    .$type<{ id: string; title: string }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -152,16 +188,27 @@ export const knowledgeItems = pgTable(
     id: text('id').primaryKey(),
     title: text('title').notNull(),
     content: text('content').notNull(),
-    categoryId: text('category_id').notNull().references(() => knowledgeCategories.id, { onDelete: 'cascade' }),
-    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
-    attachments: text('attachments').array().notNull().default(sql`'{}'::text[]`),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => knowledgeCategories.id, { onDelete: 'cascade' }),
+    keywords: text('keywords')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    attachments: text('attachments')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: text('created_at'),
     updatedAt: text('updated_at'),
     // Lifecycle (src/knowledge/lifecycle.ts): readers see published items only; a draft item goes live at publish_at.
     status: text('status').notNull().default('published'),
     publishAt: timestamp('publish_at', { withTimezone: true }),
     // Tax years the text applies to, as labels ('2026/27'); empty when it is not tied to a year.
-    taxYears: text('tax_years').array().notNull().default(sql`'{}'::text[]`),
+    taxYears: text('tax_years')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // Quotes tax-year figures: re-verified whenever a tax year is added.
     quotesFigures: boolean('quotes_figures').notNull().default(false),
     lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
@@ -210,9 +257,13 @@ export const knowledgeSearchMisses = pgTable(
 export const knowledgeItemReaders = pgTable(
   'knowledge_item_readers',
   {
-    itemId: text('item_id').notNull().references(() => knowledgeItems.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => knowledgeItems.id, { onDelete: 'cascade' }),
     day: text('day').notNull(), // yyyy-mm-dd
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.day, t.userId] }), index('knowledge_item_readers_day_idx').on(t.day)],
 );
@@ -224,13 +275,26 @@ export const knowledgeItemReaders = pgTable(
 export const knowledgeDrafts = pgTable(
   'knowledge_drafts',
   {
-    itemId: text('item_id').primaryKey().references(() => knowledgeItems.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .primaryKey()
+      .references(() => knowledgeItems.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     content: text('content').notNull(),
-    categoryId: text('category_id').notNull().references(() => knowledgeCategories.id, { onDelete: 'cascade' }),
-    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
-    attachments: text('attachments').array().notNull().default(sql`'{}'::text[]`),
-    taxYears: text('tax_years').array().notNull().default(sql`'{}'::text[]`),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => knowledgeCategories.id, { onDelete: 'cascade' }),
+    keywords: text('keywords')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    attachments: text('attachments')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    taxYears: text('tax_years')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     quotesFigures: boolean('quotes_figures').notNull().default(false),
     editorNotes: text('editor_notes').notNull().default(''),
     note: text('note').notNull().default(''),
@@ -246,7 +310,9 @@ export const knowledgeRevisions = pgTable(
   'knowledge_revisions',
   {
     id: serial('id').primaryKey(),
-    itemId: text('item_id').notNull().references(() => knowledgeItems.id, { onDelete: 'cascade' }),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => knowledgeItems.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
     // created | edited | staged | published | restored | shipped | shipped-pending
     kind: text('kind').notNull(),
@@ -254,9 +320,18 @@ export const knowledgeRevisions = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     categoryId: text('category_id').notNull(),
-    keywords: text('keywords').array().notNull().default(sql`'{}'::text[]`),
-    attachments: text('attachments').array().notNull().default(sql`'{}'::text[]`),
-    taxYears: text('tax_years').array().notNull().default(sql`'{}'::text[]`),
+    keywords: text('keywords')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    attachments: text('attachments')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    taxYears: text('tax_years')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     editorNotes: text('editor_notes').notNull().default(''),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
@@ -291,7 +366,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(), // SHA-256 of the cookie token, hex
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -302,7 +379,9 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: text('id').primaryKey(), // random token identifying the reset attempt
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
@@ -340,7 +419,9 @@ export const payfastCheckouts = pgTable(
   'payfast_checkouts',
   {
     ref: text('ref').primaryKey(), // m_payment_id
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull(),
     recurringCents: integer('recurring_cents').notNull(),
     billingDate: text('billing_date').notNull(), // yyyy-mm-dd, South Africa
@@ -368,7 +449,10 @@ export const payfastItns = pgTable(
     paymentStatus: text('payment_status'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     state: text('state').notNull().default('received'),
-    checks: jsonb('checks').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    checks: jsonb('checks')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     reason: text('reason'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -427,7 +511,9 @@ export const payslipChecks = pgTable(
   'payslip_checks',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     label: text('label').notNull(),
     payDate: text('pay_date').notNull(),
     read: jsonb('read').$type<Record<string, unknown>>().notNull(),
@@ -443,7 +529,9 @@ export const payslipChecks = pgTable(
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
-    userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -452,7 +540,9 @@ export const calendarFeeds = pgTable(
 
 // Deadline reminder e-mails (issue 27): each user's opt-in (off by default) and which of their clients it covers.
 export const reminderSettings = pgTable('reminder_settings', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   enabled: boolean('enabled').notNull().default(false),
   /** Business days before the due date (1–10). */
   daysBefore: integer('days_before').notNull().default(3),
@@ -464,8 +554,12 @@ export const reminderSettings = pgTable('reminder_settings', {
 export const reminderClients = pgTable(
   'reminder_clients',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    clientId: integer('client_id').notNull().references(() => clients.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.clientId] })],
 );
@@ -479,7 +573,9 @@ export const remindersSent = pgTable(
   'reminders_sent',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     clientKey: integer('client_key').notNull(),
     kind: text('kind').notNull(),
     covers: text('covers').notNull(),

@@ -31,8 +31,23 @@ function LoginForm({ demo, onForgot }: { demo: boolean; onForgot: () => void }) 
   }
   return (
     <form onSubmit={submit} className="space-y-4" noValidate aria-label="Login">
-      <Field label="Username" name="username" autoComplete="username" value={values.username} error={errors.username} onChange={(e) => setValues({ ...values, username: e.target.value })} />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" value={values.password} error={errors.password} onChange={(e) => setValues({ ...values, password: e.target.value })} />
+      <Field
+        label="Username"
+        name="username"
+        autoComplete="username"
+        value={values.username}
+        error={errors.username}
+        onChange={(e) => setValues({ ...values, username: e.target.value })}
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        error={errors.password}
+        onChange={(e) => setValues({ ...values, password: e.target.value })}
+      />
       <div className="flex justify-end">
         <button type="button" className="text-sm font-medium text-primary hover:underline" onClick={onForgot}>
           Forgot password?
@@ -79,16 +94,55 @@ function RegisterForm() {
   }
   return (
     <form onSubmit={submit} className="space-y-4" noValidate aria-label="Register">
-      <Field label="Username" name="username" autoComplete="username" value={values.username} error={errors.username} onChange={set('username')} />
-      <Field label="Email" name="email" type="email" autoComplete="email" value={values.email} error={errors.email} onChange={set('email')} />
-      <Field label="Password" name="password" type="password" autoComplete="new-password" value={values.password} error={errors.password} onChange={set('password')} />
-      <Field label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={set('confirmPassword')} />
+      <Field
+        label="Username"
+        name="username"
+        autoComplete="username"
+        value={values.username}
+        error={errors.username}
+        onChange={set('username')}
+      />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        error={errors.email}
+        onChange={set('email')}
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        error={errors.password}
+        onChange={set('password')}
+      />
+      <Field
+        label="Confirm Password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        error={errors.confirmPassword}
+        onChange={set('confirmPassword')}
+      />
       <button type="submit" className="btn btn-primary w-full" disabled={busy}>
         {busy ? 'Creating account...' : 'Create Account'}
       </button>
       <p className="text-center text-xs text-muted-foreground">7-day free trial. No credit card required.</p>
       <p className="text-center text-xs text-muted-foreground">
-        By creating an account you accept the <a href="/terms" className="underline">terms</a>; the <a href="/privacy" className="underline">privacy notice</a> says what we keep.
+        By creating an account you accept the{' '}
+        <a href="/terms" className="underline">
+          terms
+        </a>
+        ; the{' '}
+        <a href="/privacy" className="underline">
+          privacy notice
+        </a>{' '}
+        says what we keep.
       </p>
     </form>
   );
@@ -113,7 +167,10 @@ export default function AuthCard({ demo, initialTab = 'login' }: { demo: boolean
     return () => removeEventListener('popstate', fromUrl);
   }, [initialTab]);
   const [forgot, setForgot] = useState(false);
-  const tabs: [Tab, string][] = [['login', 'Login'], ['register', 'Register']];
+  const tabs: [Tab, string][] = [
+    ['login', 'Login'],
+    ['register', 'Register'],
+  ];
   return (
     <div className="card p-6">
       <div role="tablist" aria-label="Sign in or register" className="tablist mb-6">
@@ -142,7 +199,13 @@ export default function AuthCard({ demo, initialTab = 'login' }: { demo: boolean
       </div>
       {/* Both panels share one grid cell, the other one invisible: the card keeps the height of the taller and does not jump between tabs and steps. */}
       <div className="grid">
-        <div id="panel-login" role="tabpanel" aria-labelledby="tab-login" className={panelClass(tab === 'login')} aria-hidden={tab !== 'login' || undefined}>
+        <div
+          id="panel-login"
+          role="tabpanel"
+          aria-labelledby="tab-login"
+          className={panelClass(tab === 'login')}
+          aria-hidden={tab !== 'login' || undefined}
+        >
           {forgot ? (
             <Suspense fallback={<p className="text-sm text-muted-foreground">Loading…</p>}>
               <ForgotPassword onDone={() => setForgot(false)} />
@@ -155,7 +218,13 @@ export default function AuthCard({ demo, initialTab = 'login' }: { demo: boolean
             </>
           )}
         </div>
-        <div id="panel-register" role="tabpanel" aria-labelledby="tab-register" className={panelClass(tab === 'register')} aria-hidden={tab !== 'register' || undefined}>
+        <div
+          id="panel-register"
+          role="tabpanel"
+          aria-labelledby="tab-register"
+          className={panelClass(tab === 'register')}
+          aria-hidden={tab !== 'register' || undefined}
+        >
           <h1 className="mb-1 text-2xl font-bold">Create an account</h1>
           <p className="mb-6 text-sm text-muted-foreground">Start your 7-day free trial.</p>
           <RegisterForm />

@@ -25,7 +25,8 @@ export interface ChatProps {
 
 const LOST = 'The connection was lost before the answer finished. Reload the page to see it.';
 const POLL_MS = 2500;
-const fail = (description: string) => toast({ title: 'Error', description: description || 'Failed to send message', variant: 'destructive' });
+const fail = (description: string) =>
+  toast({ title: 'Error', description: description || 'Failed to send message', variant: 'destructive' });
 const local = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 export default function Chat(props: ChatProps) {
@@ -111,7 +112,14 @@ export default function Chat(props: ChatProps) {
     let started = retryId !== undefined;
     let ended = false;
     if (optimistic) {
-      const placeholder: MessageDTO = { ...optimistic, id: placeholderId, role: 'assistant', content: '', status: 'pending', articleId: null };
+      const placeholder: MessageDTO = {
+        ...optimistic,
+        id: placeholderId,
+        role: 'assistant',
+        content: '',
+        status: 'pending',
+        articleId: null,
+      };
       setMessages((all) => [...all, optimistic, placeholder]);
     }
     try {
@@ -125,7 +133,11 @@ export default function Chat(props: ChatProps) {
           setConversationId(conversation.id);
           setConversations((list) => [conversation, ...list.filter((c) => c.id !== conversation.id)]);
           history.replaceState(null, '', `/chat?c=${conversation.id}`);
-          setMessages((all) => all.map((m) => (m.id === optimistic?.id ? question : m.id === placeholderId ? { ...m, id: messageId, conversationId: conversation.id } : m)));
+          setMessages((all) =>
+            all.map((m) =>
+              m.id === optimistic?.id ? question : m.id === placeholderId ? { ...m, id: messageId, conversationId: conversation.id } : m,
+            ),
+          );
         } else if (e.event === 'delta') {
           patch(answerId, (m) => ({ ...m, content: m.content + e.data.text }));
         } else if (e.event === 'tool') {
@@ -150,13 +162,22 @@ export default function Chat(props: ChatProps) {
       const questionId = err instanceof StreamError ? err.questionId : null;
       if (started || questionId) {
         // The question is stored: the error stays under it, with Retry.
-        setMessages((all) => all.map((m) => (m.id === optimistic?.id && questionId ? { ...m, id: questionId } : m.id === answerId ? { ...m, status: 'error', content: message || 'Failed to send message' } : m)));
+        setMessages((all) =>
+          all.map((m) =>
+            m.id === optimistic?.id && questionId
+              ? { ...m, id: questionId }
+              : m.id === answerId
+                ? { ...m, status: 'error', content: message || 'Failed to send message' }
+                : m,
+          ),
+        );
       } else {
         // Refused before anything was stored: the text goes back into the box.
         setMessages((all) => all.filter((m) => m.id !== placeholderId && m.id !== optimistic?.id));
         if (optimistic) setInput((cur) => cur || optimistic.content);
       }
-      if (err instanceof StreamError && err.status === 429 && allowance.limited && /today/i.test(message)) setAllowance((a) => ({ ...a, remaining: 0 }));
+      if (err instanceof StreamError && err.status === 429 && allowance.limited && /today/i.test(message))
+        setAllowance((a) => ({ ...a, remaining: 0 }));
       setAnnounce(`Error: ${message || 'Failed to send message'}`);
       fail(message);
     } finally {
@@ -170,7 +191,16 @@ export default function Chat(props: ChatProps) {
     const text = input.trim();
     if (!text || busy || usedUp) return;
     const optimistic: MessageDTO = {
-      id: local('question'), userId: 0, role: 'user', content: text, timestamp: new Date().toISOString(), conversationId: conversationId ?? '', sources: [], toolCalls: [], status: 'complete', articleId: article?.id ?? null,
+      id: local('question'),
+      userId: 0,
+      role: 'user',
+      content: text,
+      timestamp: new Date().toISOString(),
+      conversationId: conversationId ?? '',
+      sources: [],
+      toolCalls: [],
+      status: 'complete',
+      articleId: article?.id ?? null,
     };
     // The server strips the reference tag and grounds the answer on that article.
     const message = article ? `[ref:${article.id}] ${text}` : text;
@@ -239,17 +269,31 @@ export default function Chat(props: ChatProps) {
                 Client: {clientName}
               </p>
             ) : (
-              <p className="text-xs text-muted-foreground sm:text-sm">Ask about PAYE, UIF, SDL, ETI, leave and payroll compliance. Answers show their working and cite the knowledge base.</p>
+              <p className="text-xs text-muted-foreground sm:text-sm">
+                Ask about PAYE, UIF, SDL, ETI, leave and payroll compliance. Answers show their working and cite the knowledge base.
+              </p>
             )}
           </div>
           <div className="flex shrink-0 flex-wrap justify-end gap-2">
             {/* The whole conversation as a PDF, once it holds an answer. */}
             {conversationId && messages.some((m) => m.role === 'assistant' && (m.status === 'complete' || m.status === 'stopped')) && (
-              <a href={`/api/conversations/${conversationId}/pdf`} download className="btn btn-outline btn-sm" aria-label="Download this conversation as PDF">
+              <a
+                href={`/api/conversations/${conversationId}/pdf`}
+                download
+                className="btn btn-outline btn-sm"
+                aria-label="Download this conversation as PDF"
+              >
                 Download PDF
               </a>
             )}
-            <button ref={toggleRef} type="button" className="btn btn-outline btn-sm md:hidden" aria-expanded={showList} aria-controls="chat-conversations" onClick={() => setShowList(true)}>
+            <button
+              ref={toggleRef}
+              type="button"
+              className="btn btn-outline btn-sm md:hidden"
+              aria-expanded={showList}
+              aria-controls="chat-conversations"
+              onClick={() => setShowList(true)}
+            >
               Chats
             </button>
           </div>
@@ -265,7 +309,8 @@ export default function Chat(props: ChatProps) {
         >
           {messages.length === 0 && (
             <li className="mx-auto max-w-md py-8 text-center text-sm text-muted-foreground">
-              Ask a payroll question in your own words, for example “What PAYE do I deduct on R20 000 a month for a 33-year-old?” or “When is the EMP201 due?”
+              Ask a payroll question in your own words, for example “What PAYE do I deduct on R20 000 a month for a 33-year-old?” or “When
+              is the EMP201 due?”
             </li>
           )}
           {messages.map((m) => (
@@ -285,9 +330,17 @@ export default function Chat(props: ChatProps) {
             </p>
           )}
           {article && (
-            <p className="mb-2 inline-flex max-w-full items-center gap-2 rounded-full border border-border bg-muted px-3 py-1 text-sm" data-testid="article-chip">
+            <p
+              className="mb-2 inline-flex max-w-full items-center gap-2 rounded-full border border-border bg-muted px-3 py-1 text-sm"
+              data-testid="article-chip"
+            >
               <span className="truncate">About: {article.title}</span>
-              <button type="button" className="rounded-full px-1 hover:bg-white" aria-label={`Remove the article ${article.title}`} onClick={() => setArticle(null)}>
+              <button
+                type="button"
+                className="rounded-full px-1 hover:bg-white"
+                aria-label={`Remove the article ${article.title}`}
+                onClick={() => setArticle(null)}
+              >
                 <span aria-hidden="true">×</span>
               </button>
             </p>
@@ -297,7 +350,13 @@ export default function Chat(props: ChatProps) {
               <label htmlFor="chat-client" className="label">
                 Client
               </label>
-              <select id="chat-client" className="input h-9 w-auto min-w-0 flex-1 sm:max-w-xs" value={clientId} aria-describedby="chat-client-hint" onChange={(e) => setClientId(e.target.value)}>
+              <select
+                id="chat-client"
+                className="input h-9 w-auto min-w-0 flex-1 sm:max-w-xs"
+                value={clientId}
+                aria-describedby="chat-client-hint"
+                onChange={(e) => setClientId(e.target.value)}
+              >
                 <option value="">No client</option>
                 {clients.map((c) => (
                   <option key={c.id} value={String(c.id)}>

@@ -31,17 +31,31 @@ type ErrorKey = 'name' | 'payroll' | 'payDay' | 'sector' | 'bargainingCouncil' |
 type Errors = Partial<Record<ErrorKey, string>>;
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-const FREQUENCIES: [Frequency, string][] = [['monthly', 'Monthly'], ['fortnightly', 'Fortnightly'], ['weekly', 'Weekly']];
+const FREQUENCIES: [Frequency, string][] = [
+  ['monthly', 'Monthly'],
+  ['fortnightly', 'Fortnightly'],
+  ['weekly', 'Weekly'],
+];
 const EMPTY: Form = {
-  name: '', payeRegistered: true, uifRegistered: true, sdlRegistered: true, payroll: 'unknown', annualPayroll: '',
-  payFrequency: 'monthly', payDay: '', sector: '', bargainingCouncil: '', etiEligible: false, specialEconomicZone: false,
+  name: '',
+  payeRegistered: true,
+  uifRegistered: true,
+  sdlRegistered: true,
+  payroll: 'unknown',
+  annualPayroll: '',
+  payFrequency: 'monthly',
+  payDay: '',
+  sector: '',
+  bargainingCouncil: '',
+  etiEligible: false,
+  specialEconomicZone: false,
 };
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const isWeekday = (s: string) => (WEEKDAYS as readonly string[]).includes(s);
 
 function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 
@@ -49,16 +63,22 @@ function ordinal(n: number): string {
 export function summary(c: ClientDTO): string {
   const freq = capital(c.payFrequency);
   const pay =
-    c.payDay === null ? `${freq}, pay day not set`
-    : c.payDay === 'last' ? `${freq}, paid on the last business day`
-    : typeof c.payDay === 'number' ? `${freq}, paid on the ${ordinal(c.payDay)}`
-    : `${freq}, paid on ${capital(c.payDay)}s`;
-  const sdl =
-    !c.sdlRegistered ? 'Not registered for SDL'
-    : c.payrollUnder500k ? 'No SDL: payroll under R500 000'
-    : c.annualPayroll !== null && c.annualPayroll <= 500_000 ? `No SDL: payroll ${rands(c.annualPayroll)}`
-    : c.annualPayroll !== null ? `SDL: payroll ${rands(c.annualPayroll)}`
-    : 'SDL registered';
+    c.payDay === null
+      ? `${freq}, pay day not set`
+      : c.payDay === 'last'
+        ? `${freq}, paid on the last business day`
+        : typeof c.payDay === 'number'
+          ? `${freq}, paid on the ${ordinal(c.payDay)}`
+          : `${freq}, paid on ${capital(c.payDay)}s`;
+  const sdl = !c.sdlRegistered
+    ? 'Not registered for SDL'
+    : c.payrollUnder500k
+      ? 'No SDL: payroll under R500 000'
+      : c.annualPayroll !== null && c.annualPayroll <= 500_000
+        ? `No SDL: payroll ${rands(c.annualPayroll)}`
+        : c.annualPayroll !== null
+          ? `SDL: payroll ${rands(c.annualPayroll)}`
+          : 'SDL registered';
   const parts = [pay, sdl];
   if (c.etiEligible) parts.push('ETI-eligible');
   if (c.specialEconomicZone) parts.push('SEZ');
@@ -69,11 +89,18 @@ export function summary(c: ClientDTO): string {
 
 function formOf(c: ClientDTO): Form {
   return {
-    name: c.name, payeRegistered: c.payeRegistered, uifRegistered: c.uifRegistered, sdlRegistered: c.sdlRegistered,
+    name: c.name,
+    payeRegistered: c.payeRegistered,
+    uifRegistered: c.uifRegistered,
+    sdlRegistered: c.sdlRegistered,
     payroll: c.annualPayroll !== null ? 'amount' : c.payrollUnder500k ? 'under' : 'unknown',
     annualPayroll: c.annualPayroll !== null ? rands(c.annualPayroll).slice(1) : '',
-    payFrequency: c.payFrequency, payDay: c.payDay === null ? '' : String(c.payDay),
-    sector: c.sector ?? '', bargainingCouncil: c.bargainingCouncil ?? '', etiEligible: c.etiEligible, specialEconomicZone: c.specialEconomicZone,
+    payFrequency: c.payFrequency,
+    payDay: c.payDay === null ? '' : String(c.payDay),
+    sector: c.sector ?? '',
+    bargainingCouncil: c.bargainingCouncil ?? '',
+    etiEligible: c.etiEligible,
+    specialEconomicZone: c.specialEconomicZone,
   };
 }
 
@@ -101,9 +128,18 @@ function bodyOf(f: Form): { body?: Record<string, unknown>; errors: Errors } {
   return {
     errors,
     body: {
-      name: f.name.trim(), payeRegistered: f.payeRegistered, uifRegistered: f.uifRegistered, sdlRegistered: f.sdlRegistered,
-      annualPayroll, payrollUnder500k: f.payroll === 'under', payFrequency: f.payFrequency, payDay,
-      sector: optional(f.sector), bargainingCouncil: optional(f.bargainingCouncil), etiEligible: f.etiEligible, specialEconomicZone: f.specialEconomicZone,
+      name: f.name.trim(),
+      payeRegistered: f.payeRegistered,
+      uifRegistered: f.uifRegistered,
+      sdlRegistered: f.sdlRegistered,
+      annualPayroll,
+      payrollUnder500k: f.payroll === 'under',
+      payFrequency: f.payFrequency,
+      payDay,
+      sector: optional(f.sector),
+      bargainingCouncil: optional(f.bargainingCouncil),
+      etiEligible: f.etiEligible,
+      specialEconomicZone: f.specialEconomicZone,
     },
   };
 }
@@ -116,7 +152,11 @@ function keyOf(field: string | undefined): ErrorKey {
 }
 
 function FieldError({ id, text }: { id: string; text?: string }) {
-  return text ? <p id={id} className="field-error">{text}</p> : null;
+  return text ? (
+    <p id={id} className="field-error">
+      {text}
+    </p>
+  ) : null;
 }
 
 function Check({ checked, onChange, children }: { checked: boolean; onChange: (v: boolean) => void; children: ReactNode }) {
@@ -210,7 +250,9 @@ export default function Clients() {
     setBusy(true);
     setErrors({});
     try {
-      const saved = editing ? await api<ClientDTO>('PATCH', `/api/clients/${editing.id}`, body) : await api<ClientDTO>('POST', '/api/clients', body);
+      const saved = editing
+        ? await api<ClientDTO>('PATCH', `/api/clients/${editing.id}`, body)
+        : await api<ClientDTO>('POST', '/api/clients', body);
       const message = editing ? `${saved.name} was saved.` : `${saved.name} was added.`;
       toast({ title: editing ? 'Client Saved' : 'Client Added', description: message });
       setStatus(message);
@@ -240,14 +282,21 @@ export default function Clients() {
   }
 
   const invalid = (k: ErrorKey) => (errors[k] ? true : undefined);
-  const describedBy = (k: ErrorKey, hint?: string) => [errors[k] ? `${id}-${k}-err` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = (k: ErrorKey, hint?: string) =>
+    [errors[k] ? `${id}-${k}-err` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
   const monthly = form.payFrequency === 'monthly';
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.1fr)]">
       <section className="card min-w-0 space-y-3 p-4 sm:p-5" aria-labelledby={`${id}-list`}>
-        <h2 id={`${id}-list`} tabIndex={-1} className="text-lg font-semibold outline-none">Your clients</h2>
-        {loadError && <p className="field-error" role="alert">{loadError}</p>}
+        <h2 id={`${id}-list`} tabIndex={-1} className="text-lg font-semibold outline-none">
+          Your clients
+        </h2>
+        {loadError && (
+          <p className="field-error" role="alert">
+            {loadError}
+          </p>
+        )}
         {clients === null && !loadError && <p className="text-sm text-muted-foreground">Loading…</p>}
         {clients?.length === 0 && <p className="text-sm text-muted-foreground">No clients yet. Add the first one with the form.</p>}
         {clients && clients.length > 0 && (
@@ -256,63 +305,139 @@ export default function Clients() {
               <li key={c.id} className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid="client">
                 <div className="min-w-0 flex-1 basis-48">
                   <p className="font-medium break-words">{c.name}</p>
-                  <p className="text-sm text-muted-foreground break-words" data-testid="client-summary"><Amounts text={summary(c)} /></p>
+                  <p className="text-sm text-muted-foreground break-words" data-testid="client-summary">
+                    <Amounts text={summary(c)} />
+                  </p>
                 </div>
                 <div className="flex shrink-0 gap-2">
-                  <button id={`${id}-edit-${c.id}`} type="button" className="btn btn-outline btn-sm" onClick={() => startEdit(c)} aria-label={`Edit ${c.name}`}>Edit</button>
-                  <button type="button" className="btn btn-outline btn-sm" onClick={() => void remove(c)} aria-label={`Delete ${c.name}`}>Delete</button>
+                  <button
+                    id={`${id}-edit-${c.id}`}
+                    type="button"
+                    className="btn btn-outline btn-sm"
+                    onClick={() => startEdit(c)}
+                    aria-label={`Edit ${c.name}`}
+                  >
+                    Edit
+                  </button>
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => void remove(c)} aria-label={`Delete ${c.name}`}>
+                    Delete
+                  </button>
                 </div>
               </li>
             ))}
           </ul>
         )}
-        <p className="sr-only" role="status" aria-live="polite">{status}</p>
+        <p className="sr-only" role="status" aria-live="polite">
+          {status}
+        </p>
       </section>
 
-      <form ref={formRef} onSubmit={submit} className="card min-w-0 space-y-5 p-4 sm:p-5" aria-labelledby={`${id}-form`} noValidate data-testid="client-form">
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        className="card min-w-0 space-y-5 p-4 sm:p-5"
+        aria-labelledby={`${id}-form`}
+        noValidate
+        data-testid="client-form"
+      >
         <h2 id={`${id}-form`} ref={headingRef} tabIndex={-1} className="scroll-mt-20 text-lg font-semibold break-words outline-none">
           {editing ? `Edit ${editing.name}` : 'Add a client'}
         </h2>
-        {errors.form && <p className="field-error" role="alert" tabIndex={-1} data-form-error>{errors.form}</p>}
+        {errors.form && (
+          <p className="field-error" role="alert" tabIndex={-1} data-form-error>
+            {errors.form}
+          </p>
+        )}
 
         <div className="space-y-1.5">
-          <label htmlFor={`${id}-name`} className="label">Company name</label>
-          <input id={`${id}-name`} className="input" value={form.name} maxLength={120} autoComplete="organization" aria-invalid={invalid('name')} aria-describedby={describedBy('name')} onChange={(e) => set('name', e.target.value)} />
+          <label htmlFor={`${id}-name`} className="label">
+            Company name
+          </label>
+          <input
+            id={`${id}-name`}
+            className="input"
+            value={form.name}
+            maxLength={120}
+            autoComplete="organization"
+            aria-invalid={invalid('name')}
+            aria-describedby={describedBy('name')}
+            onChange={(e) => set('name', e.target.value)}
+          />
           <FieldError id={`${id}-name-err`} text={errors.name} />
         </div>
 
         <fieldset className="space-y-2">
           <legend className="label mb-2">Registered with SARS for</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-2">
-            <Check checked={form.payeRegistered} onChange={(v) => set('payeRegistered', v)}>PAYE</Check>
-            <Check checked={form.uifRegistered} onChange={(v) => set('uifRegistered', v)}>UIF</Check>
-            <Check checked={form.sdlRegistered} onChange={(v) => set('sdlRegistered', v)}>SDL</Check>
+            <Check checked={form.payeRegistered} onChange={(v) => set('payeRegistered', v)}>
+              PAYE
+            </Check>
+            <Check checked={form.uifRegistered} onChange={(v) => set('uifRegistered', v)}>
+              UIF
+            </Check>
+            <Check checked={form.sdlRegistered} onChange={(v) => set('sdlRegistered', v)}>
+              SDL
+            </Check>
           </div>
         </fieldset>
 
         <fieldset className="space-y-2" aria-describedby={describedBy('payroll', `${id}-payroll-hint`)}>
           <legend className="label mb-1">Annual payroll</legend>
-          <p id={`${id}-payroll-hint`} className="text-xs text-muted-foreground">Decides SDL: an employer whose payroll is <Amounts text="R500 000" /> a year or less does not pay it.</p>
+          <p id={`${id}-payroll-hint`} className="text-xs text-muted-foreground">
+            Decides SDL: an employer whose payroll is <Amounts text="R500 000" /> a year or less does not pay it.
+          </p>
           <div className="space-y-2">
             <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name={`${id}-payroll`} className="h-4 w-4" checked={form.payroll === 'amount'} aria-invalid={form.payroll !== 'amount' ? invalid('payroll') : undefined} onChange={() => set('payroll', 'amount')} />
+              <input
+                type="radio"
+                name={`${id}-payroll`}
+                className="h-4 w-4"
+                checked={form.payroll === 'amount'}
+                aria-invalid={form.payroll !== 'amount' ? invalid('payroll') : undefined}
+                onChange={() => set('payroll', 'amount')}
+              />
               Annual payroll of
             </label>
             {form.payroll === 'amount' && (
               <div className="ml-6 space-y-1.5">
-                <label htmlFor={`${id}-amount`} className="label">Annual payroll in rands</label>
+                <label htmlFor={`${id}-amount`} className="label">
+                  Annual payroll in rands
+                </label>
                 <div className="flex items-center gap-1">
-                  <span aria-hidden="true" className="text-sm">R</span>
-                  <input id={`${id}-amount`} className="input tabular-nums" inputMode="decimal" placeholder="1 200 000" value={form.annualPayroll} aria-invalid={invalid('payroll')} aria-describedby={describedBy('payroll')} onChange={(e) => set('annualPayroll', e.target.value)} />
+                  <span aria-hidden="true" className="text-sm">
+                    R
+                  </span>
+                  <input
+                    id={`${id}-amount`}
+                    className="input tabular-nums"
+                    inputMode="decimal"
+                    placeholder="1 200 000"
+                    value={form.annualPayroll}
+                    aria-invalid={invalid('payroll')}
+                    aria-describedby={describedBy('payroll')}
+                    onChange={(e) => set('annualPayroll', e.target.value)}
+                  />
                 </div>
               </div>
             )}
             <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name={`${id}-payroll`} className="h-4 w-4" checked={form.payroll === 'under'} onChange={() => set('payroll', 'under')} />
+              <input
+                type="radio"
+                name={`${id}-payroll`}
+                className="h-4 w-4"
+                checked={form.payroll === 'under'}
+                onChange={() => set('payroll', 'under')}
+              />
               Under R500 000
             </label>
             <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name={`${id}-payroll`} className="h-4 w-4" checked={form.payroll === 'unknown'} onChange={() => set('payroll', 'unknown')} />
+              <input
+                type="radio"
+                name={`${id}-payroll`}
+                className="h-4 w-4"
+                checked={form.payroll === 'unknown'}
+                onChange={() => set('payroll', 'unknown')}
+              />
               Not stated
             </label>
           </div>
@@ -321,15 +446,28 @@ export default function Clients() {
 
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-1.5">
-            <label htmlFor={`${id}-freq`} className="label">Pay frequency</label>
-            <select id={`${id}-freq`} className="input" value={form.payFrequency} onChange={(e) => setFrequency(e.target.value as Frequency)}>
-              {FREQUENCIES.map(([v, name]) => <option key={v} value={v}>{name}</option>)}
+            <label htmlFor={`${id}-freq`} className="label">
+              Pay frequency
+            </label>
+            <select
+              id={`${id}-freq`}
+              className="input"
+              value={form.payFrequency}
+              onChange={(e) => setFrequency(e.target.value as Frequency)}
+            >
+              {FREQUENCIES.map(([v, name]) => (
+                <option key={v} value={v}>
+                  {name}
+                </option>
+              ))}
             </select>
           </div>
           <div className="space-y-1.5">
             {monthly ? (
               <>
-                <label htmlFor={`${id}-payday`} className="label">Pay day (day of the month)</label>
+                <label htmlFor={`${id}-payday`} className="label">
+                  Pay day (day of the month)
+                </label>
                 <input
                   id={`${id}-payday`}
                   className="input"
@@ -342,14 +480,29 @@ export default function Clients() {
                   onChange={(e) => set('payDay', e.target.value)}
                 />
                 <FieldError id={`${id}-payDay-err`} text={errors.payDay} />
-                <Check checked={form.payDay === 'last'} onChange={(v) => set('payDay', v ? 'last' : '')}>Last business day of the month</Check>
+                <Check checked={form.payDay === 'last'} onChange={(v) => set('payDay', v ? 'last' : '')}>
+                  Last business day of the month
+                </Check>
               </>
             ) : (
               <>
-                <label htmlFor={`${id}-payday`} className="label">Pay day</label>
-                <select id={`${id}-payday`} className="input" value={form.payDay} aria-invalid={invalid('payDay')} aria-describedby={describedBy('payDay')} onChange={(e) => set('payDay', e.target.value)}>
+                <label htmlFor={`${id}-payday`} className="label">
+                  Pay day
+                </label>
+                <select
+                  id={`${id}-payday`}
+                  className="input"
+                  value={form.payDay}
+                  aria-invalid={invalid('payDay')}
+                  aria-describedby={describedBy('payDay')}
+                  onChange={(e) => set('payDay', e.target.value)}
+                >
                   <option value="">Not set</option>
-                  {WEEKDAYS.map((d) => <option key={d} value={d}>{capital(d)}</option>)}
+                  {WEEKDAYS.map((d) => (
+                    <option key={d} value={d}>
+                      {capital(d)}
+                    </option>
+                  ))}
                 </select>
                 <FieldError id={`${id}-payDay-err`} text={errors.payDay} />
               </>
@@ -359,28 +512,58 @@ export default function Clients() {
 
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-1.5">
-            <label htmlFor={`${id}-sector`} className="label">Sector (optional)</label>
-            <input id={`${id}-sector`} className="input" value={form.sector} maxLength={120} placeholder="Retail" aria-invalid={invalid('sector')} aria-describedby={describedBy('sector')} onChange={(e) => set('sector', e.target.value)} />
+            <label htmlFor={`${id}-sector`} className="label">
+              Sector (optional)
+            </label>
+            <input
+              id={`${id}-sector`}
+              className="input"
+              value={form.sector}
+              maxLength={120}
+              placeholder="Retail"
+              aria-invalid={invalid('sector')}
+              aria-describedby={describedBy('sector')}
+              onChange={(e) => set('sector', e.target.value)}
+            />
             <FieldError id={`${id}-sector-err`} text={errors.sector} />
           </div>
           <div className="space-y-1.5">
-            <label htmlFor={`${id}-council`} className="label">Bargaining council (optional)</label>
-            <input id={`${id}-council`} className="input" value={form.bargainingCouncil} maxLength={120} placeholder="MIBCO" aria-invalid={invalid('bargainingCouncil')} aria-describedby={describedBy('bargainingCouncil')} onChange={(e) => set('bargainingCouncil', e.target.value)} />
+            <label htmlFor={`${id}-council`} className="label">
+              Bargaining council (optional)
+            </label>
+            <input
+              id={`${id}-council`}
+              className="input"
+              value={form.bargainingCouncil}
+              maxLength={120}
+              placeholder="MIBCO"
+              aria-invalid={invalid('bargainingCouncil')}
+              aria-describedby={describedBy('bargainingCouncil')}
+              onChange={(e) => set('bargainingCouncil', e.target.value)}
+            />
             <FieldError id={`${id}-bargainingCouncil-err`} text={errors.bargainingCouncil} />
           </div>
         </div>
 
         <fieldset className="space-y-2">
           <legend className="label mb-2">Incentives</legend>
-          <Check checked={form.etiEligible} onChange={(v) => set('etiEligible', v)}>ETI-eligible employer (may claim the Employment Tax Incentive)</Check>
-          <Check checked={form.specialEconomicZone} onChange={(v) => set('specialEconomicZone', v)}>Operates in a special economic zone (SEZ)</Check>
+          <Check checked={form.etiEligible} onChange={(v) => set('etiEligible', v)}>
+            ETI-eligible employer (may claim the Employment Tax Incentive)
+          </Check>
+          <Check checked={form.specialEconomicZone} onChange={(v) => set('specialEconomicZone', v)}>
+            Operates in a special economic zone (SEZ)
+          </Check>
         </fieldset>
 
         <div className="flex flex-wrap gap-2">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? 'Saving…' : editing ? 'Save changes' : 'Add client'}
           </button>
-          {editing && <button type="button" className="btn btn-outline" onClick={cancelEdit}>Cancel</button>}
+          {editing && (
+            <button type="button" className="btn btn-outline" onClick={cancelEdit}>
+              Cancel
+            </button>
+          )}
         </div>
       </form>
     </div>

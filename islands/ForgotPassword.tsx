@@ -5,8 +5,16 @@ import { dismissErrorToast, toast } from './toast';
 import { Field } from './ui';
 
 type Step = 'email' | 'verification' | 'newPassword';
-interface ForgotAnswer { resetToken: string; emailSent: boolean; message: string }
-interface Verified { userId: number; username: string; email: string | null }
+interface ForgotAnswer {
+  resetToken: string;
+  emailSent: boolean;
+  message: string;
+}
+interface Verified {
+  userId: number;
+  username: string;
+  email: string | null;
+}
 
 const NOTICE: Record<ResetMailAnswer['mail'], string> = {
   queued: 'Sending your e-mail…',
@@ -69,7 +77,10 @@ export default function ForgotPassword({ onDone }: { onDone: () => void }) {
         toast(
           res.emailSent
             ? { title: 'Email Sent', description: 'A password reset email has been sent. Please check your inbox.' }
-            : { title: 'Email Service Unavailable', description: 'Email service is currently unavailable. You can still reset your password through the verification steps.' },
+            : {
+                title: 'Email Service Unavailable',
+                description: 'Email service is currently unavailable. You can still reset your password through the verification steps.',
+              },
         );
         setNotice(res.emailSent ? '' : NOTICE.delayed);
         setStep('verification');
@@ -99,8 +110,10 @@ export default function ForgotPassword({ onDone }: { onDone: () => void }) {
 
   async function submitPassword(e: FormEvent) {
     e.preventDefault();
-    if (password !== confirm) return toast({ title: "Passwords don't match", description: 'Please make sure your passwords match.', variant: 'destructive' });
-    if (password.length < 6) return toast({ title: 'Invalid password', description: 'Password must be at least 6 characters.', variant: 'destructive' });
+    if (password !== confirm)
+      return toast({ title: "Passwords don't match", description: 'Please make sure your passwords match.', variant: 'destructive' });
+    if (password.length < 6)
+      return toast({ title: 'Invalid password', description: 'Password must be at least 6 characters.', variant: 'destructive' });
     setBusy(true);
     try {
       const res = await api<{ message?: string }>('POST', '/api/reset-password', {
@@ -136,24 +149,58 @@ export default function ForgotPassword({ onDone }: { onDone: () => void }) {
         <form onSubmit={submitEmail} className="space-y-4" noValidate>
           <Field label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
           <div className="flex gap-2">
-            <button type="button" className="btn btn-outline flex-1" onClick={onDone}>Back to Login</button>
-            <button type="submit" className="btn btn-primary flex-1" disabled={busy}>{busy ? 'Sending...' : 'Send reset code'}</button>
+            <button type="button" className="btn btn-outline flex-1" onClick={onDone}>
+              Back to Login
+            </button>
+            <button type="submit" className="btn btn-primary flex-1" disabled={busy}>
+              {busy ? 'Sending...' : 'Send reset code'}
+            </button>
           </div>
         </form>
       )}
       {step === 'verification' && (
         <form onSubmit={submitCode} className="space-y-4" noValidate>
           {/* Always there, so screen readers announce each change of the notice. */}
-          <p role="status" aria-live="polite" data-testid="mail-notice" className={!notice ? 'sr-only' : notice === NOTICE.sent ? 'rounded-md bg-emerald-50 p-3 text-sm text-emerald-900' : 'rounded-md bg-amber-50 p-3 text-sm text-amber-900'}>
+          <p
+            role="status"
+            aria-live="polite"
+            data-testid="mail-notice"
+            className={
+              !notice
+                ? 'sr-only'
+                : notice === NOTICE.sent
+                  ? 'rounded-md bg-emerald-50 p-3 text-sm text-emerald-900'
+                  : 'rounded-md bg-amber-50 p-3 text-sm text-amber-900'
+            }
+          >
             {notice}
           </p>
           {verified && <Field label="Username" value={verified.username} readOnly />}
           <Field label="Email" value={email} readOnly />
           {!verified && (
-            <Field label="Verification code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} pattern="\d{6}" value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} />
+            <Field
+              label="Verification code"
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              pattern="\d{6}"
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            />
           )}
           <div className="flex gap-2">
-            <button type="button" className="btn btn-outline flex-1" onClick={() => { setStep('email'); setVerified(null); setCode(''); }}>Back</button>
+            <button
+              type="button"
+              className="btn btn-outline flex-1"
+              onClick={() => {
+                setStep('email');
+                setVerified(null);
+                setCode('');
+              }}
+            >
+              Back
+            </button>
             <button type="submit" className="btn btn-primary flex-1" disabled={busy || (!verified && code.length !== 6)}>
               {verified ? 'Continue' : busy ? 'Verifying...' : 'Verify code'}
             </button>
@@ -163,11 +210,31 @@ export default function ForgotPassword({ onDone }: { onDone: () => void }) {
       {step === 'newPassword' && (
         <form onSubmit={submitPassword} className="space-y-4" noValidate>
           <Field label="Username" value={verified?.username ?? ''} readOnly />
-          <Field label="New Password" type="password" name="newPassword" autoComplete="new-password" minLength={6} value={password} onChange={(e) => setPassword(e.target.value)} />
-          <Field label="Confirm New Password" type="password" name="confirmPassword" autoComplete="new-password" minLength={6} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <Field
+            label="New Password"
+            type="password"
+            name="newPassword"
+            autoComplete="new-password"
+            minLength={6}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Field
+            label="Confirm New Password"
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            minLength={6}
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
           <div className="flex gap-2">
-            <button type="button" className="btn btn-outline flex-1" onClick={() => setStep('verification')}>Back</button>
-            <button type="submit" className="btn btn-primary flex-1" disabled={busy}>{busy ? 'Resetting...' : 'Reset Password'}</button>
+            <button type="button" className="btn btn-outline flex-1" onClick={() => setStep('verification')}>
+              Back
+            </button>
+            <button type="submit" className="btn btn-primary flex-1" disabled={busy}>
+              {busy ? 'Resetting...' : 'Reset Password'}
+            </button>
           </div>
         </form>
       )}

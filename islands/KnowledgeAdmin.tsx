@@ -43,7 +43,9 @@ function pageUrl(tab: Tab, shown: ListQuery): string {
 }
 
 export default function KnowledgeAdmin(props: KnowledgeAdminProps) {
-  const [tab, setTab] = useState<Tab>(props.reviewTab ? 'review' : props.itemsTab || props.draftTitle || props.editItem ? 'items' : 'categories');
+  const [tab, setTab] = useState<Tab>(
+    props.reviewTab ? 'review' : props.itemsTab || props.draftTitle || props.editItem ? 'items' : 'categories',
+  );
   const [categories, loadCategories] = useCategories(props.categories);
   const items = useItemList(props);
 
@@ -71,7 +73,8 @@ export default function KnowledgeAdmin(props: KnowledgeAdminProps) {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft' && e.key !== 'Home' && e.key !== 'End') return;
     e.preventDefault();
     const i = TABS.findIndex((t) => t.id === tab);
-    const next = e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : (i + (e.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
+    const next =
+      e.key === 'Home' ? 0 : e.key === 'End' ? TABS.length - 1 : (i + (e.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
     setTab(TABS[next].id);
     document.getElementById(`kba-tab-${TABS[next].id}`)?.focus();
   };
@@ -97,7 +100,13 @@ export default function KnowledgeAdmin(props: KnowledgeAdminProps) {
         ))}
       </div>
 
-      <section role="tabpanel" id="kba-panel-categories" aria-labelledby="kba-tab-categories" hidden={tab !== 'categories'} className="space-y-4">
+      <section
+        role="tabpanel"
+        id="kba-panel-categories"
+        aria-labelledby="kba-tab-categories"
+        hidden={tab !== 'categories'}
+        className="space-y-4"
+      >
         <CategoriesPanel categories={categories} loadCategories={loadCategories} onDeleted={afterCategoryDeleted} />
       </section>
 

@@ -16,13 +16,40 @@ interface CheckResult {
 }
 type Answer = CheckResult & { read: ReadPayslipDTO };
 type Facts = { age: string; medicalMembers: string; travelMostlyBusiness: boolean; sdlExempt: boolean };
-interface Saved { id: number; label: string; payDate: string; createdAt: string; read: ReadPayslipDTO; facts: Record<string, unknown>; result: CheckResult }
+interface Saved {
+  id: number;
+  label: string;
+  payDate: string;
+  createdAt: string;
+  read: ReadPayslipDTO;
+  facts: Record<string, unknown>;
+  result: CheckResult;
+}
 type Section = 'earnings' | 'deductions' | 'employer';
 
 const KINDS: Record<Section, [string, string][]> = {
-  earnings: [['basic', 'Basic salary or wage'], ['overtime', 'Overtime'], ['commission', 'Commission'], ['bonus', 'Bonus'], ['travel', 'Travel allowance'], ['allowance', 'Other allowance']],
-  deductions: [['paye', 'PAYE'], ['uif', 'UIF'], ['retirement', 'Pension / provident / RA'], ['medical', 'Medical aid'], ['other', 'Other']],
-  employer: [['uif', 'UIF (employer)'], ['sdl', 'SDL'], ['retirement', 'Retirement fund'], ['medical', 'Medical aid'], ['other', 'Other']],
+  earnings: [
+    ['basic', 'Basic salary or wage'],
+    ['overtime', 'Overtime'],
+    ['commission', 'Commission'],
+    ['bonus', 'Bonus'],
+    ['travel', 'Travel allowance'],
+    ['allowance', 'Other allowance'],
+  ],
+  deductions: [
+    ['paye', 'PAYE'],
+    ['uif', 'UIF'],
+    ['retirement', 'Pension / provident / RA'],
+    ['medical', 'Medical aid'],
+    ['other', 'Other'],
+  ],
+  employer: [
+    ['uif', 'UIF (employer)'],
+    ['sdl', 'SDL'],
+    ['retirement', 'Retirement fund'],
+    ['medical', 'Medical aid'],
+    ['other', 'Other'],
+  ],
 };
 const SECTION_NAMES: Record<Section, string> = { earnings: 'Earnings', deductions: 'Deductions', employer: 'Employer contributions' };
 const rand = (v: number) => formatRand(Math.round(v * 100));
@@ -33,7 +60,16 @@ const factsBody = (f: Facts) => ({
   sdlExempt: f.sdlExempt,
 });
 /** An amount field that keeps what the user types ("3381." on the way to "3381.50") and reports numbers only. */
-function AmountInput({ value, onValue, ...rest }: { value: number | null; onValue: (v: number | null) => void; id?: string; 'aria-label'?: string }) {
+function AmountInput({
+  value,
+  onValue,
+  ...rest
+}: {
+  value: number | null;
+  onValue: (v: number | null) => void;
+  id?: string;
+  'aria-label'?: string;
+}) {
   const [text, setText] = useState(value === null ? '' : String(value));
   const [bad, setBad] = useState(false);
   useEffect(() => {
@@ -107,7 +143,7 @@ export default function PayslipCheck() {
       fd.append('facts', JSON.stringify(factsBody(facts)));
       return void run(fd);
     }
-    if (!text.trim()) return setProblem('Paste the payslip\'s text or choose its PDF.');
+    if (!text.trim()) return setProblem("Paste the payslip's text or choose its PDF.");
     void run({ text, facts: factsBody(facts) });
   }
   const checkAgain = (e: FormEvent) => {
@@ -152,51 +188,115 @@ export default function PayslipCheck() {
 
   const setLine = (section: Section, i: number, patch: Partial<{ label: string; kind: string; amount: number }>) =>
     setRead((r) => (r ? { ...r, [section]: r[section].map((l, j) => (j === i ? { ...l, ...patch } : l)) } : r));
-  const addLine = (section: Section) => setRead((r) => (r ? { ...r, [section]: [...r[section], { label: '', kind: KINDS[section][0][0], amount: 0 }] } : r));
+  const addLine = (section: Section) =>
+    setRead((r) => (r ? { ...r, [section]: [...r[section], { label: '', kind: KINDS[section][0][0], amount: 0 }] } : r));
   const removeLine = (section: Section, i: number) => setRead((r) => (r ? { ...r, [section]: r[section].filter((_, j) => j !== i) } : r));
 
   return (
     <div className="space-y-6">
       <form onSubmit={readAndCheck} className="card space-y-4 p-5" aria-labelledby={`${id}-title`} noValidate>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">Check a payslip</h2>
-        <p className="text-sm text-muted-foreground">Paste the payslip&apos;s text or upload its PDF (a text-based PDF, up to 10 MB). It is read in memory and not stored unless you save the check.</p>
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          Check a payslip
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Paste the payslip&apos;s text or upload its PDF (a text-based PDF, up to 10 MB). It is read in memory and not stored unless you
+          save the check.
+        </p>
         <div className="space-y-1.5">
-          <label htmlFor={`${id}-text`} className="label">Payslip text</label>
-          <textarea id={`${id}-text`} className="input min-h-40 font-mono text-xs" value={text} onChange={(e) => setText(e.target.value)} disabled={!!file} spellCheck={false} />
+          <label htmlFor={`${id}-text`} className="label">
+            Payslip text
+          </label>
+          <textarea
+            id={`${id}-text`}
+            className="input min-h-40 font-mono text-xs"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            disabled={!!file}
+            spellCheck={false}
+          />
         </div>
         <div className="space-y-1.5">
-          <label htmlFor={`${id}-file`} className="label">Or the payslip PDF</label>
-          <input id={`${id}-file`} type="file" accept=".pdf,.txt" className="input" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <label htmlFor={`${id}-file`} className="label">
+            Or the payslip PDF
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".pdf,.txt"
+            className="input"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
         </div>
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="label mb-2">What the payslip does not say</legend>
           <div className="space-y-1.5">
-            <label htmlFor={`${id}-age`} className="label">Employee&apos;s age</label>
-            <input id={`${id}-age`} className="input" inputMode="numeric" placeholder="under 65" value={facts.age} onChange={(e) => setFacts({ ...facts, age: e.target.value })} />
+            <label htmlFor={`${id}-age`} className="label">
+              Employee&apos;s age
+            </label>
+            <input
+              id={`${id}-age`}
+              className="input"
+              inputMode="numeric"
+              placeholder="under 65"
+              value={facts.age}
+              onChange={(e) => setFacts({ ...facts, age: e.target.value })}
+            />
           </div>
           <div className="space-y-1.5">
-            <label htmlFor={`${id}-med`} className="label">People on the medical scheme</label>
-            <input id={`${id}-med`} className="input" inputMode="numeric" placeholder="0" value={facts.medicalMembers} onChange={(e) => setFacts({ ...facts, medicalMembers: e.target.value })} />
+            <label htmlFor={`${id}-med`} className="label">
+              People on the medical scheme
+            </label>
+            <input
+              id={`${id}-med`}
+              className="input"
+              inputMode="numeric"
+              placeholder="0"
+              value={facts.medicalMembers}
+              onChange={(e) => setFacts({ ...facts, medicalMembers: e.target.value })}
+            />
           </div>
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={facts.travelMostlyBusiness} onChange={(e) => setFacts({ ...facts, travelMostlyBusiness: e.target.checked })} /> Travel at least 80% for business
+            <input
+              type="checkbox"
+              checked={facts.travelMostlyBusiness}
+              onChange={(e) => setFacts({ ...facts, travelMostlyBusiness: e.target.checked })}
+            />{' '}
+            Travel at least 80% for business
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={facts.sdlExempt} onChange={(e) => setFacts({ ...facts, sdlExempt: e.target.checked })} /> Employer exempt from SDL
+            <input type="checkbox" checked={facts.sdlExempt} onChange={(e) => setFacts({ ...facts, sdlExempt: e.target.checked })} />{' '}
+            Employer exempt from SDL
           </label>
         </fieldset>
-        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Checking…' : 'Read and check'}</button>
-        {problem && <p className="field-error" role="alert">{problem}</p>}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Checking…' : 'Read and check'}
+        </button>
+        {problem && (
+          <p className="field-error" role="alert">
+            {problem}
+          </p>
+        )}
       </form>
 
       {read && (
         <form onSubmit={checkAgain} className="card space-y-4 p-5" aria-labelledby={`${id}-read`} data-testid="payslip-reading">
-          <h2 id={`${id}-read`} className="text-lg font-semibold">What was read</h2>
+          <h2 id={`${id}-read`} className="text-lg font-semibold">
+            What was read
+          </h2>
           <p className="text-sm text-muted-foreground">Correct anything misread, then check again.</p>
           <div className="grid gap-3 sm:grid-cols-2">
             <div className="space-y-1.5">
-              <label htmlFor={`${id}-date`} className="label">Pay date</label>
-              <input id={`${id}-date`} type="date" className="input" value={read.payDate ?? ''} aria-describedby={read.payDateAssumed ? `${id}-date-note` : undefined} onChange={(e) => setRead({ ...read, payDate: e.target.value || null, payDateAssumed: false })} />
+              <label htmlFor={`${id}-date`} className="label">
+                Pay date
+              </label>
+              <input
+                id={`${id}-date`}
+                type="date"
+                className="input"
+                value={read.payDate ?? ''}
+                aria-describedby={read.payDateAssumed ? `${id}-date-note` : undefined}
+                onChange={(e) => setRead({ ...read, payDate: e.target.value || null, payDateAssumed: false })}
+              />
               {read.payDateAssumed && (
                 <p id={`${id}-date-note`} className="field-error" role="alert">
                   The payslip does not name its pay date: this one was taken from its period. Check it, as it decides the tax year.
@@ -204,8 +304,15 @@ export default function PayslipCheck() {
               )}
             </div>
             <div className="space-y-1.5">
-              <label htmlFor={`${id}-period`} className="label">Pay period</label>
-              <select id={`${id}-period`} className="input" value={read.period} onChange={(e) => setRead({ ...read, period: e.target.value as ReadPayslipDTO['period'], periodAssumed: false })}>
+              <label htmlFor={`${id}-period`} className="label">
+                Pay period
+              </label>
+              <select
+                id={`${id}-period`}
+                className="input"
+                value={read.period}
+                onChange={(e) => setRead({ ...read, period: e.target.value as ReadPayslipDTO['period'], periodAssumed: false })}
+              >
                 <option value="monthly">Monthly</option>
                 <option value="fortnightly">Fortnightly</option>
                 <option value="weekly">Weekly</option>
@@ -217,23 +324,51 @@ export default function PayslipCheck() {
               <legend className="font-medium">{SECTION_NAMES[section]}</legend>
               {read[section].map((l, i) => (
                 <div key={i} className="grid grid-cols-[1fr_6.5rem_auto] gap-2 sm:grid-cols-[2fr_1.5fr_1fr_auto]">
-                  <input aria-label={`${SECTION_NAMES[section]} ${i + 1}: label`} className="input col-span-3 sm:col-span-1" value={l.label} onChange={(e) => setLine(section, i, { label: e.target.value })} />
-                  <select aria-label={`${SECTION_NAMES[section]} ${i + 1}: kind`} className="input" value={l.kind} onChange={(e) => setLine(section, i, { kind: e.target.value })}>
-                    {KINDS[section].map(([k, name]) => <option key={k} value={k}>{name}</option>)}
+                  <input
+                    aria-label={`${SECTION_NAMES[section]} ${i + 1}: label`}
+                    className="input col-span-3 sm:col-span-1"
+                    value={l.label}
+                    onChange={(e) => setLine(section, i, { label: e.target.value })}
+                  />
+                  <select
+                    aria-label={`${SECTION_NAMES[section]} ${i + 1}: kind`}
+                    className="input"
+                    value={l.kind}
+                    onChange={(e) => setLine(section, i, { kind: e.target.value })}
+                  >
+                    {KINDS[section].map(([k, name]) => (
+                      <option key={k} value={k}>
+                        {name}
+                      </option>
+                    ))}
                   </select>
-                  <AmountInput aria-label={`${SECTION_NAMES[section]} ${i + 1}: amount in rand`} value={l.amount} onValue={(v) => setLine(section, i, { amount: v ?? 0 })} />
-                  <button type="button" className="btn btn-outline btn-sm px-2" onClick={() => removeLine(section, i)} aria-label={`Remove ${l.label || `line ${i + 1}`}`} title="Remove">
+                  <AmountInput
+                    aria-label={`${SECTION_NAMES[section]} ${i + 1}: amount in rand`}
+                    value={l.amount}
+                    onValue={(v) => setLine(section, i, { amount: v ?? 0 })}
+                  />
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-sm px-2"
+                    onClick={() => removeLine(section, i)}
+                    aria-label={`Remove ${l.label || `line ${i + 1}`}`}
+                    title="Remove"
+                  >
                     ✕
                   </button>
                 </div>
               ))}
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => addLine(section)}>Add a line</button>
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => addLine(section)}>
+                Add a line
+              </button>
             </fieldset>
           ))}
           <div className="grid gap-3 sm:grid-cols-3">
             {(['gross', 'totalDeductions', 'net'] as const).map((k) => (
               <div key={k} className="space-y-1.5">
-                <label htmlFor={`${id}-${k}`} className="label">{{ gross: 'Gross pay', totalDeductions: 'Total deductions', net: 'Net pay' }[k]}</label>
+                <label htmlFor={`${id}-${k}`} className="label">
+                  {{ gross: 'Gross pay', totalDeductions: 'Total deductions', net: 'Net pay' }[k]}
+                </label>
                 <AmountInput id={`${id}-${k}`} value={read[k]} onValue={(v) => setRead({ ...read, [k]: v })} />
               </div>
             ))}
@@ -241,10 +376,16 @@ export default function PayslipCheck() {
           {read.unread.length > 0 && (
             <div className="text-sm">
               <p className="font-medium">Lines with amounts that were not used:</p>
-              <ul className="list-disc pl-5 font-mono text-xs">{read.unread.map((u, i) => <li key={i}>{u}</li>)}</ul>
+              <ul className="list-disc pl-5 font-mono text-xs">
+                {read.unread.map((u, i) => (
+                  <li key={i}>{u}</li>
+                ))}
+              </ul>
             </div>
           )}
-          <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? 'Checking…' : 'Check again'}</button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Checking…' : 'Check again'}
+          </button>
         </form>
       )}
 
@@ -253,7 +394,9 @@ export default function PayslipCheck() {
       </div>
 
       <section className="card space-y-3 p-5" aria-labelledby={`${id}-saved`}>
-        <h2 id={`${id}-saved`} className="text-lg font-semibold">Saved checks</h2>
+        <h2 id={`${id}-saved`} className="text-lg font-semibold">
+          Saved checks
+        </h2>
         {saved.length === 0 ? (
           <p className="text-sm text-muted-foreground">No saved checks yet.</p>
         ) : (
@@ -263,12 +406,19 @@ export default function PayslipCheck() {
                 <span>
                   <span className="font-medium">{s.label}</span>{' '}
                   <span className="text-sm text-muted-foreground">
-                    paid {s.payDate} · {s.result.findings.length === 0 ? 'no differences' : `${s.result.findings.length} ${s.result.findings.length === 1 ? 'difference' : 'differences'}`}
+                    paid {s.payDate} ·{' '}
+                    {s.result.findings.length === 0
+                      ? 'no differences'
+                      : `${s.result.findings.length} ${s.result.findings.length === 1 ? 'difference' : 'differences'}`}
                   </span>
                 </span>
                 <span className="flex gap-2">
-                  <button type="button" className="btn btn-outline btn-sm" onClick={() => openSaved(s)} aria-label={`Open ${s.label}`}>Open</button>
-                  <button type="button" className="btn btn-outline btn-sm" onClick={() => void remove(s)} aria-label={`Delete ${s.label}`}>Delete</button>
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => openSaved(s)} aria-label={`Open ${s.label}`}>
+                    Open
+                  </button>
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => void remove(s)} aria-label={`Delete ${s.label}`}>
+                    Delete
+                  </button>
                 </span>
               </li>
             ))}
@@ -284,25 +434,39 @@ function Findings({ answer, label, onLabel, onSave }: { answer: Answer; label: s
   return (
     <section className="card space-y-4 p-5" aria-labelledby={`${id}-h`} data-testid="payslip-findings">
       <h2 id={`${id}-h`} className="text-lg font-semibold">
-        {answer.findings.length === 0 ? 'Every figure checked matches' : `${answer.findings.length} ${answer.findings.length === 1 ? 'figure differs' : 'figures differ'}`}
+        {answer.findings.length === 0
+          ? 'Every figure checked matches'
+          : `${answer.findings.length} ${answer.findings.length === 1 ? 'figure differs' : 'figures differ'}`}
       </h2>
       <div className="overflow-x-auto">
         <table className="w-full text-xs sm:text-sm">
           <thead>
             <tr className="text-left">
-              <th scope="col" className="py-1 pr-3">Item</th>
-              <th scope="col" className="py-1 pr-2 text-right">On the payslip</th>
-              <th scope="col" className="py-1 pr-2 text-right">Expected</th>
-              <th scope="col" className="py-1 text-right">Difference</th>
+              <th scope="col" className="py-1 pr-3">
+                Item
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right">
+                On the payslip
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right">
+                Expected
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Difference
+              </th>
             </tr>
           </thead>
           <tbody>
             {answer.checked.map((c) => (
               <tr key={c.item} className={`border-t ${c.matches ? '' : 'font-semibold text-destructive'}`}>
-                <th scope="row" className="py-1 pr-2 text-left font-normal">{c.label}</th>
+                <th scope="row" className="py-1 pr-2 text-left font-normal">
+                  {c.label}
+                </th>
                 <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">{rand(c.shown)}</td>
                 <td className="whitespace-nowrap py-1 pr-2 text-right tabular-nums">{rand(c.expected)}</td>
-                <td className="whitespace-nowrap py-1 text-right tabular-nums">{c.matches ? 'matches' : rand(Math.round((c.shown - c.expected) * 100) / 100)}</td>
+                <td className="whitespace-nowrap py-1 text-right tabular-nums">
+                  {c.matches ? 'matches' : rand(Math.round((c.shown - c.expected) * 100) / 100)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -310,24 +474,39 @@ function Findings({ answer, label, onLabel, onSave }: { answer: Answer; label: s
       </div>
       {answer.findings.map((f) => (
         <div key={f.item} className="rounded border border-destructive/40 p-3" data-testid="finding">
-          <p className="font-medium">{f.label}: {rand(f.shown)} shown, {rand(f.expected)} expected ({f.difference > 0 ? '+' : ''}{rand(f.difference)})</p>
+          <p className="font-medium">
+            {f.label}: {rand(f.shown)} shown, {rand(f.expected)} expected ({f.difference > 0 ? '+' : ''}
+            {rand(f.difference)})
+          </p>
           <p className="text-sm">Likely reason: {f.reason}.</p>
           <details className="mt-1 text-sm">
             <summary>Working</summary>
-            <ul className="list-disc pl-5">{f.working.map((w, i) => <li key={i}>{w}</li>)}</ul>
+            <ul className="list-disc pl-5">
+              {f.working.map((w, i) => (
+                <li key={i}>{w}</li>
+              ))}
+            </ul>
           </details>
         </div>
       ))}
       <div className="text-sm">
         <p className="font-medium">Assumed</p>
-        <ul className="list-disc pl-5">{answer.assumptions.map((a) => <li key={a}>{a}</li>)}</ul>
+        <ul className="list-disc pl-5">
+          {answer.assumptions.map((a) => (
+            <li key={a}>{a}</li>
+          ))}
+        </ul>
       </div>
       <div className="flex flex-wrap items-end gap-2">
         <div className="space-y-1.5">
-          <label htmlFor={`${id}-label`} className="label">Name for this check (optional)</label>
+          <label htmlFor={`${id}-label`} className="label">
+            Name for this check (optional)
+          </label>
           <input id={`${id}-label`} className="input" value={label} maxLength={100} onChange={(e) => onLabel(e.target.value)} />
         </div>
-        <button type="button" className="btn btn-outline" onClick={onSave}>Save this check</button>
+        <button type="button" className="btn btn-outline" onClick={onSave}>
+          Save this check
+        </button>
       </div>
     </section>
   );

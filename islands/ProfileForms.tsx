@@ -33,14 +33,58 @@ function AccountInformation({ user }: { user: Pick<PublicUser, 'username' | 'ema
 
   return (
     <section className="card p-6" aria-labelledby="account-info">
-      <h2 id="account-info" className="text-lg font-semibold">Account Information</h2>
-      <p className="mb-4 text-sm text-muted-foreground">Update your username, e-mail address or password. Your current password is required.</p>
+      <h2 id="account-info" className="text-lg font-semibold">
+        Account Information
+      </h2>
+      <p className="mb-4 text-sm text-muted-foreground">
+        Update your username, e-mail address or password. Your current password is required.
+      </p>
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field label="Username" name="username" autoComplete="username" value={values.username} error={errors.username} onChange={set('username')} />
-        <Field label="Email" name="email" type="email" autoComplete="email" value={values.email} error={errors.email} onChange={set('email')} />
-        <Field label="Current Password" name="currentPassword" type="password" autoComplete="current-password" value={values.currentPassword} error={errors.currentPassword} onChange={set('currentPassword')} />
-        <Field label="New Password" name="newPassword" type="password" autoComplete="new-password" hint="Leave blank to keep your current password." value={values.newPassword} error={errors.newPassword} onChange={set('newPassword')} />
-        <Field label="Confirm New Password" name="confirmNewPassword" type="password" autoComplete="new-password" value={values.confirmNewPassword} error={errors.confirmNewPassword} onChange={set('confirmNewPassword')} />
+        <Field
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={values.username}
+          error={errors.username}
+          onChange={set('username')}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          error={errors.email}
+          onChange={set('email')}
+        />
+        <Field
+          label="Current Password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          error={errors.currentPassword}
+          onChange={set('currentPassword')}
+        />
+        <Field
+          label="New Password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          hint="Leave blank to keep your current password."
+          value={values.newPassword}
+          error={errors.newPassword}
+          onChange={set('newPassword')}
+        />
+        <Field
+          label="Confirm New Password"
+          name="confirmNewPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmNewPassword}
+          error={errors.confirmNewPassword}
+          onChange={set('confirmNewPassword')}
+        />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Updating...' : 'Update Profile'}
         </button>
@@ -75,16 +119,37 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <dialog ref={ref} onClose={onClose} aria-labelledby="delete-title" aria-describedby="delete-desc" className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg p-6 shadow-xl backdrop:bg-black/50">
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby="delete-title"
+      aria-describedby="delete-desc"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg p-6 shadow-xl backdrop:bg-black/50"
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <h2 id="delete-title" className="text-lg font-semibold">Are you absolutely sure?</h2>
+        <h2 id="delete-title" className="text-lg font-semibold">
+          Are you absolutely sure?
+        </h2>
         <p id="delete-desc" className="text-sm text-muted-foreground">
           This action cannot be undone. This will permanently delete your account and remove all your data from our servers.
         </p>
-        <Field label="Enter your password to confirm" name="deletePassword" type="password" autoComplete="current-password" autoFocus value={password} error={error} onChange={(e) => setPassword(e.target.value)} />
+        <Field
+          label="Enter your password to confirm"
+          name="deletePassword"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          value={password}
+          error={error}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-outline" onClick={() => ref.current?.close()}>Cancel</button>
-          <button type="submit" className="btn btn-destructive" disabled={busy}>{busy ? 'Deleting...' : 'Delete Account'}</button>
+          <button type="button" className="btn btn-outline" onClick={() => ref.current?.close()}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-destructive" disabled={busy}>
+            {busy ? 'Deleting...' : 'Delete Account'}
+          </button>
         </div>
       </form>
     </dialog>
@@ -141,10 +206,14 @@ function YourData() {
   }
   return (
     <section className="card p-6" aria-labelledby="your-data">
-      <h2 id="your-data" className="text-lg font-semibold">{EXPORT_TEXTS.heading}</h2>
+      <h2 id="your-data" className="text-lg font-semibold">
+        {EXPORT_TEXTS.heading}
+      </h2>
       <p className="mb-4 text-sm text-muted-foreground">
         {EXPORT_TEXTS.intro}{' '}
-        <a href="/privacy#what-we-keep" className="text-primary underline">What we keep and why</a>
+        <a href="/privacy#what-we-keep" className="text-primary underline">
+          What we keep and why
+        </a>
       </p>
       <a href={EXPORT_URL} className="btn btn-outline" onClick={download} aria-disabled={busy || undefined}>
         {busy ? EXPORT_TEXTS.busy : EXPORT_TEXTS.button}
@@ -169,7 +238,9 @@ function AccountActions() {
   }
   return (
     <section className="card p-6" aria-labelledby="account-actions">
-      <h2 id="account-actions" className="text-lg font-semibold">Account Actions</h2>
+      <h2 id="account-actions" className="text-lg font-semibold">
+        Account Actions
+      </h2>
       <p className="mb-4 text-sm text-muted-foreground">Sign out of this device, or delete your account.</p>
       <div className="flex flex-wrap gap-3">
         <button type="button" className="btn btn-outline" onClick={logout} disabled={loggingOut}>
@@ -181,7 +252,9 @@ function AccountActions() {
       </div>
       <p className="mt-4 text-sm text-muted-foreground" data-testid="deletion-keeps">
         {EXPORT_TEXTS.deletionKeeps}{' '}
-        <a href="/privacy#after-deletion" className="text-primary underline">What deleting your account keeps</a>
+        <a href="/privacy#after-deletion" className="text-primary underline">
+          What deleting your account keeps
+        </a>
       </p>
       {deleting && <DeleteDialog onClose={() => setDeleting(false)} />}
     </section>

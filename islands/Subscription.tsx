@@ -26,12 +26,13 @@ const BENEFITS = [
   'Cancel anytime: access continues to the end of the paid month',
 ];
 
-
 function Row({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
   return (
     <div className="flex justify-between gap-4 border-b border-border py-2 text-sm last:border-0">
       <dt className="text-muted-foreground">{label}</dt>
-      <dd className="font-medium" data-testid={testId}>{value}</dd>
+      <dd className="font-medium" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }
@@ -52,7 +53,15 @@ function PayfastForm({ checkout }: { checkout: CheckoutDTO }) {
   );
 }
 
-function CancelDialog({ paidThrough, onClose, onCanceled }: { paidThrough: string | null; onClose: () => void; onCanceled: (s: SubscriptionStatusDTO) => void }) {
+function CancelDialog({
+  paidThrough,
+  onClose,
+  onCanceled,
+}: {
+  paidThrough: string | null;
+  onClose: () => void;
+  onCanceled: (s: SubscriptionStatusDTO) => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => ref.current?.showModal(), []);
@@ -67,14 +76,24 @@ function CancelDialog({ paidThrough, onClose, onCanceled }: { paidThrough: strin
     }
   }
   return (
-    <dialog ref={ref} onClose={onClose} aria-labelledby="cancel-title" aria-describedby="cancel-desc" className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg p-6 shadow-xl backdrop:bg-black/50">
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby="cancel-title"
+      aria-describedby="cancel-desc"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg p-6 shadow-xl backdrop:bg-black/50"
+    >
       <div className="space-y-4">
-        <h2 id="cancel-title" className="text-lg font-semibold">Cancel your subscription?</h2>
+        <h2 id="cancel-title" className="text-lg font-semibold">
+          Cancel your subscription?
+        </h2>
         <div id="cancel-desc" className="space-y-2 text-sm text-muted-foreground">
           <p>
             No further payments will be taken.{' '}
             {paidThrough ? (
-              <>You keep full access until <strong className="text-foreground">{formatDate(paidThrough)}</strong>.</>
+              <>
+                You keep full access until <strong className="text-foreground">{formatDate(paidThrough)}</strong>.
+              </>
             ) : (
               <>Your access continues until the end of the period you have paid for.</>
             )}
@@ -82,15 +101,29 @@ function CancelDialog({ paidThrough, onClose, onCanceled }: { paidThrough: strin
           <p>After that your account stays open with limited access, and you can subscribe again at any time.</p>
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className="btn btn-outline" autoFocus onClick={() => ref.current?.close()} disabled={busy}>Keep subscription</button>
-          <button type="button" className="btn btn-destructive" onClick={confirm} disabled={busy}>{busy ? 'Canceling...' : 'Cancel subscription'}</button>
+          <button type="button" className="btn btn-outline" autoFocus onClick={() => ref.current?.close()} disabled={busy}>
+            Keep subscription
+          </button>
+          <button type="button" className="btn btn-destructive" onClick={confirm} disabled={busy}>
+            {busy ? 'Canceling...' : 'Cancel subscription'}
+          </button>
         </div>
       </div>
     </dialog>
   );
 }
 
-function StatusPanel({ status, confirming, timedOut, onRecheck }: { status: SubscriptionStatusDTO; confirming: boolean; timedOut: boolean; onRecheck: () => void }) {
+function StatusPanel({
+  status,
+  confirming,
+  timedOut,
+  onRecheck,
+}: {
+  status: SubscriptionStatusDTO;
+  confirming: boolean;
+  timedOut: boolean;
+  onRecheck: () => void;
+}) {
   const badge = status.phase === 'trial-ended' ? { label: 'Trial ended', tone: 'gray' as const } : statusBadge(status.status);
   if (confirming) {
     return (
@@ -98,12 +131,19 @@ function StatusPanel({ status, confirming, timedOut, onRecheck }: { status: Subs
         {timedOut ? (
           <>
             <p className="font-semibold">PayFast has not confirmed your payment yet</p>
-            <p className="text-sm text-muted-foreground">This usually takes seconds but can take a few minutes. This page will show your subscription once PayFast tells us.</p>
-            <button type="button" className="btn btn-outline btn-sm" onClick={onRecheck}>Check again</button>
+            <p className="text-sm text-muted-foreground">
+              This usually takes seconds but can take a few minutes. This page will show your subscription once PayFast tells us.
+            </p>
+            <button type="button" className="btn btn-outline btn-sm" onClick={onRecheck}>
+              Check again
+            </button>
           </>
         ) : (
           <p className="flex items-center gap-2 font-semibold">
-            <span className="h-4 w-4 animate-spin rounded-full border-2 border-primary border-t-transparent motion-reduce:animate-none" aria-hidden="true" />
+            <span
+              className="h-4 w-4 animate-spin rounded-full border-2 border-primary border-t-transparent motion-reduce:animate-none"
+              aria-hidden="true"
+            />
             Confirming your payment…
           </p>
         )}
@@ -112,8 +152,12 @@ function StatusPanel({ status, confirming, timedOut, onRecheck }: { status: Subs
   }
   const heading = (text: string) => (
     <div className="flex flex-wrap items-center justify-between gap-2">
-      <p className="text-lg font-semibold" data-testid="status-heading">{text}</p>
-      <span className={`badge ${BADGE_TONES[badge.tone]}`} data-testid="status-badge">{badge.label}</span>
+      <p className="text-lg font-semibold" data-testid="status-heading">
+        {text}
+      </p>
+      <span className={`badge ${BADGE_TONES[badge.tone]}`} data-testid="status-badge">
+        {badge.label}
+      </span>
     </div>
   );
   if (status.phase === 'active') {
@@ -136,7 +180,8 @@ function StatusPanel({ status, confirming, timedOut, onRecheck }: { status: Subs
           <Row label="Days remaining" value={status.daysLeft} testId="days-remaining" />
         </dl>
         <p className="text-sm text-muted-foreground">
-          Subscribe now and nothing is charged until your trial ends on {formatDate(status.trialEndDate)}; then R80 a month until you cancel.
+          Subscribe now and nothing is charged until your trial ends on {formatDate(status.trialEndDate)}; then R80 a month until you
+          cancel.
         </p>
       </div>
     );
@@ -160,7 +205,11 @@ function StatusPanel({ status, confirming, timedOut, onRecheck }: { status: Subs
     <div className="space-y-3">
       {heading(T.none)}
       <p className="text-sm">{T.subscribeToAccess}</p>
-      {note && <p className="text-sm text-muted-foreground" data-testid="status-note">{note}</p>}
+      {note && (
+        <p className="text-sm text-muted-foreground" data-testid="status-note">
+          {note}
+        </p>
+      )}
     </div>
   );
 }
@@ -168,7 +217,9 @@ function StatusPanel({ status, confirming, timedOut, onRecheck }: { status: Subs
 function History({ payments }: { payments: PaymentDTO[] }) {
   return (
     <section className="card p-6" aria-labelledby="history-title">
-      <h2 id="history-title" className="text-lg font-semibold">Payment history</h2>
+      <h2 id="history-title" className="text-lg font-semibold">
+        Payment history
+      </h2>
       {payments.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">No payments yet.</p>
       ) : (
@@ -176,10 +227,18 @@ function History({ payments }: { payments: PaymentDTO[] }) {
           <table className="w-full text-left text-xs sm:text-sm" data-testid="payment-history">
             <thead className="border-b border-border text-muted-foreground">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">Date</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Amount</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Status</th>
-                <th scope="col" className="py-2 font-medium">PayFast reference</th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Amount
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  PayFast reference
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -220,7 +279,10 @@ export default function Subscription(props: SubscriptionProps) {
         const s = await api<SubscriptionStatusDTO>('GET', '/api/subscription-status');
         if (stop) return;
         if (s.phase === 'active') {
-          toastAfterNavigation({ title: 'Subscription active', description: `Thank you! Your next billing date is ${formatDate(s.nextBillingDate)}.` });
+          toastAfterNavigation({
+            title: 'Subscription active',
+            description: `Thank you! Your next billing date is ${formatDate(s.nextBillingDate)}.`,
+          });
           window.location.replace('/subscription');
           return;
         }
@@ -249,7 +311,10 @@ export default function Subscription(props: SubscriptionProps) {
 
   function canceled(s: SubscriptionStatusDTO) {
     setStatus(s);
-    toastAfterNavigation({ title: 'Subscription canceled', description: s.paidThrough ? `You keep full access until ${formatDate(s.paidThrough)}.` : 'No further payments will be taken.' });
+    toastAfterNavigation({
+      title: 'Subscription canceled',
+      description: s.paidThrough ? `You keep full access until ${formatDate(s.paidThrough)}.` : 'No further payments will be taken.',
+    });
     window.location.replace('/subscription');
   }
 
@@ -263,11 +328,16 @@ export default function Subscription(props: SubscriptionProps) {
       )}
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="card space-y-4 p-6" aria-labelledby="status-title">
-          <h2 id="status-title" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">Subscription Status</h2>
+          <h2 id="status-title" className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+            Subscription Status
+          </h2>
           <StatusPanel status={status} confirming={confirming} timedOut={timedOut} onRecheck={() => setPollRound((n) => n + 1)} />
           {checkout ? (
             <p role="status" className="flex items-center gap-2 font-medium" data-testid="redirecting">
-              <span className="h-4 w-4 animate-spin rounded-full border-2 border-primary border-t-transparent motion-reduce:animate-none" aria-hidden="true" />
+              <span
+                className="h-4 w-4 animate-spin rounded-full border-2 border-primary border-t-transparent motion-reduce:animate-none"
+                aria-hidden="true"
+              />
               {T.redirecting}
               <PayfastForm checkout={checkout} />
             </p>
@@ -285,9 +355,12 @@ export default function Subscription(props: SubscriptionProps) {
           {confirming && !timedOut && <p className="sr-only">Waiting for PayFast to confirm your payment.</p>}
         </section>
         <section className="card p-6" aria-labelledby="plan-title">
-          <h2 id="plan-title" className="text-lg font-semibold">PayeWise Monthly</h2>
+          <h2 id="plan-title" className="text-lg font-semibold">
+            PayeWise Monthly
+          </h2>
           <p className="mt-1">
-            <span className="text-3xl font-extrabold tracking-tight">R80</span> <span className="text-muted-foreground">/ month, billed monthly through PayFast</span>
+            <span className="text-3xl font-extrabold tracking-tight">R80</span>{' '}
+            <span className="text-muted-foreground">/ month, billed monthly through PayFast</span>
           </p>
           <ul className="mt-4 space-y-2 text-sm" aria-label="Plan benefits">
             {BENEFITS.map((b) => (
@@ -299,7 +372,9 @@ export default function Subscription(props: SubscriptionProps) {
               </li>
             ))}
           </ul>
-          <p className="mt-4 text-xs text-muted-foreground">Card details are entered on PayFast&apos;s secure page and never reach PayeWise.</p>
+          <p className="mt-4 text-xs text-muted-foreground">
+            Card details are entered on PayFast&apos;s secure page and never reach PayeWise.
+          </p>
         </section>
       </div>
       <History payments={props.payments} />

@@ -1,7 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { BADGE_TONES, formatDate, statusBadge } from '../src/billing/status';
 import {
-  MAX_TRIAL_EXTENSION, USERS_PAGE_SIZE, USERS_TEXTS, type AdminUserDTO, type UserChangeDTO, type UsersPageDTO, type UsersSummaryDTO,
+  MAX_TRIAL_EXTENSION,
+  USERS_PAGE_SIZE,
+  USERS_TEXTS,
+  type AdminUserDTO,
+  type UserChangeDTO,
+  type UsersPageDTO,
+  type UsersSummaryDTO,
 } from '../src/schemas/users';
 import { ariaSort, nextSort, relativeTime, type SortColumn, type SortState } from '../src/users/listing';
 import { api, apiPage, errorMessage } from './api';
@@ -19,7 +25,9 @@ interface ListState {
   total: number;
 }
 
-type Header = { id: SortColumn; label: string; numeric?: boolean; sortable: true } | { id: 'subscription' | 'actions'; label: string; numeric?: false; sortable: false };
+type Header =
+  | { id: SortColumn; label: string; numeric?: boolean; sortable: true }
+  | { id: 'subscription' | 'actions'; label: string; numeric?: false; sortable: false };
 // The spec's column order; five of them sort.
 const HEADERS: Header[] = [
   { id: 'username', label: 'Username', sortable: true },
@@ -45,14 +53,30 @@ function listUrl(q: string, sort: SortState, page: number) {
 }
 
 /** A modal dialog that opens itself and tells its owner when it closes (Esc, Cancel or done). */
-function Dialog({ title, description, onClose, children }: { title: string; description: ReactNode; onClose: () => void; children: (close: () => void) => ReactNode }) {
+function Dialog({
+  title,
+  description,
+  onClose,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  onClose: () => void;
+  children: (close: () => void) => ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {
     ref.current?.showModal();
   }, []);
   return (
-    <dialog ref={ref} onClose={onClose} aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg p-6 shadow-xl backdrop:bg-black/50">
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      aria-labelledby={`${id}-t`}
+      aria-describedby={`${id}-d`}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg p-6 shadow-xl backdrop:bg-black/50"
+    >
       <h2 id={`${id}-t`} className="text-lg font-semibold">
         {title}
       </h2>
@@ -116,7 +140,8 @@ function TrialDialog({ user, onClose, onDone }: { user: AdminUserDTO; onClose: (
       description={
         <>
           Extend the trial of {user.username}
-          {user.trialEndDate ? `, which ends on ${formatDate(user.trialEndDate)}` : ''}. Days are added to the later of today and the current end.
+          {user.trialEndDate ? `, which ends on ${formatDate(user.trialEndDate)}` : ''}. Days are added to the later of today and the
+          current end.
         </>
       }
       onClose={onClose}
@@ -139,7 +164,13 @@ function TrialDialog({ user, onClose, onDone }: { user: AdminUserDTO; onClose: (
           }}
         >
           <div className="flex items-center justify-center gap-4" role="group" aria-labelledby={countId}>
-            <button type="button" className="btn btn-outline btn-sm w-10" aria-label="One day fewer" disabled={days <= 1} onClick={() => setDays(Math.max(1, days - 1))}>
+            <button
+              type="button"
+              className="btn btn-outline btn-sm w-10"
+              aria-label="One day fewer"
+              disabled={days <= 1}
+              onClick={() => setDays(Math.max(1, days - 1))}
+            >
               −
             </button>
             <output id={countId} className="min-w-24 text-center text-lg font-semibold" aria-live="polite">
@@ -191,12 +222,22 @@ function Actions({ u, currentUserId, open }: { u: AdminUserDTO; currentUserId: n
   return (
     <div className="flex flex-wrap gap-2">
       {u.id !== currentUserId && (
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => open({ kind: 'admin', user: u })} aria-label={`${u.isAdmin ? 'Remove admin from' : 'Make admin'} ${u.username}`}>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          onClick={() => open({ kind: 'admin', user: u })}
+          aria-label={`${u.isAdmin ? 'Remove admin from' : 'Make admin'} ${u.username}`}
+        >
           {u.isAdmin ? 'Remove Admin' : 'Make Admin'}
         </button>
       )}
       {u.subscriptionStatus === 'trialing' && (
-        <button type="button" className="btn btn-outline btn-sm" onClick={() => open({ kind: 'trial', user: u })} aria-label={`Extend trial for ${u.username}`}>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          onClick={() => open({ kind: 'trial', user: u })}
+          aria-label={`Extend trial for ${u.username}`}
+        >
           Extend Trial
         </button>
       )}
@@ -275,7 +316,10 @@ export default function UserManagement({ initial, currentUserId, now }: UserMana
     const mine = ++request.current;
     setLoading(true);
     try {
-      const [l, s] = await Promise.all([apiPage<AdminUserDTO>(listUrl(q, sort, page)), opts.withSummary ? api<UsersSummaryDTO>('GET', '/api/users/admin/summary') : null]);
+      const [l, s] = await Promise.all([
+        apiPage<AdminUserDTO>(listUrl(q, sort, page)),
+        opts.withSummary ? api<UsersSummaryDTO>('GET', '/api/users/admin/summary') : null,
+      ]);
       if (mine !== request.current) return;
       setList({ users: l.items, total: l.total });
       if (s) setSummary(s);
@@ -384,8 +428,17 @@ export default function UserManagement({ initial, currentUserId, now }: UserMana
                   <tr>
                     {HEADERS.map((col) =>
                       col.sortable ? (
-                        <th key={col.id} scope="col" aria-sort={ariaSort(sort, col.id)} className={`border-b border-border px-3 py-2 font-medium ${col.numeric ? 'text-right' : ''}`}>
-                          <button type="button" className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:outline-2" onClick={() => sortBy(col.id)}>
+                        <th
+                          key={col.id}
+                          scope="col"
+                          aria-sort={ariaSort(sort, col.id)}
+                          className={`border-b border-border px-3 py-2 font-medium ${col.numeric ? 'text-right' : ''}`}
+                        >
+                          <button
+                            type="button"
+                            className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:outline-2"
+                            onClick={() => sortBy(col.id)}
+                          >
                             {col.label}
                             <span aria-hidden="true" className="text-xs">
                               {sort.column === col.id ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
@@ -393,7 +446,11 @@ export default function UserManagement({ initial, currentUserId, now }: UserMana
                           </button>
                         </th>
                       ) : (
-                        <th key={col.id} scope="col" className={`border-b border-border px-3 py-2 font-medium ${col.id === 'actions' ? STICKY : ''}`}>
+                        <th
+                          key={col.id}
+                          scope="col"
+                          className={`border-b border-border px-3 py-2 font-medium ${col.id === 'actions' ? STICKY : ''}`}
+                        >
                           {col.label}
                         </th>
                       ),
@@ -444,8 +501,12 @@ export default function UserManagement({ initial, currentUserId, now }: UserMana
         )}
       </div>
 
-      {dialog?.kind === 'admin' && <AdminDialog user={dialog.user} onClose={() => setDialog(null)} onDone={() => load({ withSummary: true })} />}
-      {dialog?.kind === 'trial' && <TrialDialog user={dialog.user} onClose={() => setDialog(null)} onDone={() => load({ withSummary: true })} />}
+      {dialog?.kind === 'admin' && (
+        <AdminDialog user={dialog.user} onClose={() => setDialog(null)} onDone={() => load({ withSummary: true })} />
+      )}
+      {dialog?.kind === 'trial' && (
+        <TrialDialog user={dialog.user} onClose={() => setDialog(null)} onDone={() => load({ withSummary: true })} />
+      )}
     </div>
   );
 }

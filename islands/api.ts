@@ -1,6 +1,10 @@
 // The spec's fetch behaviour: credentials always, any non-OK answer is an error "status: body".
 export class ApiError extends Error {
-  constructor(public status: number, public body: string, public serverMessage?: string) {
+  constructor(
+    public status: number,
+    public body: string,
+    public serverMessage?: string,
+  ) {
     super(`${status}: ${body}`);
   }
 }

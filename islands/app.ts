@@ -64,7 +64,10 @@ const sidebar = document.getElementById('sidebar');
 const backdrop = document.getElementById('sidebar-backdrop');
 const menuButton = document.getElementById('mobile-menu-button');
 const wide = matchMedia('(min-width: 1024px)');
-const behind = () => [...(sidebar?.parentElement?.children ?? [])].filter((el): el is HTMLElement => el !== sidebar && el !== backdrop && el.id !== 'pw-toast-region');
+const behind = () =>
+  [...(sidebar?.parentElement?.children ?? [])].filter(
+    (el): el is HTMLElement => el !== sidebar && el !== backdrop && el.id !== 'pw-toast-region',
+  );
 const setSidebar = (open: boolean, returnFocus = true) => {
   if (!sidebar) return;
   const drawer = !wide.matches;
@@ -103,7 +106,11 @@ document.querySelectorAll<HTMLElement>('[data-action="logout"]').forEach((el) =>
       sessionStorage.setItem('pw:toast', JSON.stringify({ title: 'Logged out', description: 'You have been logged out successfully.' }));
       window.location.href = '/';
     } else {
-      document.dispatchEvent(new CustomEvent('pw:toast', { detail: { title: 'Logout failed', description: `${res.status}: ${await res.text()}`, variant: 'destructive' } }));
+      document.dispatchEvent(
+        new CustomEvent('pw:toast', {
+          detail: { title: 'Logout failed', description: `${res.status}: ${await res.text()}`, variant: 'destructive' },
+        }),
+      );
     }
   }),
 );

@@ -48,7 +48,10 @@ document.addEventListener('click', async (e) => {
   const tables = resultTables(region);
   try {
     await writeClipboard(tablesForClipboard(tables));
-    toast({ title: 'Copied', description: `The ${tables.length > 1 ? 'tables are' : 'table is'} on the clipboard, ready to paste into a spreadsheet.` });
+    toast({
+      title: 'Copied',
+      description: `The ${tables.length > 1 ? 'tables are' : 'table is'} on the clipboard, ready to paste into a spreadsheet.`,
+    });
   } catch {
     toast({ title: 'Error', description: 'Could not copy to the clipboard', variant: 'destructive' });
   }

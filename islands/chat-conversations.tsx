@@ -6,7 +6,8 @@ import { toast } from './toast';
 // The user's conversations: New chat, search over the history, open, rename, delete.
 // Opening one is a full page load of /chat?c=<id>: the server renders its history.
 
-const fail = (err: unknown, fallback: string) => toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+const fail = (err: unknown, fallback: string) =>
+  toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
 
 function HistorySearch() {
   const [q, setQ] = useState('');
@@ -26,7 +27,14 @@ function HistorySearch() {
         <label htmlFor="history-search" className="sr-only">
           Search your chats
         </label>
-        <input id="history-search" className="input h-9" type="search" placeholder="Search your chats" value={q} onChange={(e) => setQ(e.target.value)} />
+        <input
+          id="history-search"
+          className="input h-9"
+          type="search"
+          placeholder="Search your chats"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
         <button type="submit" className="btn btn-outline btn-sm h-9">
           Search
         </button>
@@ -38,7 +46,11 @@ function HistorySearch() {
             <ul className="max-h-64 space-y-1 overflow-y-auto">
               {hits.map((h) => (
                 <li key={h.messageId}>
-                  <a href={`/chat?c=${h.conversationId}#m-${h.messageId}`} className="block rounded-md p-2 text-sm hover:bg-muted" data-testid="history-hit">
+                  <a
+                    href={`/chat?c=${h.conversationId}#m-${h.messageId}`}
+                    className="block rounded-md p-2 text-sm hover:bg-muted"
+                    data-testid="history-hit"
+                  >
                     <span className="block font-medium">{h.conversationTitle}</span>
                     {/* The server escapes the snippet; its only markup is <mark>. */}
                     <span className="block text-xs text-muted-foreground" dangerouslySetInnerHTML={{ __html: h.snippet }} />
@@ -53,7 +65,15 @@ function HistorySearch() {
   );
 }
 
-export function Conversations({ list, setList, current }: { list: ConversationDTO[]; setList: (f: (l: ConversationDTO[]) => ConversationDTO[]) => void; current: string | null }) {
+export function Conversations({
+  list,
+  setList,
+  current,
+}: {
+  list: ConversationDTO[];
+  setList: (f: (l: ConversationDTO[]) => ConversationDTO[]) => void;
+  current: string | null;
+}) {
   async function rename(c: ConversationDTO) {
     const title = window.prompt('Rename conversation', c.title)?.trim();
     if (!title || title === c.title) return;
@@ -89,7 +109,12 @@ export function Conversations({ list, setList, current }: { list: ConversationDT
         {list.length === 0 && <li className="text-sm text-muted-foreground">No conversations yet.</li>}
         {list.map((c) => (
           <li key={c.id} className={`flex items-center gap-1 rounded-md ${c.id === current ? 'bg-emerald-50' : 'hover:bg-muted'}`}>
-            <a href={`/chat?c=${c.id}`} className="min-w-0 flex-1 px-2 py-2 text-sm" aria-current={c.id === current ? 'page' : undefined} title={c.clientName ? `${c.title} (${c.clientName})` : c.title}>
+            <a
+              href={`/chat?c=${c.id}`}
+              className="min-w-0 flex-1 px-2 py-2 text-sm"
+              aria-current={c.id === current ? 'page' : undefined}
+              title={c.clientName ? `${c.title} (${c.clientName})` : c.title}
+            >
               <span className="block truncate">{c.title}</span>
               {c.clientName && (
                 <span className="block truncate text-xs text-muted-foreground" data-testid="conversation-client-name">

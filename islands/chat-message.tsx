@@ -15,7 +15,16 @@ const KNOWLEDGE_TOOLS = new Set(['search_knowledge', 'get_article']);
 const time = (iso: string) => formatSa(iso, 'time');
 const day = (iso: string) => formatSa(iso, 'numericDate');
 const TOOL_LABELS: Record<string, string> = {
-  paye: 'PAYE', uif: 'UIF', sdl: 'SDL', eti: 'ETI', payslip: 'Net pay', leave: 'Leave', overtime: 'Overtime', notice: 'Notice', 'minimum-wage': 'Minimum wage', 'tax-threshold': 'Tax thresholds',
+  paye: 'PAYE',
+  uif: 'UIF',
+  sdl: 'SDL',
+  eti: 'ETI',
+  payslip: 'Net pay',
+  leave: 'Leave',
+  overtime: 'Overtime',
+  notice: 'Notice',
+  'minimum-wage': 'Minimum wage',
+  'tax-threshold': 'Tax thresholds',
   'payslip-check': 'Payslip check',
 };
 
@@ -67,9 +76,19 @@ function ToolCard({ call }: { call: ToolCallDTO }) {
   );
 }
 
-const THUMB = 'M7 10v12M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z';
+const THUMB =
+  'M7 10v12M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z';
 const Thumb = ({ down }: { down?: boolean }) => (
-  <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-4 w-4 ${down ? 'rotate-180' : ''}`} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    aria-hidden="true"
+    viewBox="0 0 24 24"
+    className={`h-4 w-4 ${down ? 'rotate-180' : ''}`}
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d={THUMB} />
   </svg>
 );
@@ -90,10 +109,22 @@ function Feedback({ message, onChange }: { message: MessageDTO; onChange: (m: Me
   }
   return (
     <>
-      <button type="button" className={`btn btn-ghost btn-sm ${message.feedback === 'up' ? 'text-primary' : ''}`} aria-pressed={message.feedback === 'up'} aria-label="Good answer" onClick={() => rate('up')}>
+      <button
+        type="button"
+        className={`btn btn-ghost btn-sm ${message.feedback === 'up' ? 'text-primary' : ''}`}
+        aria-pressed={message.feedback === 'up'}
+        aria-label="Good answer"
+        onClick={() => rate('up')}
+      >
         <Thumb />
       </button>
-      <button type="button" className={`btn btn-ghost btn-sm ${message.feedback === 'down' ? 'text-destructive' : ''}`} aria-pressed={message.feedback === 'down'} aria-label="Bad answer" onClick={() => rate('down')}>
+      <button
+        type="button"
+        className={`btn btn-ghost btn-sm ${message.feedback === 'down' ? 'text-destructive' : ''}`}
+        aria-pressed={message.feedback === 'down'}
+        aria-label="Bad answer"
+        onClick={() => rate('down')}
+      >
         <Thumb down />
       </button>
       {asking && (
@@ -107,7 +138,15 @@ function Feedback({ message, onChange }: { message: MessageDTO; onChange: (m: Me
           <label className="sr-only" htmlFor={`fb-${message.id}`}>
             What was wrong? (optional)
           </label>
-          <input id={`fb-${message.id}`} className="input h-8" placeholder="What was wrong? (optional)" value={comment} maxLength={2000} onChange={(e) => setComment(e.target.value)} autoFocus />
+          <input
+            id={`fb-${message.id}`}
+            className="input h-8"
+            placeholder="What was wrong? (optional)"
+            value={comment}
+            maxLength={2000}
+            onChange={(e) => setComment(e.target.value)}
+            autoFocus
+          />
           <button type="submit" className="btn btn-outline btn-sm">
             Send
           </button>
@@ -150,13 +189,31 @@ function Typing() {
   );
 }
 
-export function MessageItem({ m, busy, onRetry, onChange }: { m: MessageDTO; busy: boolean; onRetry: (answerId: string) => void; onChange: (m: MessageDTO) => void }) {
+export function MessageItem({
+  m,
+  busy,
+  onRetry,
+  onChange,
+}: {
+  m: MessageDTO;
+  busy: boolean;
+  onRetry: (answerId: string) => void;
+  onChange: (m: MessageDTO) => void;
+}) {
   const mine = m.role === 'user';
   const calls = m.toolCalls.filter((c) => !KNOWLEDGE_TOOLS.has(c.name));
   const finished = !mine && (m.status === 'complete' || m.status === 'stopped') && m.content.length > 0;
   return (
-    <li id={`m-${m.id}`} className={`flex scroll-mt-4 ${mine ? 'justify-end' : 'justify-start'}`} data-testid={`message-${m.role}`} data-status={m.status}>
-      <article className={`max-w-[92%] min-w-0 rounded-lg px-4 py-3 sm:max-w-[80%] ${mine ? 'bg-primary text-primary-foreground' : 'border border-border bg-white'}`} aria-label={mine ? 'You' : 'Assistant'}>
+    <li
+      id={`m-${m.id}`}
+      className={`flex scroll-mt-4 ${mine ? 'justify-end' : 'justify-start'}`}
+      data-testid={`message-${m.role}`}
+      data-status={m.status}
+    >
+      <article
+        className={`max-w-[92%] min-w-0 rounded-lg px-4 py-3 sm:max-w-[80%] ${mine ? 'bg-primary text-primary-foreground' : 'border border-border bg-white'}`}
+        aria-label={mine ? 'You' : 'Assistant'}
+      >
         <header className={`mb-1 flex items-center gap-2 text-xs ${mine ? 'text-emerald-100' : 'text-muted-foreground'}`}>
           <span className="font-semibold">{mine ? 'You' : 'Assistant'}</span>
           <time dateTime={m.timestamp} title={day(m.timestamp)}>
@@ -178,7 +235,10 @@ export function MessageItem({ m, busy, onRetry, onChange }: { m: MessageDTO; bus
         ) : m.status === 'pending' && !m.content ? (
           <Typing />
         ) : (
-          <div className="prose-pw max-w-none overflow-x-auto break-words text-sm" dangerouslySetInnerHTML={{ __html: renderAnswer(m.content) }} />
+          <div
+            className="prose-pw max-w-none overflow-x-auto break-words text-sm"
+            dangerouslySetInnerHTML={{ __html: renderAnswer(m.content) }}
+          />
         )}
         {calls.map((c) => (
           <ToolCard key={c.id} call={c} />
@@ -187,7 +247,11 @@ export function MessageItem({ m, busy, onRetry, onChange }: { m: MessageDTO; bus
           <ul className="mt-3 flex flex-wrap gap-2" aria-label="Sources">
             {m.sources.map((s) => (
               <li key={s.id}>
-                <a href={`/knowledge/article/${s.id}`} className="badge border border-border bg-muted text-foreground hover:bg-emerald-50" data-testid="source-chip">
+                <a
+                  href={`/knowledge/article/${s.id}`}
+                  className="badge border border-border bg-muted text-foreground hover:bg-emerald-50"
+                  data-testid="source-chip"
+                >
                   {s.title}
                 </a>
               </li>

@@ -69,7 +69,9 @@ export function tablesForClipboard(tables: PlainTable[]): ClipboardPayload {
     .map((t) => {
       const caption = t.caption ? `<caption>${escapeHtml(t.caption)}</caption>` : '';
       const head = t.head.length ? `<thead>${t.head.map((r) => row(r, 'th')).join('')}</thead>` : '';
-      return `<table>${caption}${head}<tbody>${body(t).map((r) => row(r, 'td')).join('')}</tbody></table>`;
+      return `<table>${caption}${head}<tbody>${body(t)
+        .map((r) => row(r, 'td'))
+        .join('')}</tbody></table>`;
     })
     .join('\n');
   return { html, text };
@@ -91,7 +93,11 @@ export function clipboardHtml(html: string, origin?: string): string {
     parts[texts[0]] = escapeHtml(plain);
     return `<td${attrs}>${parts.join('')}</td>`;
   });
-  if (origin) out = out.replace(/(<(?:a|img) [^>]*?(?:href|src)=")(\/(?!\/)[^"]*)"/g, (_m, start: string, path: string) => `${start}${origin}${path}"`);
+  if (origin)
+    out = out.replace(
+      /(<(?:a|img) [^>]*?(?:href|src)=")(\/(?!\/)[^"]*)"/g,
+      (_m, start: string, path: string) => `${start}${origin}${path}"`,
+    );
   return out;
 }
 
@@ -117,7 +123,9 @@ function inlineToken(t: Token): string {
       const link = t as Tokens.Link;
       const text = inline(link.tokens);
       // A web address worth keeping goes in brackets after its words (an autolink already is its words).
-      return /^(https?:|mailto:)/i.test(link.href) && text !== link.href && `mailto:${text}` !== link.href ? `${text} (${link.href})` : text;
+      return /^(https?:|mailto:)/i.test(link.href) && text !== link.href && `mailto:${text}` !== link.href
+        ? `${text} (${link.href})`
+        : text;
     }
     case 'image':
       return (t as Tokens.Image).text;
@@ -125,7 +133,11 @@ function inlineToken(t: Token): string {
     case 'html':
       return (t as Tokens.Escape).text;
     default:
-      return 'tokens' in t && Array.isArray(t.tokens) ? inline(t.tokens) : 'text' in t && typeof t.text === 'string' ? decodeEntities(t.text) : '';
+      return 'tokens' in t && Array.isArray(t.tokens)
+        ? inline(t.tokens)
+        : 'text' in t && typeof t.text === 'string'
+          ? decodeEntities(t.text)
+          : '';
   }
 }
 
@@ -135,9 +147,21 @@ function listText(list: Tokens.List, indent: string): string {
     .map((item, i) => {
       const marker = list.ordered ? `${start + i}. ` : '- ';
       const pad = indent + ' '.repeat(marker.length);
-      const [first = '', ...rest] = item.tokens.map((b) => (b.type === 'list' ? listText(b as Tokens.List, pad) : blockText(b))).filter((s) => s !== '');
+      const [first = '', ...rest] = item.tokens
+        .map((b) => (b.type === 'list' ? listText(b as Tokens.List, pad) : blockText(b)))
+        .filter((s) => s !== '');
       const body = first.split('\n').join(`\n${pad}`);
-      return [`${indent}${marker}${body}`, ...rest.map((r) => (r.startsWith(pad) ? r : r.split('\n').map((l) => pad + l).join('\n')))].join('\n');
+      return [
+        `${indent}${marker}${body}`,
+        ...rest.map((r) =>
+          r.startsWith(pad)
+            ? r
+            : r
+                .split('\n')
+                .map((l) => pad + l)
+                .join('\n'),
+        ),
+      ].join('\n');
     })
     .join('\n');
 }
@@ -172,7 +196,10 @@ function blockText(t: Token): string {
 }
 
 function blocksText(tokens: Token[]): string {
-  return tokens.map(blockText).filter((s) => s !== '').join('\n\n');
+  return tokens
+    .map(blockText)
+    .filter((s) => s !== '')
+    .join('\n\n');
 }
 
 /**

@@ -8,7 +8,9 @@ export async function writeClipboard({ html, text }: ClipboardPayload): Promise<
   if (typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
     try {
       const blob = (data: string, type: string) => new Blob([data], { type });
-      await navigator.clipboard.write([new ClipboardItem({ 'text/html': blob(html, 'text/html'), 'text/plain': blob(text, 'text/plain') })]);
+      await navigator.clipboard.write([
+        new ClipboardItem({ 'text/html': blob(html, 'text/html'), 'text/plain': blob(text, 'text/plain') }),
+      ]);
       return;
     } catch {
       /* fall back to plain text below */

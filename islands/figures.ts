@@ -5,9 +5,14 @@ import { formatRand } from '../src/payroll/money';
 // format, so a wage is in rand and a month of employment is a count. A test checks that every field of every
 // calculator in the registry has a kind here.
 
-export type FigureKind = 'rands' | 'count' | 'days' | 'weeks' | 'months' | 'hours' | 'years' | 'km' | 'percent' | 'taxYear' | 'date' | 'month' | 'text';
+export type FigureKind =
+  'rands' | 'count' | 'days' | 'weeks' | 'months' | 'hours' | 'years' | 'km' | 'percent' | 'taxYear' | 'date' | 'month' | 'text';
 
-const kinds = (kind: FigureKind, names: string) => names.split(/\s+/).filter(Boolean).map((n) => [n, kind] as const);
+const kinds = (kind: FigureKind, names: string) =>
+  names
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((n) => [n, kind] as const);
 
 /** Field names are the registry's (src/payroll/schemas.ts and api.ts); one name means one thing in every calculator. */
 export const FIGURE_KINDS: Readonly<Record<string, FigureKind>> = Object.fromEntries([

@@ -2,14 +2,25 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useId } from 'react';
 
 /** A labelled input with its error announced to screen readers. */
-export function Field({ label, error, hint, ...input }: { label: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  label,
+  error,
+  hint,
+  ...input
+}: { label: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <input id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-err` : hint ? `${id}-hint` : undefined} {...input} />
+      <input
+        id={id}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-err` : hint ? `${id}-hint` : undefined}
+        {...input}
+      />
       {hint && !error && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}

@@ -11,7 +11,12 @@ function show(c: AppContext, state: UnsubscribeState, status: 200 | 404 = 200) {
   c.header('Cache-Control', 'no-store');
   c.header('X-Robots-Tag', 'noindex');
   c.header('Referrer-Policy', 'no-referrer');
-  return renderPublic(c, { title: state === 'unknown' ? 'Link not found' : 'Deadline reminders' }, <UnsubscribePage state={state} action={c.req.path} />, status);
+  return renderPublic(
+    c,
+    { title: state === 'unknown' ? 'Link not found' : 'Deadline reminders' },
+    <UnsubscribePage state={state} action={c.req.path} />,
+    status,
+  );
 }
 
 const unknown = (err: unknown) => isAppError(err, 'not_found');

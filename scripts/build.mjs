@@ -11,7 +11,19 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Everything the bundles are built from; db/ and public/ too, to be safe (a needless build costs seconds, a stale one a bug).
-const INPUTS = ['src', 'routes', 'islands', 'db', 'public', 'patches', 'scripts/build.mjs', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const INPUTS = [
+  'src',
+  'routes',
+  'islands',
+  'db',
+  'public',
+  'patches',
+  'scripts/build.mjs',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
 const OUTPUTS = ['dist/client/.vite/manifest.json', 'dist/server/server.js'];
 const STAMP = path.join(root, 'dist', '.build-stamp.json');
 const STEPS = [['build'], ['build', '--ssr', 'src/server.ts', '--outDir', 'dist/server']];
@@ -20,7 +32,8 @@ function files(rel) {
   const abs = path.join(root, rel);
   if (!fs.existsSync(abs)) return [];
   if (!fs.statSync(abs).isDirectory()) return [rel];
-  return fs.readdirSync(abs, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(abs, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile())
     .map((d) => path.relative(root, path.join(d.parentPath, d.name)));
 }
@@ -28,7 +41,10 @@ function files(rel) {
 /** Content, not modification times: a fresh clone or a checkout touches every file without changing one. */
 function hash(rels) {
   const h = createHash('sha256');
-  for (const rel of rels.sort()) h.update(`${rel.split(path.sep).join('/')}\0`).update(fs.readFileSync(path.join(root, rel))).update('\0');
+  for (const rel of rels.sort())
+    h.update(`${rel.split(path.sep).join('/')}\0`)
+      .update(fs.readFileSync(path.join(root, rel)))
+      .update('\0');
   return h.digest('hex');
 }
 const inputsHash = () => hash(INPUTS.flatMap(files));

@@ -32,7 +32,13 @@ export interface BootstrapOptions {
 /** Opens the database, seeds what the config asks for and assembles the app. */
 export async function bootstrap(config: Config, opts: BootstrapOptions = {}): Promise<Started> {
   const log = opts.log ?? createLogger(config.logLevel);
-  const database = await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize, deadlines: config.databaseTimeouts, dataDir: config.dataDir, memory: opts.memoryDb });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    deadlines: config.databaseTimeouts,
+    dataDir: config.dataDir,
+    memory: opts.memoryDb,
+  });
   const clock = opts.clock ?? (() => new Date());
   const mailer = await createMailer({ db: database.db, ...config.mail, log, clock });
   const services = createServices({

@@ -4,12 +4,14 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { PAYFAST_HOSTS, PAYFAST_ITN_RANGES } from './billing/payfast';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
 /** PayFast's public sandbox merchant (reference: payfast.md): the zero-config default, never production's. */
-const SANDBOX_MERCHANT = { PAYFAST_MERCHANT_ID: '10000100', PAYFAST_MERCHANT_KEY: '46f0cd694581a', PAYFAST_PASSPHRASE: 'jt7NOE43FZPn' } as const;
+const SANDBOX_MERCHANT = {
+  PAYFAST_MERCHANT_ID: '10000100',
+  PAYFAST_MERCHANT_KEY: '46f0cd694581a',
+  PAYFAST_PASSPHRASE: 'jt7NOE43FZPn',
+} as const;
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -49,8 +51,16 @@ const schema = z.object({
   PAYFAST_ITN_SOURCE_IPS: z
     .string()
     .default(PAYFAST_ITN_RANGES.join(','))
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .refine((list) => list.length > 0 && list.every((c) => ipaddr.isValidCIDR(c)), 'a comma-separated list of CIDR ranges, e.g. 197.97.145.144/28'),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.length > 0 && list.every((c) => ipaddr.isValidCIDR(c)),
+      'a comma-separated list of CIDR ranges, e.g. 197.97.145.144/28',
+    ),
   PAYFAST_VALIDATE_URL: z.string().url().optional(),
   PAYFAST_API_URL: z.string().url().default(PAYFAST_HOSTS.api),
   PAYFAST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -83,9 +93,26 @@ export interface Config {
    * `connectTimeoutMs`: to connect and be greeted; `sendTimeoutMs`: for one message, start to end; `concurrency`: messages
    * sent at once; `shutdownWaitMs`: how long a stopping process lets sends under way finish.
    */
-  mail: { smtpUrl?: string; from: string; logBodies: boolean; connectTimeoutMs: number; sendTimeoutMs: number; concurrency: number; shutdownWaitMs: number };
+  mail: {
+    smtpUrl?: string;
+    from: string;
+    logBodies: boolean;
+    connectTimeoutMs: number;
+    sendTimeoutMs: number;
+    concurrency: number;
+    shutdownWaitMs: number;
+  };
   /** `connectTimeoutMs`: to open a connection; `timeoutMs`: for one request, and for a socket to stay silent. */
-  s3?: { endpoint: string; bucket: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean; connectTimeoutMs: number; timeoutMs: number };
+  s3?: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    forcePathStyle: boolean;
+    connectTimeoutMs: number;
+    timeoutMs: number;
+  };
   ai?: { baseUrl: string; apiKey?: string; model: string };
   /** How long an answer may take, either engine. */
   aiTimeoutMs: number;
@@ -119,16 +146,22 @@ export class ConfigError extends Error {}
  */
 function productionProblems(given: Record<string, string>, e: z.output<typeof schema>): string[] {
   const problems: string[] = [];
-  if (!e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the address PayFast posts its notifications to and e-mails link to)');
+  if (!e.PUBLIC_URL)
+    problems.push('PUBLIC_URL: required in production (the address PayFast posts its notifications to and e-mails link to)');
   if (!e.SMTP_URL && e.MAIL_OUTBOX_ONLY !== true) {
-    problems.push('SMTP_URL: required in production, or MAIL_OUTBOX_ONLY=true to keep mail in the outbox on purpose (password-reset codes are then never delivered)');
+    problems.push(
+      'SMTP_URL: required in production, or MAIL_OUTBOX_ONLY=true to keep mail in the outbox on purpose (password-reset codes are then never delivered)',
+    );
   }
   if (e.SMTP_URL && e.MAIL_OUTBOX_ONLY === true) problems.push('MAIL_OUTBOX_ONLY: true contradicts SMTP_URL; set one of them');
   if (given.PAYFAST_SANDBOX === undefined) {
     problems.push('PAYFAST_SANDBOX: say false for real payments (with your merchant) or true for the sandbox, in production');
   } else if (!e.PAYFAST_SANDBOX) {
     for (const [name, sandboxValue] of Object.entries(SANDBOX_MERCHANT)) {
-      if (given[name] === undefined || given[name] === sandboxValue) problems.push(`${name}: your PayFast merchant's value is required when PAYFAST_SANDBOX=false (the default is the public sandbox merchant's)`);
+      if (given[name] === undefined || given[name] === sandboxValue)
+        problems.push(
+          `${name}: your PayFast merchant's value is required when PAYFAST_SANDBOX=false (the default is the public sandbox merchant's)`,
+        );
     }
   }
   return problems;
@@ -155,7 +188,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(2, os.availableParallelism()),
-    databaseTimeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, queryMs: e.DATABASE_QUERY_TIMEOUT_MS, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      queryMs: e.DATABASE_QUERY_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     publicUrl: e.PUBLIC_URL,
     demoAccounts: e.DEMO_ACCOUNTS ?? !production,
     mail: {

@@ -49,8 +49,25 @@ export function* causes(err: unknown, depth = 5): Generator<ErrorLike> {
 }
 
 const CONNECTION_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED',
-  'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'DATABASE_DEADLINE', '57014', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'DATABASE_DEADLINE',
+  '57014',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
 ]);
 
 /** How long to wait before retrying while the database is away (sent as Retry-After with a 503). */
@@ -61,7 +78,11 @@ export type Part = 'database' | 'storage' | 'mail' | 'payments' | 'model' | 'dis
 
 /** What the user is told when a part fails, with the status and Retry-After (seconds) it goes out with. */
 export const PART_FAILURES: Record<Part, { code: ErrorCode; message: string; retryAfter: number }> = {
-  database: { code: 'unavailable', message: 'The database is temporarily unavailable. Please try again in a moment.', retryAfter: RETRY_AFTER_SECONDS },
+  database: {
+    code: 'unavailable',
+    message: 'The database is temporarily unavailable. Please try again in a moment.',
+    retryAfter: RETRY_AFTER_SECONDS,
+  },
   storage: { code: 'unavailable', message: 'Attachments are temporarily unavailable. Please try again in a moment.', retryAfter: 30 },
   mail: { code: 'unavailable', message: 'E-mail is temporarily unavailable. Please try again in a moment.', retryAfter: 30 },
   payments: { code: 'unavailable', message: 'PayFast is not answering just now. Please try again in a moment.', retryAfter: 30 },

@@ -11,7 +11,9 @@ import { loadAssets } from './ui/assets';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The client build beside the server build (dist/server → dist/client), or dist/ beside src/ when run from source. */
-const clientDir = [path.resolve(here, '../client'), path.resolve(here, '../dist/client')].find((d) => fs.existsSync(path.join(d, '.vite/manifest.json'))) ?? path.resolve('dist/client');
+const clientDir =
+  [path.resolve(here, '../client'), path.resolve(here, '../dist/client')].find((d) => fs.existsSync(path.join(d, '.vite/manifest.json'))) ??
+  path.resolve('dist/client');
 
 export interface Running {
   url: string;

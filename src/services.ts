@@ -58,7 +58,15 @@ export interface Services {
    * Periodic upkeep: mail retries, expired counters, uploads nobody attached, ITN retries and overdue renewals,
    * answers a stopped process left unfinished, knowledge content whose publish-at has come, deadline reminders due.
    */
-  upkeep: { mail(): Promise<unknown>; counters(): Promise<unknown>; uploads(): Promise<unknown>; billing(): Promise<unknown>; answers(): Promise<unknown>; publish(): Promise<unknown>; reminders(): Promise<unknown> };
+  upkeep: {
+    mail(): Promise<unknown>;
+    counters(): Promise<unknown>;
+    uploads(): Promise<unknown>;
+    billing(): Promise<unknown>;
+    answers(): Promise<unknown>;
+    publish(): Promise<unknown>;
+    reminders(): Promise<unknown>;
+  };
 }
 
 /**
@@ -104,7 +112,16 @@ export function createServices(deps: ServiceDeps): Services {
   const passwords = createPasswords(deps.hashing);
   const payfast = deps.payfast ?? createPayfastClient({ payfast: config.payfast, clock });
   const billing = createBillingService({ db, config, mailer, payfast, limiter, clock, log });
-  const auth = createAuthService({ db, mailer, limiter, passwords, clock, log, limits: deps.limits, beforeDelete: (u) => billing.stopCharges(u) });
+  const auth = createAuthService({
+    db,
+    mailer,
+    limiter,
+    passwords,
+    clock,
+    log,
+    limits: deps.limits,
+    beforeDelete: (u) => billing.stopCharges(u),
+  });
   const subscribe: Database['subscribe'] = (channel, fn) => database.subscribe(channel, fn);
   const knowledge = createKnowledgeService({ db, storage, clock, log, subscribe });
   const tools = knowledgeTools(knowledge);
@@ -112,7 +129,16 @@ export function createServices(deps: ServiceDeps): Services {
   const clients = createClientService({ db, clock });
   const reminders = createReminderService({ db, mailer, clock, log, baseUrl: config.publicUrl ?? `http://localhost:${config.port}` });
   const chat = createChatService({
-    db, engine, knowledge: tools, limiter, clock, log, timeoutMs: config.aiTimeoutMs, perMinute: deps.chatPerMinute, subscribe, clientContext: clients.context,
+    db,
+    engine,
+    knowledge: tools,
+    limiter,
+    clock,
+    log,
+    timeoutMs: config.aiTimeoutMs,
+    perMinute: deps.chatPerMinute,
+    subscribe,
+    clientContext: clients.context,
   });
   return {
     config,
@@ -139,6 +165,14 @@ export function createServices(deps: ServiceDeps): Services {
       const status = !db ? 'unavailable' : !files || mail === 'delayed' ? 'degraded' : 'ok';
       return { status, database: db ? 'ok' : 'unavailable', storage: files ? 'ok' : 'unavailable', mail };
     },
-    upkeep: { mail: () => mailer.deliverDue(), counters: () => limiter.sweep(), uploads: () => knowledge.sweepOrphanUploads(), billing: () => billing.sweep(), answers: () => chat.failInterrupted(), publish: () => knowledge.publishDue(), reminders: () => reminders.sendDueReminders(clock()) },
+    upkeep: {
+      mail: () => mailer.deliverDue(),
+      counters: () => limiter.sweep(),
+      uploads: () => knowledge.sweepOrphanUploads(),
+      billing: () => billing.sweep(),
+      answers: () => chat.failInterrupted(),
+      publish: () => knowledge.publishDue(),
+      reminders: () => reminders.sendDueReminders(clock()),
+    },
   };
 }

@@ -32,7 +32,9 @@ export async function assistant(s: BenchServer) {
     }
   }
   samples.sort((a, b) => a - b);
-  console.log(`  built-in answer, server time [${s.kind}]: p50 ${pct(samples, 0.5).toFixed(1)} ms, p95 ${pct(samples, 0.95).toFixed(1)} ms, max ${samples.at(-1)!.toFixed(1)} ms (${samples.length} answers)`);
+  console.log(
+    `  built-in answer, server time [${s.kind}]: p50 ${pct(samples, 0.5).toFixed(1)} ms, p95 ${pct(samples, 0.95).toFixed(1)} ms, max ${samples.at(-1)!.toFixed(1)} ms (${samples.length} answers)`,
+  );
   const cookie = await login(s.url);
   printLoad([
     await load(`POST /api/chat, built-in engine [${s.kind}]`, {
@@ -62,7 +64,11 @@ function startTimedModel(): Promise<{ url: string; firstTokenAt: number[]; close
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, firstTokenAt, close: () => new Promise((r) => server.close(() => r())) }),
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+        firstTokenAt,
+        close: () => new Promise((r) => server.close(() => r())),
+      }),
     ),
   );
 }
@@ -95,7 +101,9 @@ export async function streamingFirstByte() {
       await reader.cancel();
     }
     gaps.sort((a, b) => a - b);
-    console.log(`  model's first token → first SSE delta at the client: p50 ${pct(gaps, 0.5).toFixed(1)} ms, p95 ${pct(gaps, 0.95).toFixed(1)} ms (${gaps.length} answers, OpenAI-compatible engine, local model)`);
+    console.log(
+      `  model's first token → first SSE delta at the client: p50 ${pct(gaps, 0.5).toFixed(1)} ms, p95 ${pct(gaps, 0.95).toFixed(1)} ms (${gaps.length} answers, OpenAI-compatible engine, local model)`,
+    );
   } finally {
     await s.close();
     await model.close();

@@ -47,9 +47,17 @@ export async function signInDuringBursts(kind: BenchServer['kind']) {
     Array.from({ length: 300 }, (_, i) => post(`${url}/api/login`, { username: `victim${i}`, password: 'wrong-password' }, '203.0.113.66')),
   );
   await scenario(kind, '300 wrong passwords for the same account, from 300 addresses', (url) =>
-    Array.from({ length: 300 }, (_, i) => post(`${url}/api/login`, { username: 'demo', password: 'wrong-password' }, `203.0.${113 + (i >> 8)}.${i & 255}`)),
+    Array.from({ length: 300 }, (_, i) =>
+      post(`${url}/api/login`, { username: 'demo', password: 'wrong-password' }, `203.0.${113 + (i >> 8)}.${i & 255}`),
+    ),
   );
   await scenario(kind, '150 sign-ups from one address', (url) =>
-    Array.from({ length: 150 }, (_, i) => post(`${url}/api/register`, { username: `burst${n}${i}`, email: `burst${n}${i}@example.co.za`, password: 'secret123' }, '203.0.113.67')),
+    Array.from({ length: 150 }, (_, i) =>
+      post(
+        `${url}/api/register`,
+        { username: `burst${n}${i}`, email: `burst${n}${i}@example.co.za`, password: 'secret123' },
+        '203.0.113.67',
+      ),
+    ),
   );
 }

@@ -10,9 +10,26 @@ const USERS = 1_000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5) * 2;
 
 const SEARCHES = [
-  'uif ceiling', 'emp 201 deadline', '13th cheque tax', 'pay as you earn', 'UI-19', 'sick leave', 'irp 5', 'minimum wage', 'tax',
-  'overtime pay', 'maternity', 'bonus', 'ceil', 'employee', 'leave', 'medical aid credit', 'how many annual leave days',
-  'when is the EMP501 interim reconciliation due', 'what is the tax threshold for someone aged 65', 'Do foreign nationals pay UIF?',
+  'uif ceiling',
+  'emp 201 deadline',
+  '13th cheque tax',
+  'pay as you earn',
+  'UI-19',
+  'sick leave',
+  'irp 5',
+  'minimum wage',
+  'tax',
+  'overtime pay',
+  'maternity',
+  'bonus',
+  'ceil',
+  'employee',
+  'leave',
+  'medical aid credit',
+  'how many annual leave days',
+  'when is the EMP501 interim reconciliation due',
+  'what is the tax threshold for someone aged 65',
+  'Do foreign nationals pay UIF?',
 ];
 
 /** The built server as its own process with 10 000 articles and USERS signed-in accounts, on PGlite or PostgreSQL. */
@@ -21,7 +38,10 @@ async function crowdServer(kind: 'pglite' | 'postgres'): Promise<{ app: ServerPr
   const script = crowdSql({ articles: ARTICLES, users: USERS }) + sessions.sql;
   if (kind === 'postgres') {
     const db = await freshDatabase();
-    const app = await startApp({ databaseUrl: db.url, env: process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {} });
+    const app = await startApp({
+      databaseUrl: db.url,
+      env: process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {},
+    });
     await runSql({ url: db.url }, script);
     return { app, cookies: sessions.cookies, close: async () => (await app.stop(), await db.drop()) };
   }
@@ -64,7 +84,9 @@ export async function crowd() {
         await load(`POST /api/chat built-in, ${CONNECTIONS} connections [${kind}]`, { ...chatLoad, seconds: SECONDS }),
       ];
       printLoad(rows);
-      console.log(`  p99 targets [${kind}]: search ${rows[0].p99} ms (< 250), chat ${rows[1].p99} ms (< 500); errors ${rows[0].errors + rows[1].errors + rows[0].non2xx + rows[1].non2xx}`);
+      console.log(
+        `  p99 targets [${kind}]: search ${rows[0].p99} ms (< 250), chat ${rows[1].p99} ms (< 500); errors ${rows[0].errors + rows[1].errors + rows[0].non2xx + rows[1].non2xx}`,
+      );
     } finally {
       await close();
     }

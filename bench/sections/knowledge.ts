@@ -3,17 +3,59 @@ import { knowledgeItems } from '../../db/schema';
 import { load, login, printLoad, type BenchServer } from '../lib';
 
 const ARTICLES = 10_000;
-const QUERIES = ['uif ceiling', 'emp 201 deadline', '13th cheque tax', 'pay as you earn', 'UI-19', 'sick leave', 'irp 5', 'minimum wage', 'tax', 'overtime pay', 'maternity', 'bonus', 'ceil', 'employee', 'leave', 'medical aid credit'];
+const QUERIES = [
+  'uif ceiling',
+  'emp 201 deadline',
+  '13th cheque tax',
+  'pay as you earn',
+  'UI-19',
+  'sick leave',
+  'irp 5',
+  'minimum wage',
+  'tax',
+  'overtime pay',
+  'maternity',
+  'bonus',
+  'ceil',
+  'employee',
+  'leave',
+  'medical aid credit',
+];
 // Questions as people (and the assistant) ask them: more words, some in no article, ranked by how many match.
 const QUESTIONS = [
-  'how many annual leave days', 'when is the EMP501 interim reconciliation due', 'what is the tax threshold for someone aged 65',
-  'how many weeks of maternity leave', 'what is the UIF ceiling', 'sick leave days per cycle', 'annual leave days zzyzxqv',
-  'How is a travel allowance taxed?', 'Do foreign nationals pay UIF?', 'what is the notice period for someone employed 2 years',
-  'how much PAYE on a bonus for a pensioner over 65', 'monthly tax on salary age 45 medical aid for 4 people',
+  'how many annual leave days',
+  'when is the EMP501 interim reconciliation due',
+  'what is the tax threshold for someone aged 65',
+  'how many weeks of maternity leave',
+  'what is the UIF ceiling',
+  'sick leave days per cycle',
+  'annual leave days zzyzxqv',
+  'How is a travel allowance taxed?',
+  'Do foreign nationals pay UIF?',
+  'what is the notice period for someone employed 2 years',
+  'how much PAYE on a bonus for a pensioner over 65',
+  'monthly tax on salary age 45 medical aid for 4 people',
 ];
 // Misspelt: corrected from the articles' words (knowledge_words), then searched as corrected.
 const TYPOS = ['cieling', 'uif cieling', 'overtme', 'matternity leave', 'sikc leave', 'emp201 deadlne', 'irp5 certficates', 'anual leave'];
-const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima', 'mike', 'november', 'oscar', 'papa'];
+const WORDS = [
+  'alpha',
+  'bravo',
+  'charlie',
+  'delta',
+  'echo',
+  'foxtrot',
+  'golf',
+  'hotel',
+  'india',
+  'juliet',
+  'kilo',
+  'lima',
+  'mike',
+  'november',
+  'oscar',
+  'papa',
+];
 
 /** Grows the seeded knowledge base to 10 000 articles: variants of the real ones, so every query has many matches. */
 async function fillTo10k(s: BenchServer) {
@@ -72,11 +114,16 @@ export async function knowledge(s: BenchServer) {
       }
     }
     samples.sort((a, b) => a - b);
-    console.log(`  ${label} at ${ARTICLES} articles, not asked before [${s.kind}]: p50 ${pct(samples, 0.5).toFixed(1)} ms, p95 ${pct(samples, 0.95).toFixed(1)} ms, max ${samples[samples.length - 1].toFixed(1)} ms (${samples.length} searches, ${queries.length} queries)`);
+    console.log(
+      `  ${label} at ${ARTICLES} articles, not asked before [${s.kind}]: p50 ${pct(samples, 0.5).toFixed(1)} ms, p95 ${pct(samples, 0.95).toFixed(1)} ms, max ${samples[samples.length - 1].toFixed(1)} ms (${samples.length} searches, ${queries.length} queries)`,
+    );
   }
   const cookie = await login(s.url);
   printLoad([
-    await load(`GET /api/knowledge/search?q=uif+ceiling [${s.kind}]`, { url: `${s.url}/api/knowledge/search?q=uif+ceiling`, headers: { cookie } }),
+    await load(`GET /api/knowledge/search?q=uif+ceiling [${s.kind}]`, {
+      url: `${s.url}/api/knowledge/search?q=uif+ceiling`,
+      headers: { cookie },
+    }),
     await load(`GET /knowledge/article/:id [${s.kind}]`, { url: `${s.url}/knowledge/article/${articleId}`, headers: { cookie } }),
   ]);
 }

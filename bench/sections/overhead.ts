@@ -16,12 +16,17 @@ export async function overhead() {
   const sql = postgres(db.url, { max: 1, onnotice: () => {} });
   const [{ id }] = await sql`select id from users where username = 'demo'`;
   await sql.end();
-  const bare = await startNode(['bench/bare-server.mjs'], { DATABASE_URL: db.url, USER_ID: String(id) }, /bare listening on (http:\/\/\S+)/);
+  const bare = await startNode(
+    ['bench/bare-server.mjs'],
+    { DATABASE_URL: db.url, USER_ID: String(id) },
+    /bare listening on (http:\/\/\S+)/,
+  );
   try {
     const cookie = await login(app.url);
     const opts = { connections: CONNECTIONS };
     // Both warmed first (JIT, prepared statements, pools): the ratios compare steady states.
-    for (const url of [`${app.url}/api/user`, `${bare.url}/api/select`, `${app.url}/api/x`, `${bare.url}/api/x`]) await load('warm-up', { url, headers: { cookie }, ...opts, seconds: 2 });
+    for (const url of [`${app.url}/api/user`, `${bare.url}/api/select`, `${app.url}/api/x`, `${bare.url}/api/x`])
+      await load('warm-up', { url, headers: { cookie }, ...opts, seconds: 2 });
     // Each pair back to back, so both see the same machine.
     const user = await load(`GET /api/user signed in, the app [postgres]`, { url: `${app.url}/api/user`, headers: { cookie }, ...opts });
     const select = await load(`GET, bare Hono + postgres.js indexed select`, { url: `${bare.url}/api/select`, ...opts });

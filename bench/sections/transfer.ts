@@ -44,12 +44,16 @@ export async function transferSizes(s: BenchServer) {
     ['/knowledge-admin', admin],
   ];
   console.log('  Bytes a browser downloads per page (first visit, Accept-Encoding: br; HTML + CSS + JS as sent):');
-  console.log(`    ${'page'.padEnd(18)} ${'HTML'.padStart(7)} ${'CSS'.padStart(7)} ${'JS'.padStart(8)} ${'total'.padStart(8)}   (JS uncompressed)`);
+  console.log(
+    `    ${'page'.padEnd(18)} ${'HTML'.padStart(7)} ${'CSS'.padStart(7)} ${'JS'.padStart(8)} ${'total'.padStart(8)}   (JS uncompressed)`,
+  );
   for (const [page, cookie] of pages) {
     const doc = await get(`${s.url}${page}`, cookie ? { cookie } : {});
     const html = (doc.encoding === 'br' ? brotliDecompressSync(doc.body) : doc.body).toString();
     const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
-    const js = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
+    const js = new Set(
+      [...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]),
+    );
     let cssBytes = 0;
     let jsBytes = 0;
     let jsRaw = 0;
@@ -59,7 +63,9 @@ export async function transferSizes(s: BenchServer) {
       jsRaw += (await get(`${s.url}${u}`, { 'accept-encoding': 'identity' })).bytes;
     }
     const total = doc.bytes + cssBytes + jsBytes;
-    console.log(`    ${`${page} (${doc.status})`.padEnd(18)} ${String(doc.bytes).padStart(7)} ${String(cssBytes).padStart(7)} ${String(jsBytes).padStart(8)} ${String(total).padStart(8)}   (${jsRaw})`);
+    console.log(
+      `    ${`${page} (${doc.status})`.padEnd(18)} ${String(doc.bytes).padStart(7)} ${String(cssBytes).padStart(7)} ${String(jsBytes).padStart(8)} ${String(total).padStart(8)}   (${jsRaw})`,
+    );
   }
 }
 
@@ -80,7 +86,9 @@ export async function landingVersusBare(s: BenchServer) {
     const ours = await load(`GET / br, the app [${s.kind}]`, { url: `${s.url}/`, headers });
     const theirs = await load('GET / br, bare Hono, same bytes', { url: `http://127.0.0.1:${barePort}/`, headers });
     printLoad([ours, theirs]);
-    console.log(`  landing page: ${page.bytes} B brotli; the app serves ${((ours.rps / theirs.rps) * 100).toFixed(0)}% of bare Hono's requests/s`);
+    console.log(
+      `  landing page: ${page.bytes} B brotli; the app serves ${((ours.rps / theirs.rps) * 100).toFixed(0)}% of bare Hono's requests/s`,
+    );
   } finally {
     await new Promise((r) => server.close(r));
   }

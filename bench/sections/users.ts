@@ -34,7 +34,9 @@ export async function userManagement(s: BenchServer) {
   const ids = await db.execute(sql`select min(id) as lo from users where username like 'bench\_user\_%'`);
   const first = (ids as unknown as { rows?: { lo: number }[] }).rows?.[0] ?? (ids as unknown as { lo: number }[])[0];
   const lo = Number(first.lo);
-  await db.execute(sql`insert into conversations (id, user_id, title) select 'bench-conv-' || g, g, 'Bench' from generate_series(${lo}::int, ${lo + USERS - 1}::int) g`);
+  await db.execute(
+    sql`insert into conversations (id, user_id, title) select 'bench-conv-' || g, g, 'Bench' from generate_series(${lo}::int, ${lo + USERS - 1}::int) g`,
+  );
   for (let from = 1; from <= MESSAGES; from += 50_000) {
     await db.execute(sql`
       insert into messages (id, user_id, conversation_id, role, content, timestamp)
@@ -44,7 +46,8 @@ export async function userManagement(s: BenchServer) {
   }
   await db.execute(sql`analyze`);
   const seeded = await db.execute(sql`select (select count(*) from users) as users, (select count(*) from messages) as messages`);
-  const counts = (seeded as unknown as { rows?: Record<string, unknown>[] }).rows?.[0] ?? (seeded as unknown as Record<string, unknown>[])[0];
+  const counts =
+    (seeded as unknown as { rows?: Record<string, unknown>[] }).rows?.[0] ?? (seeded as unknown as Record<string, unknown>[])[0];
   console.log(`  seeded ${counts.users} users and ${counts.messages} messages in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const cookie = await login(s.url, 'admin');
@@ -62,5 +65,10 @@ export async function userManagement(s: BenchServer) {
     const r = await latency(`${s.url}${path}`, cookie);
     console.log(`  ${`${label} [${s.kind}]`.padEnd(62)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms`);
   }
-  printLoad([await load(`GET /api/users/admin?pageSize=50, 10 conns [${s.kind}]`, { url: `${s.url}/api/users/admin?pageSize=50`, headers: { cookie } })]);
+  printLoad([
+    await load(`GET /api/users/admin?pageSize=50, 10 conns [${s.kind}]`, {
+      url: `${s.url}/api/users/admin?pageSize=50`,
+      headers: { cookie },
+    }),
+  ]);
 }

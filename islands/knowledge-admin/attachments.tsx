@@ -61,7 +61,12 @@ export function AttachmentsEditor({ attachments, onChange }: { attachments: stri
       onChange([...current.current, filePath]);
       toast({ title: 'File Uploaded', description: 'File has been uploaded successfully' });
     } catch (err) {
-      if (err instanceof UploadFailed) toast({ title: 'Upload Failed', description: err.message ? `Failed to upload file: ${err.message}` : 'Failed to upload file', variant: 'destructive' });
+      if (err instanceof UploadFailed)
+        toast({
+          title: 'Upload Failed',
+          description: err.message ? `Failed to upload file: ${err.message}` : 'Failed to upload file',
+          variant: 'destructive',
+        });
       else toast({ title: 'Upload Error', description: 'An error occurred during file upload', variant: 'destructive' });
     } finally {
       setProgress(null);
@@ -89,7 +94,14 @@ export function AttachmentsEditor({ attachments, onChange }: { attachments: stri
       </p>
       {progress !== null && (
         <div className="flex items-center gap-2" data-testid="upload-progress">
-          <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 flex-1 overflow-hidden rounded-full bg-muted">
+          <div
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-2 flex-1 overflow-hidden rounded-full bg-muted"
+          >
             <div className="h-full bg-primary transition-[width]" style={{ width: `${progress}%` }} />
           </div>
           <span className="w-10 text-right text-xs tabular-nums text-muted-foreground">{progress}%</span>
@@ -105,7 +117,12 @@ export function AttachmentsEditor({ attachments, onChange }: { attachments: stri
                   {info.name}
                   {info.ext && <span className="ml-2 badge bg-muted text-slate-700">{info.ext.toUpperCase()}</span>}
                 </span>
-                <button type="button" className="btn btn-ghost btn-sm shrink-0" onClick={() => onChange(attachments.filter((x) => x !== a))} aria-label={`Remove ${info.name}`}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm shrink-0"
+                  onClick={() => onChange(attachments.filter((x) => x !== a))}
+                  aria-label={`Remove ${info.name}`}
+                >
                   Remove
                 </button>
               </li>

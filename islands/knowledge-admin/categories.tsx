@@ -42,9 +42,28 @@ function NewCategoryForm({ onCreated }: { onCreated: () => Promise<void> }) {
   }
   return (
     <form onSubmit={submit} className="card space-y-4 p-5" aria-label="New category" noValidate>
-      <Field label="Category ID" name="id" value={v.id} onChange={(e) => setV({ ...v, id: e.target.value })} hint={CATEGORY_ID_HINT} placeholder="payroll-basics" />
-      <Field label="Category Name" name="name" value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} placeholder="Payroll Basics" />
-      <TextArea label="Description" name="description" value={v.description} onChange={(description) => setV({ ...v, description })} rows={3} />
+      <Field
+        label="Category ID"
+        name="id"
+        value={v.id}
+        onChange={(e) => setV({ ...v, id: e.target.value })}
+        hint={CATEGORY_ID_HINT}
+        placeholder="payroll-basics"
+      />
+      <Field
+        label="Category Name"
+        name="name"
+        value={v.name}
+        onChange={(e) => setV({ ...v, name: e.target.value })}
+        placeholder="Payroll Basics"
+      />
+      <TextArea
+        label="Description"
+        name="description"
+        value={v.description}
+        onChange={(description) => setV({ ...v, description })}
+        rows={3}
+      />
       <CategoryStatusSelect value={v.status} onChange={(status) => setV({ ...v, status })} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Creating...' : 'Create Category'}
@@ -53,7 +72,15 @@ function NewCategoryForm({ onCreated }: { onCreated: () => Promise<void> }) {
   );
 }
 
-function CategoryCard({ category, onChanged, onDeleted }: { category: AdminCategory; onChanged: () => Promise<void>; onDeleted: () => Promise<void> }) {
+function CategoryCard({
+  category,
+  onChanged,
+  onDeleted,
+}: {
+  category: AdminCategory;
+  onChanged: () => Promise<void>;
+  onDeleted: () => Promise<void>;
+}) {
   const [editing, setEditing] = useState(false);
   const saved = () => ({ name: category.name, description: category.description, status: category.status ?? 'published' });
   const [v, setV] = useState(saved);
@@ -128,7 +155,13 @@ function CategoryCard({ category, onChanged, onDeleted }: { category: AdminCateg
             >
               Edit
             </button>
-            <button type="button" className="btn btn-destructive btn-sm" onClick={remove} disabled={busy} aria-label={`Delete category ${category.name}`}>
+            <button
+              type="button"
+              className="btn btn-destructive btn-sm"
+              onClick={remove}
+              disabled={busy}
+              aria-label={`Delete category ${category.name}`}
+            >
               Delete
             </button>
           </div>
@@ -138,13 +171,26 @@ function CategoryCard({ category, onChanged, onDeleted }: { category: AdminCateg
   );
 }
 
-export function CategoriesPanel({ categories, loadCategories, onDeleted }: { categories: AdminCategory[]; loadCategories: () => Promise<AdminCategory[] | null>; onDeleted: () => Promise<void> }) {
+export function CategoriesPanel({
+  categories,
+  loadCategories,
+  onDeleted,
+}: {
+  categories: AdminCategory[];
+  loadCategories: () => Promise<AdminCategory[] | null>;
+  onDeleted: () => Promise<void>;
+}) {
   const [showNewCategory, setShowNewCategory] = useState(false);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-xl font-semibold">Categories</h2>
-        <button type="button" className="btn btn-primary btn-sm" aria-expanded={showNewCategory} onClick={() => setShowNewCategory(!showNewCategory)}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          aria-expanded={showNewCategory}
+          onClick={() => setShowNewCategory(!showNewCategory)}
+        >
           {showNewCategory ? 'Cancel' : 'Add Category'}
         </button>
       </div>
@@ -161,7 +207,12 @@ export function CategoriesPanel({ categories, loadCategories, onDeleted }: { cat
       ) : (
         <ul className="space-y-3">
           {categories.map((c) => (
-            <CategoryCard key={`${c.id}:${c.updatedAt ?? ''}:${c.name}:${c.description}:${c.status}`} category={c} onChanged={async () => void (await loadCategories())} onDeleted={onDeleted} />
+            <CategoryCard
+              key={`${c.id}:${c.updatedAt ?? ''}:${c.name}:${c.description}:${c.status}`}
+              category={c}
+              onChanged={async () => void (await loadCategories())}
+              onDeleted={onDeleted}
+            />
           ))}
         </ul>
       )}

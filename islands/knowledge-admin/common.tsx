@@ -7,7 +7,8 @@ import { toast, type ToastInput } from '../toast';
 
 export type AdminCategory = CategoryDTO;
 
-export const fail = (err: unknown, fallback = 'An error occurred. Please try again.') => toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
+export const fail = (err: unknown, fallback = 'An error occurred. Please try again.') =>
+  toast({ title: 'Error', description: errorMessage(err, fallback), variant: 'destructive' });
 
 /** A save or a delete, as `send` makes it. */
 export interface Change {
@@ -82,7 +83,21 @@ export function check<T>(result: { success: true; data: T } | { success: false; 
   return null;
 }
 
-export function TextArea({ label, hint, value, onChange, rows = 4, name }: { label: ReactNode; hint?: ReactNode; value: string; onChange: (v: string) => void; rows?: number; name?: string }) {
+export function TextArea({
+  label,
+  hint,
+  value,
+  onChange,
+  rows = 4,
+  name,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  value: string;
+  onChange: (v: string) => void;
+  rows?: number;
+  name?: string;
+}) {
   const id = useId();
   return (
     <div className="space-y-1.5">
@@ -107,7 +122,21 @@ export function TextArea({ label, hint, value, onChange, rows = 4, name }: { lab
   );
 }
 
-export function CategorySelect({ label, value, onChange, categories, placeholder, name }: { label: string; value: string; onChange: (v: string) => void; categories: AdminCategory[]; placeholder: string; name?: string }) {
+export function CategorySelect({
+  label,
+  value,
+  onChange,
+  categories,
+  placeholder,
+  name,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  categories: AdminCategory[];
+  placeholder: string;
+  name?: string;
+}) {
   const id = useId();
   return (
     <div className="space-y-1.5">
@@ -131,7 +160,12 @@ export function Chip({ children, onRemove, removeLabel }: { children: ReactNode;
     <li className="badge gap-1 bg-muted font-medium text-slate-700">
       <span className="break-all">{children}</span>
       {onRemove && (
-        <button type="button" onClick={onRemove} aria-label={removeLabel} className="-mr-1 rounded-full px-1 leading-none text-slate-500 hover:bg-slate-200 hover:text-foreground">
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={removeLabel}
+          className="-mr-1 rounded-full px-1 leading-none text-slate-500 hover:bg-slate-200 hover:text-foreground"
+        >
           ×
         </button>
       )}

@@ -57,8 +57,18 @@ export function TextDiff({ before, after, mode = 'words' }: { before: string; af
       <div className="kb-diff kb-diff-lines" data-testid="text-diff">
         {diff.parts.map((p, i) => {
           const text = p.value.replace(/\n$/, '');
-          if (p.added) return <Added key={i} block>{text}</Added>;
-          if (p.removed) return <Removed key={i} block>{text}</Removed>;
+          if (p.added)
+            return (
+              <Added key={i} block>
+                {text}
+              </Added>
+            );
+          if (p.removed)
+            return (
+              <Removed key={i} block>
+                {text}
+              </Removed>
+            );
           return (
             <div key={i} className="kb-diff-block">
               {text}
@@ -70,7 +80,9 @@ export function TextDiff({ before, after, mode = 'words' }: { before: string; af
   }
   return (
     <div className="kb-diff" data-testid="text-diff">
-      {diff.parts.map((p, i) => (p.added ? <Added key={i}>{p.value}</Added> : p.removed ? <Removed key={i}>{p.value}</Removed> : <span key={i}>{p.value}</span>))}
+      {diff.parts.map((p, i) =>
+        p.added ? <Added key={i}>{p.value}</Added> : p.removed ? <Removed key={i}>{p.value}</Removed> : <span key={i}>{p.value}</span>,
+      )}
     </div>
   );
 }

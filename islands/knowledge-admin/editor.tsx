@@ -16,7 +16,19 @@ const isEditorItem = (x: ItemDTO | EditorItemDTO): x is EditorItemDTO => 'draft'
 const asEditorItem = (x: ItemDTO | EditorItemDTO): EditorItemDTO =>
   isEditorItem(x)
     ? x
-    : { publishAt: null, editorNotes: '', lastVerifiedBy: null, reviewReason: null, shippedVersion: null, draft: null, ...x, taxYears: x.taxYears ?? [], quotesFigures: x.quotesFigures ?? false, lastVerifiedAt: x.lastVerifiedAt ?? null, status: x.status ?? 'published' };
+    : {
+        publishAt: null,
+        editorNotes: '',
+        lastVerifiedBy: null,
+        reviewReason: null,
+        shippedVersion: null,
+        draft: null,
+        ...x,
+        taxYears: x.taxYears ?? [],
+        quotesFigures: x.quotesFigures ?? false,
+        lastVerifiedAt: x.lastVerifiedAt ?? null,
+        status: x.status ?? 'published',
+      };
 
 export interface EditorOptions {
   item: AdminItemDTO;
@@ -73,7 +85,26 @@ export function useItemEditor({ item, onChanged, openWith, focusOnOpen = false }
     focusTitle.current = false;
   }, [full]);
 
-  return { item, enc, onChanged, full, setFull, draft, setDraft, mode, setMode, at, setAt, revision, cardRef, busy, run, send, startEditing, reload };
+  return {
+    item,
+    enc,
+    onChanged,
+    full,
+    setFull,
+    draft,
+    setDraft,
+    mode,
+    setMode,
+    at,
+    setAt,
+    revision,
+    cardRef,
+    busy,
+    run,
+    send,
+    startEditing,
+    reload,
+  };
 }
 
 export type ItemEditorState = ReturnType<typeof useItemEditor>;
@@ -81,8 +112,15 @@ export type ItemEditorState = ReturnType<typeof useItemEditor>;
 /** The toast once an edit is saved: what readers see now. */
 function savedToast(full: EditorItemDTO, mode: SaveMode, publishAt: string | null, title: string): ToastInput {
   if (full.status === 'published') {
-    if (mode === 'publish') return full.draft ? { title: 'Knowledge Item Published', description: `Readers now see your change to ${title}.` } : { title: 'Knowledge Item Updated', description: `${title} has been updated.` };
-    if (publishAt) return { title: 'Edit Scheduled', description: `Your change to ${title} will be published on ${saDateTime(publishAt)}; until then readers see the current text.` };
+    if (mode === 'publish')
+      return full.draft
+        ? { title: 'Knowledge Item Published', description: `Readers now see your change to ${title}.` }
+        : { title: 'Knowledge Item Updated', description: `${title} has been updated.` };
+    if (publishAt)
+      return {
+        title: 'Edit Scheduled',
+        description: `Your change to ${title} will be published on ${saDateTime(publishAt)}; until then readers see the current text.`,
+      };
     return { title: 'Edit Staged', description: `Readers still see the published ${title} until you publish your change.` };
   }
   if (mode === 'publish') return { title: 'Knowledge Item Published', description: `${title} is published: readers see it now.` };
@@ -157,7 +195,10 @@ export function ItemEditor({ editor, full, categories }: { editor: ItemEditorSta
     run(async () => {
       const r = await api<EditorItemDTO>('POST', `/api/knowledge/items/${enc}/verify`, {});
       setFull((f) => (f ? { ...f, lastVerifiedAt: r.lastVerifiedAt, lastVerifiedBy: r.lastVerifiedBy, reviewReason: r.reviewReason } : f));
-      toast({ title: 'Marked as Verified', description: `Checked on ${saDate(r.lastVerifiedAt)}${r.lastVerifiedBy ? ` by ${r.lastVerifiedBy.username}` : ''}.` });
+      toast({
+        title: 'Marked as Verified',
+        description: `Checked on ${saDate(r.lastVerifiedAt)}${r.lastVerifiedBy ? ` by ${r.lastVerifiedBy.username}` : ''}.`,
+      });
     });
   const archive = () =>
     void send({

@@ -43,7 +43,17 @@ function defaultPair(revs: RevisionDTO[]): [number, number] | null {
 
 const revisionLabel = (r: RevisionDTO) => `Revision ${r.number} · ${kindWords(r.kind)} · ${saShortDateTime(r.at)}`;
 
-export function History({ item, categories, refreshKey, onRestored }: { item: EditorItemDTO; categories: AdminCategory[]; refreshKey: unknown; onRestored: () => Promise<void> }) {
+export function History({
+  item,
+  categories,
+  refreshKey,
+  onRestored,
+}: {
+  item: EditorItemDTO;
+  categories: AdminCategory[];
+  refreshKey: unknown;
+  onRestored: () => Promise<void>;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [revs, setRevs] = useState<RevisionDTO[] | null>(null);
@@ -68,7 +78,11 @@ export function History({ item, categories, refreshKey, onRestored }: { item: Ed
   const restore = (r: RevisionDTO) =>
     void send({
       ask: `Restore revision ${r.number} of "${item.title}" (${kindWords(r.kind).toLowerCase()}, ${saDateTime(r.at)})? Readers will see its text at once; the current text stays in History.`,
-      request: ['POST', `/api/knowledge/items/${encodeURIComponent(item.id)}/revisions/${r.number}/restore`, { note: `Restored revision ${r.number}` }],
+      request: [
+        'POST',
+        `/api/knowledge/items/${encodeURIComponent(item.id)}/revisions/${r.number}/restore`,
+        { note: `Restored revision ${r.number}` },
+      ],
       done: { title: 'Revision Restored', description: `Readers now see revision ${r.number} of ${r.title}.` },
       then: onRestored,
     });
@@ -80,7 +94,13 @@ export function History({ item, categories, refreshKey, onRestored }: { item: Ed
 
   return (
     <div className="space-y-3">
-      <button type="button" className="btn btn-outline btn-sm" aria-expanded={open} aria-controls={`${id}-panel`} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        onClick={() => setOpen(!open)}
+      >
         {open ? 'Hide history' : 'History'}
       </button>
       <section id={`${id}-panel`} hidden={!open} aria-labelledby={`${id}-h`} className="space-y-4" data-testid="history">
@@ -88,12 +108,23 @@ export function History({ item, categories, refreshKey, onRestored }: { item: Ed
           History
         </h4>
         <p className="text-sm text-muted-foreground" role="status" aria-live="polite">
-          {loading && !revs ? 'Loading history...' : revs ? (revs.length === 1 ? '1 version saved.' : `${revs.length} versions saved, newest first.`) : ''}
+          {loading && !revs
+            ? 'Loading history...'
+            : revs
+              ? revs.length === 1
+                ? '1 version saved.'
+                : `${revs.length} versions saved, newest first.`
+              : ''}
         </p>
         {revs && revs.length > 0 && (
           <ol className="divide-y divide-border rounded-md border border-border" aria-label="Revisions" aria-busy={loading}>
             {shown.map((r) => (
-              <li key={r.number} className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-start sm:justify-between" data-testid="revision" data-revision={r.number}>
+              <li
+                key={r.number}
+                className="flex flex-col gap-2 p-3 text-sm sm:flex-row sm:items-start sm:justify-between"
+                data-testid="revision"
+                data-revision={r.number}
+              >
                 <div className="min-w-0 space-y-0.5">
                   <p>
                     <span className="font-medium">Revision {r.number}</span> · {kindWords(r.kind)}
@@ -103,7 +134,13 @@ export function History({ item, categories, refreshKey, onRestored }: { item: Ed
                   </p>
                   {r.note && <p className="break-words">“{r.note}”</p>}
                 </div>
-                <button type="button" className="btn btn-outline btn-sm shrink-0 self-start" onClick={() => restore(r)} disabled={busy} aria-label={`Restore revision ${r.number}`}>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm shrink-0 self-start"
+                  onClick={() => restore(r)}
+                  disabled={busy}
+                  aria-label={`Restore revision ${r.number}`}
+                >
                   Restore
                 </button>
               </li>
@@ -128,7 +165,13 @@ export function History({ item, categories, refreshKey, onRestored }: { item: Ed
             <div className="flex flex-wrap gap-x-5 gap-y-1 text-sm" role="radiogroup" aria-label="Show changes by">
               {(['words', 'lines'] as const).map((m) => (
                 <label key={m} className="inline-flex min-h-8 items-center gap-2">
-                  <input type="radio" className="size-4 accent-primary" name={`${id}-mode`} checked={mode === m} onChange={() => setMode(m)} />
+                  <input
+                    type="radio"
+                    className="size-4 accent-primary"
+                    name={`${id}-mode`}
+                    checked={mode === m}
+                    onChange={() => setMode(m)}
+                  />
                   {m === 'words' ? 'Word by word' : 'Line by line'}
                 </label>
               ))}
@@ -141,7 +184,17 @@ export function History({ item, categories, refreshKey, onRestored }: { item: Ed
   );
 }
 
-function RevisionSelect({ label, value, revs, onChange }: { label: string; value: number; revs: RevisionDTO[]; onChange: (n: number) => void }) {
+function RevisionSelect({
+  label,
+  value,
+  revs,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  revs: RevisionDTO[];
+  onChange: (n: number) => void;
+}) {
   const id = useId();
   return (
     <div className="min-w-0 space-y-1.5">
@@ -166,12 +219,42 @@ function Changes({ from, to, mode, categories }: { from: RevisionDTO; to: Revisi
   const files = (l: string[]) => l.map((a) => attachmentInfo(a).name);
   const fields: { key: string; label: string; changed: boolean; body: () => ReactNode }[] = [
     { key: 'title', label: 'Title', changed: from.title !== to.title, body: () => <TextDiff before={from.title} after={to.title} /> },
-    { key: 'category', label: 'Category', changed: from.categoryId !== to.categoryId, body: () => <TextDiff before={category(from.categoryId)} after={category(to.categoryId)} /> },
-    { key: 'content', label: 'Content', changed: from.content !== to.content, body: () => <TextDiff before={from.content} after={to.content} mode={mode} /> },
-    { key: 'keywords', label: 'Keywords', changed: from.keywords.join('\n') !== to.keywords.join('\n'), body: () => <ListDiff before={from.keywords} after={to.keywords} /> },
-    { key: 'taxYears', label: 'Tax years', changed: from.taxYears.join('\n') !== to.taxYears.join('\n'), body: () => <ListDiff before={from.taxYears} after={to.taxYears} empty="Not tied to a tax year" /> },
-    { key: 'attachments', label: 'Attachments', changed: from.attachments.join('\n') !== to.attachments.join('\n'), body: () => <ListDiff before={files(from.attachments)} after={files(to.attachments)} /> },
-    { key: 'notes', label: "Editors' notes (never shown to readers)", changed: from.editorNotes !== to.editorNotes, body: () => <TextDiff before={from.editorNotes} after={to.editorNotes} mode={mode} /> },
+    {
+      key: 'category',
+      label: 'Category',
+      changed: from.categoryId !== to.categoryId,
+      body: () => <TextDiff before={category(from.categoryId)} after={category(to.categoryId)} />,
+    },
+    {
+      key: 'content',
+      label: 'Content',
+      changed: from.content !== to.content,
+      body: () => <TextDiff before={from.content} after={to.content} mode={mode} />,
+    },
+    {
+      key: 'keywords',
+      label: 'Keywords',
+      changed: from.keywords.join('\n') !== to.keywords.join('\n'),
+      body: () => <ListDiff before={from.keywords} after={to.keywords} />,
+    },
+    {
+      key: 'taxYears',
+      label: 'Tax years',
+      changed: from.taxYears.join('\n') !== to.taxYears.join('\n'),
+      body: () => <ListDiff before={from.taxYears} after={to.taxYears} empty="Not tied to a tax year" />,
+    },
+    {
+      key: 'attachments',
+      label: 'Attachments',
+      changed: from.attachments.join('\n') !== to.attachments.join('\n'),
+      body: () => <ListDiff before={files(from.attachments)} after={files(to.attachments)} />,
+    },
+    {
+      key: 'notes',
+      label: "Editors' notes (never shown to readers)",
+      changed: from.editorNotes !== to.editorNotes,
+      body: () => <TextDiff before={from.editorNotes} after={to.editorNotes} mode={mode} />,
+    },
   ];
   const changed = fields.filter((f) => f.changed);
   return (
@@ -185,7 +268,9 @@ function Changes({ from, to, mode, categories }: { from: RevisionDTO; to: Revisi
         <p className="text-sm text-muted-foreground">These two revisions have the same text.</p>
       ) : (
         <>
-          <p className="text-sm text-muted-foreground">Changed: {changed.map((f) => f.label.replace(/ \(.*\)$/, '').toLowerCase()).join(', ')}.</p>
+          <p className="text-sm text-muted-foreground">
+            Changed: {changed.map((f) => f.label.replace(/ \(.*\)$/, '').toLowerCase()).join(', ')}.
+          </p>
           {changed.map((f) => (
             <div key={f.key} className="space-y-1">
               <h6 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{f.label}</h6>

@@ -10,7 +10,8 @@ import { fromSaInput, saDateTime } from './time';
 // An item's form: the spec's fields (category, title, content, keywords, attachments), then the content
 // lifecycle's; the draft it edits and what a save sends; and the new-item form.
 
-const MARKDOWN_HINT = 'Markdown is supported: # Heading, ## Subheading, **bold**, *italic*, - bullet lists, 1. numbered lists, | tables |, [links](https://…).';
+const MARKDOWN_HINT =
+  'Markdown is supported: # Heading, ## Subheading, **bold**, *italic*, - bullet lists, 1. numbered lists, | tables |, [links](https://…).';
 
 // ---- Form parts -------------------------------------------------------------------------------
 
@@ -36,7 +37,14 @@ function KeywordsEditor({ keywords, onChange }: { keywords: string[]; onChange: 
         Keywords
       </label>
       <div className="flex gap-2">
-        <input id={id} className="input" value={draft} onChange={(e) => setDraft(e.target.value)} onKeyDown={onKey} placeholder="Type a keyword and press Enter" />
+        <input
+          id={id}
+          className="input"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKey}
+          placeholder="Type a keyword and press Enter"
+        />
         <button type="button" className="btn btn-outline shrink-0" onClick={add}>
           Add
         </button>
@@ -61,7 +69,17 @@ export interface ItemDraft extends LifecycleDraft {
   keywords: string[];
   attachments: string[];
 }
-export const emptyDraft = (categoryId = ''): ItemDraft => ({ title: '', categoryId, content: '', keywords: [], attachments: [], taxYears: [], quotesFigures: false, editorNotes: '', changeNote: '' });
+export const emptyDraft = (categoryId = ''): ItemDraft => ({
+  title: '',
+  categoryId,
+  content: '',
+  keywords: [],
+  attachments: [],
+  taxYears: [],
+  quotesFigures: false,
+  editorNotes: '',
+  changeNote: '',
+});
 
 /** The text the editor edits: a published item's staged edit when it has one, else the item. */
 export function toDraft(f: EditorItemDTO): ItemDraft {
@@ -79,12 +97,34 @@ export function toDraft(f: EditorItemDTO): ItemDraft {
   };
 }
 
-export function ItemFields({ draft, setDraft, categories }: { draft: ItemDraft; setDraft: (d: ItemDraft) => void; categories: AdminCategory[] }) {
+export function ItemFields({
+  draft,
+  setDraft,
+  categories,
+}: {
+  draft: ItemDraft;
+  setDraft: (d: ItemDraft) => void;
+  categories: AdminCategory[];
+}) {
   return (
     <>
-      <CategorySelect label="Category" name="categoryId" value={draft.categoryId} onChange={(categoryId) => setDraft({ ...draft, categoryId })} categories={categories} placeholder="Select a category" />
+      <CategorySelect
+        label="Category"
+        name="categoryId"
+        value={draft.categoryId}
+        onChange={(categoryId) => setDraft({ ...draft, categoryId })}
+        categories={categories}
+        placeholder="Select a category"
+      />
       <Field label="Title" name="title" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
-      <TextArea label="Content" name="content" value={draft.content} onChange={(content) => setDraft({ ...draft, content })} rows={12} hint={MARKDOWN_HINT} />
+      <TextArea
+        label="Content"
+        name="content"
+        value={draft.content}
+        onChange={(content) => setDraft({ ...draft, content })}
+        rows={12}
+        hint={MARKDOWN_HINT}
+      />
       <KeywordsEditor keywords={draft.keywords} onChange={(keywords) => setDraft({ ...draft, keywords })} />
       <AttachmentsEditor attachments={draft.attachments} onChange={(attachments) => setDraft({ ...draft, attachments })} />
       <LifecycleFields value={draft} onChange={(l) => setDraft({ ...draft, ...l })} />
@@ -105,14 +145,23 @@ function newId(): string {
 export const cleanKeywords = (k: string[]) => k.map((x) => x.trim()).filter(Boolean);
 
 /** The lifecycle part of a save's body (the change note only when written). */
-export const lifecycleBody = (d: ItemDraft) => ({ taxYears: d.taxYears, quotesFigures: d.quotesFigures, editorNotes: d.editorNotes, ...(d.changeNote.trim() ? { changeNote: d.changeNote.trim() } : {}) });
+export const lifecycleBody = (d: ItemDraft) => ({
+  taxYears: d.taxYears,
+  quotesFigures: d.quotesFigures,
+  editorNotes: d.editorNotes,
+  ...(d.changeNote.trim() ? { changeNote: d.changeNote.trim() } : {}),
+});
 
 /** The time chosen for "Schedule…", as an ISO instant: null when not scheduling, false (after a toast) when unusable. */
 export function scheduledAt(mode: SaveMode, at: string): string | null | false {
   if (mode !== 'schedule') return null;
   const iso = fromSaInput(at);
   if (!iso) {
-    toast({ title: 'Missing Information', description: 'Choose the date and time to publish it (South African time).', variant: 'destructive' });
+    toast({
+      title: 'Missing Information',
+      description: 'Choose the date and time to publish it (South African time).',
+      variant: 'destructive',
+    });
     return false;
   }
   if (Date.parse(iso) <= Date.now()) {
@@ -124,18 +173,42 @@ export function scheduledAt(mode: SaveMode, at: string): string | null | false {
 
 // ---- A new item -------------------------------------------------------------------------------
 
-export function NewItemForm({ categories, defaultCategory, title = '', onCreated }: { categories: AdminCategory[]; defaultCategory: string; title?: string; onCreated: (id: string) => Promise<void> }) {
+export function NewItemForm({
+  categories,
+  defaultCategory,
+  title = '',
+  onCreated,
+}: {
+  categories: AdminCategory[];
+  defaultCategory: string;
+  title?: string;
+  onCreated: (id: string) => Promise<void>;
+}) {
   const [draft, setDraft] = useState<ItemDraft>(() => ({ ...emptyDraft(defaultCategory), title }));
   const [mode, setMode] = useState<SaveMode>('publish');
   const [at, setAt] = useState('');
   const [busy, , send] = useBusy();
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const input = { id: newId(), title: draft.title, content: draft.content, categoryId: draft.categoryId, keywords: draft.keywords, attachments: draft.attachments, ...lifecycleBody(draft) };
+    const input = {
+      id: newId(),
+      title: draft.title,
+      content: draft.content,
+      categoryId: draft.categoryId,
+      keywords: draft.keywords,
+      attachments: draft.attachments,
+      ...lifecycleBody(draft),
+    };
     if (!check(createItemSchema.safeParse(input))) return;
     const publishAt = scheduledAt(mode, at);
     if (publishAt === false) return;
-    const body = { ...input, title: input.title.trim(), keywords: cleanKeywords(input.keywords), ...(mode === 'publish' ? {} : { status: 'draft' as const }), ...(publishAt ? { publishAt } : {}) };
+    const body = {
+      ...input,
+      title: input.title.trim(),
+      keywords: cleanKeywords(input.keywords),
+      ...(mode === 'publish' ? {} : { status: 'draft' as const }),
+      ...(publishAt ? { publishAt } : {}),
+    };
     await send({
       request: ['POST', '/api/knowledge/items', body],
       done:
@@ -162,4 +235,3 @@ export function NewItemForm({ categories, defaultCategory, title = '', onCreated
     </form>
   );
 }
-

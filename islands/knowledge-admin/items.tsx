@@ -32,7 +32,19 @@ export function ItemCard({ categories, ...options }: EditorOptions & { categorie
 }
 
 /** The closed card's contents. */
-function ItemSummary({ item, categories, busy, onEdit, onDelete }: { item: AdminItemDTO; categories: AdminCategory[]; busy: boolean; onEdit: () => void; onDelete: () => void }) {
+function ItemSummary({
+  item,
+  categories,
+  busy,
+  onEdit,
+  onDelete,
+}: {
+  item: AdminItemDTO;
+  categories: AdminCategory[];
+  busy: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const categoryName = categories.find((c) => c.id === item.categoryId)?.name ?? item.categoryId;
   return (
     <>
@@ -53,7 +65,13 @@ function ItemSummary({ item, categories, busy, onEdit, onDelete }: { item: Admin
           <button type="button" className="btn btn-outline btn-sm" onClick={onEdit} aria-label={`Edit ${item.title}`}>
             Edit
           </button>
-          <button type="button" className="btn btn-destructive btn-sm" onClick={onDelete} disabled={busy} aria-label={`Delete ${item.title}`}>
+          <button
+            type="button"
+            className="btn btn-destructive btn-sm"
+            onClick={onDelete}
+            disabled={busy}
+            aria-label={`Delete ${item.title}`}
+          >
             Delete
           </button>
         </div>

@@ -50,7 +50,8 @@ export function useTaxYearOptions(own: string[]): string[] {
 export function LifecycleFields({ value, onChange }: { value: LifecycleDraft; onChange: (v: LifecycleDraft) => void }) {
   const id = useId();
   const years = useTaxYearOptions(value.taxYears);
-  const toggleYear = (y: string, on: boolean) => onChange({ ...value, taxYears: on ? [...value.taxYears, y].sort() : value.taxYears.filter((x) => x !== y) });
+  const toggleYear = (y: string, on: boolean) =>
+    onChange({ ...value, taxYears: on ? [...value.taxYears, y].sort() : value.taxYears.filter((x) => x !== y) });
   return (
     <>
       <fieldset className="space-y-2" aria-describedby={`${id}-years-hint`}>
@@ -61,7 +62,14 @@ export function LifecycleFields({ value, onChange }: { value: LifecycleDraft; on
         <div className="flex flex-wrap gap-x-5 gap-y-2">
           {years.map((y) => (
             <label key={y} className="inline-flex min-h-8 items-center gap-2 text-sm">
-              <input type="checkbox" className="size-4 accent-primary" name="taxYears" value={y} checked={value.taxYears.includes(y)} onChange={(e) => toggleYear(y, e.target.checked)} />
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                name="taxYears"
+                value={y}
+                checked={value.taxYears.includes(y)}
+                onChange={(e) => toggleYear(y, e.target.checked)}
+              />
               {y}
             </label>
           ))}
@@ -69,11 +77,19 @@ export function LifecycleFields({ value, onChange }: { value: LifecycleDraft; on
       </fieldset>
       <div className="space-y-1">
         <label className="inline-flex min-h-8 items-center gap-2 text-sm font-medium">
-          <input type="checkbox" className="size-4 accent-primary" name="quotesFigures" checked={value.quotesFigures} onChange={(e) => onChange({ ...value, quotesFigures: e.target.checked })} aria-describedby={`${id}-figures-hint`} />
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            name="quotesFigures"
+            checked={value.quotesFigures}
+            onChange={(e) => onChange({ ...value, quotesFigures: e.target.checked })}
+            aria-describedby={`${id}-figures-hint`}
+          />
           Quotes tax-year figures
         </label>
         <p id={`${id}-figures-hint`} className="text-xs text-muted-foreground">
-          Tick when the article quotes figures that change each tax year (rebates, thresholds, the UIF ceiling, ETI bands…): it comes up for checking when a new tax year is added.
+          Tick when the article quotes figures that change each tax year (rebates, thresholds, the UIF ceiling, ETI bands…): it comes up for
+          checking when a new tax year is added.
         </p>
       </div>
       <div className="kb-editor-notes rounded-md border border-dashed border-slate-300 bg-slate-50 p-3">
@@ -116,7 +132,8 @@ export function initialSaveMode(item: EditorItemDTO | null): SaveMode {
   if (item.status === 'published') return 'publish';
   return item.status === 'draft' && item.publishAt ? 'schedule' : 'draft';
 }
-export const initialPublishAt = (item: EditorItemDTO | null) => toSaInput(item?.draft?.publishAt ?? (item?.status === 'draft' ? item.publishAt : null));
+export const initialPublishAt = (item: EditorItemDTO | null) =>
+  toSaInput(item?.draft?.publishAt ?? (item?.status === 'draft' ? item.publishAt : null));
 
 const SAVE_HINTS: Record<SaveMode, Record<EditorKind, string>> = {
   publish: {
@@ -147,7 +164,19 @@ export function submitLabel(kind: EditorKind, mode: SaveMode, busy: boolean): st
   return kind === 'published' ? 'Save' : 'Save and publish';
 }
 
-export function SaveChoice({ kind, mode, onMode, at, onAt }: { kind: EditorKind; mode: SaveMode; onMode: (m: SaveMode) => void; at: string; onAt: (v: string) => void }) {
+export function SaveChoice({
+  kind,
+  mode,
+  onMode,
+  at,
+  onAt,
+}: {
+  kind: EditorKind;
+  mode: SaveMode;
+  onMode: (m: SaveMode) => void;
+  at: string;
+  onAt: (v: string) => void;
+}) {
   const id = useId();
   const options: { value: SaveMode; label: string }[] = [
     { value: 'publish', label: 'Publish now' },
@@ -159,8 +188,19 @@ export function SaveChoice({ kind, mode, onMode, at, onAt }: { kind: EditorKind;
       <legend className="label">When readers see it</legend>
       <div className="grid gap-2 sm:grid-cols-3">
         {options.map((o) => (
-          <label key={o.value} className="flex cursor-pointer gap-2 rounded-md border border-border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft">
-            <input type="radio" className="mt-0.5 size-4 shrink-0 accent-primary" name={`${id}-mode`} value={o.value} checked={mode === o.value} onChange={() => onMode(o.value)} aria-describedby={`${id}-${o.value}`} />
+          <label
+            key={o.value}
+            className="flex cursor-pointer gap-2 rounded-md border border-border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft"
+          >
+            <input
+              type="radio"
+              className="mt-0.5 size-4 shrink-0 accent-primary"
+              name={`${id}-mode`}
+              value={o.value}
+              checked={mode === o.value}
+              onChange={() => onMode(o.value)}
+              aria-describedby={`${id}-${o.value}`}
+            />
             <span className="space-y-0.5">
               <span className="block font-medium">{o.label}</span>
               {/* Read as the radio's description, not as part of its name. */}
@@ -176,7 +216,15 @@ export function SaveChoice({ kind, mode, onMode, at, onAt }: { kind: EditorKind;
           <label htmlFor={`${id}-at`} className="label">
             Publish on (South African time)
           </label>
-          <input id={`${id}-at`} type="datetime-local" name="publishAt" className="input" value={at} min={toSaInput(Date.now())} onChange={(e) => onAt(e.target.value)} />
+          <input
+            id={`${id}-at`}
+            type="datetime-local"
+            name="publishAt"
+            className="input"
+            value={at}
+            min={toSaInput(Date.now())}
+            onChange={(e) => onAt(e.target.value)}
+          />
         </div>
       )}
     </fieldset>
@@ -188,7 +236,8 @@ export function SaveChoice({ kind, mode, onMode, at, onAt }: { kind: EditorKind;
 /** "Published", "Draft", "Scheduled for …", "Archived": where the article is, in a sentence. */
 export function statusSentence(item: EditorItemDTO): string {
   if (item.status === 'archived') return 'Archived: readers do not see it.';
-  if (item.status === 'draft') return item.publishAt ? `Scheduled: published on ${saDateTime(item.publishAt)}.` : 'Draft: readers do not see it.';
+  if (item.status === 'draft')
+    return item.publishAt ? `Scheduled: published on ${saDateTime(item.publishAt)}.` : 'Draft: readers do not see it.';
   return 'Published: readers see it.';
 }
 
@@ -199,15 +248,33 @@ export function verifiedSentence(item: Pick<EditorItemDTO, 'lastVerifiedAt' | 'l
 
 export function PreviewLink({ id }: { id: string }) {
   return (
-    <a href={`/knowledge-admin/preview/${encodeURIComponent(id)}`} target="_blank" rel="noopener noreferrer" className="btn btn-outline btn-sm">
+    <a
+      href={`/knowledge-admin/preview/${encodeURIComponent(id)}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="btn btn-outline btn-sm"
+    >
       Preview<span className="sr-only"> as readers will see it (opens in a new tab)</span>
     </a>
   );
 }
 
-export function EditorStatus({ item, busy, onVerify, onArchive }: { item: EditorItemDTO; busy: boolean; onVerify: () => void; onArchive: () => void }) {
+export function EditorStatus({
+  item,
+  busy,
+  onVerify,
+  onArchive,
+}: {
+  item: EditorItemDTO;
+  busy: boolean;
+  onVerify: () => void;
+  onArchive: () => void;
+}) {
   return (
-    <div className="flex flex-col gap-3 rounded-md bg-muted/60 p-3 text-sm sm:flex-row sm:items-start sm:justify-between" data-testid="editor-status">
+    <div
+      className="flex flex-col gap-3 rounded-md bg-muted/60 p-3 text-sm sm:flex-row sm:items-start sm:justify-between"
+      data-testid="editor-status"
+    >
       <div className="min-w-0 space-y-1">
         <p>
           <span className="font-medium">Status:</span> {statusSentence(item)}
@@ -234,15 +301,30 @@ export function EditorStatus({ item, busy, onVerify, onArchive }: { item: Editor
   );
 }
 
-export function StagedNotice({ item, busy, onPublish, onDiscard }: { item: EditorItemDTO; busy: boolean; onPublish: () => void; onDiscard: () => void }) {
+export function StagedNotice({
+  item,
+  busy,
+  onPublish,
+  onDiscard,
+}: {
+  item: EditorItemDTO;
+  busy: boolean;
+  onPublish: () => void;
+  onDiscard: () => void;
+}) {
   const d = item.draft;
   if (!d) return null;
   return (
-    <section className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" aria-label="Staged edit" data-testid="staged-draft">
+    <section
+      className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm"
+      aria-label="Staged edit"
+      data-testid="staged-draft"
+    >
       <p className="font-semibold text-amber-950">An edit is staged</p>
       <p>
         Readers still see the published version. Staged on {saDateTime(d.updatedAt)}
-        {d.author ? ` by ${d.author.username}` : ''}. {d.publishAt ? `It will be published on ${saDateTime(d.publishAt)}.` : 'It waits until you publish it.'}
+        {d.author ? ` by ${d.author.username}` : ''}.{' '}
+        {d.publishAt ? `It will be published on ${saDateTime(d.publishAt)}.` : 'It waits until you publish it.'}
       </p>
       {d.note && <p>Note: “{d.note}”</p>}
       <p className="text-xs text-muted-foreground">The form below edits the staged text.</p>

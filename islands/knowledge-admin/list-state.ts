@@ -133,7 +133,25 @@ export function useItemList(start: ListStart) {
     if (target && document.activeElement !== target) target.focus();
   }, [list]);
 
-  return { list, shown, filter, statusFilter, q, loading, openWith, focusOpened, topPager, loadItems, onFilter, onStatus, openItem, afterCategoryDeleted, goTo, search, clearSearch };
+  return {
+    list,
+    shown,
+    filter,
+    statusFilter,
+    q,
+    loading,
+    openWith,
+    focusOpened,
+    topPager,
+    loadItems,
+    onFilter,
+    onStatus,
+    openItem,
+    afterCategoryDeleted,
+    goTo,
+    search,
+    clearSearch,
+  };
 }
 
 export type ItemList = ReturnType<typeof useItemList>;

@@ -22,18 +22,41 @@ function itemsNoun(status: StatusFilterValue, one: boolean, knowledge = false): 
 /** The count and page, or the spec's empty texts (and one for a search that matches nothing). */
 function statusText(list: AdminItemsPageDTO, shown: ListQuery): string {
   if (list.total === 0) {
-    if (shown.status) return `No ${itemsNoun(shown.status, false, true)}${shown.categoryId ? ' in this category' : ''}${shown.q ? ` match “${shown.q}”` : ''}.`;
-    if (shown.q) return shown.categoryId ? `No knowledge items in this category match “${shown.q}”.` : `No knowledge items match “${shown.q}”.`;
+    if (shown.status)
+      return `No ${itemsNoun(shown.status, false, true)}${shown.categoryId ? ' in this category' : ''}${shown.q ? ` match “${shown.q}”` : ''}.`;
+    if (shown.q)
+      return shown.categoryId ? `No knowledge items in this category match “${shown.q}”.` : `No knowledge items match “${shown.q}”.`;
     return shown.categoryId ? 'No knowledge items found in this category.' : 'No knowledge items found. Create one to get started.';
   }
   const count = `${list.total.toLocaleString('en-ZA')} ${itemsNoun(shown.status, list.total === 1)}${shown.q ? ` matching “${shown.q}”` : ''}`;
   return list.pages > 1 ? `${count} · Page ${list.page} of ${list.pages}` : count;
 }
 
-function Pager({ buttons, position, page, pages, onPage }: { buttons?: RefObject<PagerButtons>; position: 'top' | 'bottom'; page: number; pages: number; onPage: (which: 'prev' | 'next') => void }) {
+function Pager({
+  buttons,
+  position,
+  page,
+  pages,
+  onPage,
+}: {
+  buttons?: RefObject<PagerButtons>;
+  position: 'top' | 'bottom';
+  page: number;
+  pages: number;
+  onPage: (which: 'prev' | 'next') => void;
+}) {
   return (
-    <nav aria-label={position === 'top' ? 'Item pages' : 'Item pages, end of list'} className={`flex items-center gap-2 ${position === 'bottom' ? 'justify-between' : ''}`}>
-      <button ref={(b) => void (buttons && (buttons.current.prev = b))} type="button" className="btn btn-outline btn-sm" disabled={page <= 1} onClick={() => onPage('prev')}>
+    <nav
+      aria-label={position === 'top' ? 'Item pages' : 'Item pages, end of list'}
+      className={`flex items-center gap-2 ${position === 'bottom' ? 'justify-between' : ''}`}
+    >
+      <button
+        ref={(b) => void (buttons && (buttons.current.prev = b))}
+        type="button"
+        className="btn btn-outline btn-sm"
+        disabled={page <= 1}
+        onClick={() => onPage('prev')}
+      >
         Previous
       </button>
       {position === 'bottom' && (
@@ -41,7 +64,13 @@ function Pager({ buttons, position, page, pages, onPage }: { buttons?: RefObject
           Page {page} of {pages}
         </span>
       )}
-      <button ref={(b) => void (buttons && (buttons.current.next = b))} type="button" className="btn btn-outline btn-sm" disabled={page >= pages} onClick={() => onPage('next')}>
+      <button
+        ref={(b) => void (buttons && (buttons.current.next = b))}
+        type="button"
+        className="btn btn-outline btn-sm"
+        disabled={page >= pages}
+        onClick={() => onPage('next')}
+      >
         Next
       </button>
     </nav>
@@ -51,7 +80,23 @@ function Pager({ buttons, position, page, pages, onPage }: { buttons?: RefObject
 // ---- The tab -----------------------------------------------------------------------------------
 
 export function ItemsPanel({ items, categories, draftTitle }: { items: ItemList; categories: AdminCategory[]; draftTitle?: string }) {
-  const { list, shown, filter, statusFilter, q, loading, openWith, focusOpened, topPager, loadItems, onFilter, onStatus, goTo, search, clearSearch } = items;
+  const {
+    list,
+    shown,
+    filter,
+    statusFilter,
+    q,
+    loading,
+    openWith,
+    focusOpened,
+    topPager,
+    loadItems,
+    onFilter,
+    onStatus,
+    goTo,
+    search,
+    clearSearch,
+  } = items;
   const [showNewItem, setShowNewItem] = useState(Boolean(draftTitle));
   const searchId = useId();
   return (
@@ -78,9 +123,23 @@ export function ItemsPanel({ items, categories, draftTitle }: { items: ItemList;
           <label htmlFor={searchId} className="label">
             Search titles
           </label>
-          <input id={searchId} type="search" className="input" value={q} maxLength={MAX_QUERY_LENGTH} autoComplete="off" onChange={(e) => search(e.target.value)} />
+          <input
+            id={searchId}
+            type="search"
+            className="input"
+            value={q}
+            maxLength={MAX_QUERY_LENGTH}
+            autoComplete="off"
+            onChange={(e) => search(e.target.value)}
+          />
         </div>
-        <CategorySelect label="Filter by Category" value={filter} onChange={onFilter} categories={categories} placeholder="All Categories" />
+        <CategorySelect
+          label="Filter by Category"
+          value={filter}
+          onChange={onFilter}
+          categories={categories}
+          placeholder="All Categories"
+        />
         <StatusFilter value={statusFilter} onChange={onStatus} />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -98,7 +157,14 @@ export function ItemsPanel({ items, categories, draftTitle }: { items: ItemList;
         <ul className="space-y-3" aria-label="Knowledge items" aria-busy={loading}>
           {list.items.map((item) => (
             // Keyed by id alone: an editor left open (a restore, a verification) stays open as the list reloads.
-            <ItemCard key={item.id} item={item} categories={categories} onChanged={() => loadItems()} openWith={openWith?.id === item.id ? openWith : undefined} focusOnOpen={focusOpened} />
+            <ItemCard
+              key={item.id}
+              item={item}
+              categories={categories}
+              onChanged={() => loadItems()}
+              openWith={openWith?.id === item.id ? openWith : undefined}
+              focusOnOpen={focusOpened}
+            />
           ))}
         </ul>
       )}

@@ -13,7 +13,15 @@ type ReviewItem = ReviewDTO['items'][number];
 
 export const editorHref = (id: string) => `/knowledge-admin?edit=${encodeURIComponent(id)}`;
 
-export function ReviewQueue({ active, categories, onOpen }: { active: boolean; categories: AdminCategory[]; onOpen: (id: string) => void }) {
+export function ReviewQueue({
+  active,
+  categories,
+  onOpen,
+}: {
+  active: boolean;
+  categories: AdminCategory[];
+  onOpen: (id: string) => void;
+}) {
   const id = useId();
   const [before, setBefore] = useState('');
   const [applied, setApplied] = useState('');
@@ -43,17 +51,25 @@ export function ReviewQueue({ active, categories, onOpen }: { active: boolean; c
   }
 
   const count = data?.items.length ?? 0;
-  const status = loading && !data ? 'Loading the articles to check...' : !data ? '' : count === 0
-    ? applied ? `No articles last checked before ${saDate(applied)} need checking.` : 'Nothing needs checking.'
-    : `${count} ${count === 1 ? 'article needs' : 'articles need'} checking${applied ? ` (last checked before ${saDate(applied)})` : ''}.`;
+  const status =
+    loading && !data
+      ? 'Loading the articles to check...'
+      : !data
+        ? ''
+        : count === 0
+          ? applied
+            ? `No articles last checked before ${saDate(applied)} need checking.`
+            : 'Nothing needs checking.'
+          : `${count} ${count === 1 ? 'article needs' : 'articles need'} checking${applied ? ` (last checked before ${saDate(applied)})` : ''}.`;
 
   return (
     <div className="space-y-4">
       <div className="space-y-1">
         <h2 className="text-xl font-semibold">Needs checking</h2>
         <p className="text-sm text-muted-foreground">
-          Articles whose figures or facts are due to be checked{data ? ` (current tax year ${data.currentTaxYear}; latest with figures ${data.latestTaxYear})` : ''}. Open one, check it
-          against the reference, then mark it as verified.
+          Articles whose figures or facts are due to be checked
+          {data ? ` (current tax year ${data.currentTaxYear}; latest with figures ${data.latestTaxYear})` : ''}. Open one, check it against
+          the reference, then mark it as verified.
         </p>
       </div>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Filter the articles to check" noValidate>
@@ -61,7 +77,15 @@ export function ReviewQueue({ active, categories, onOpen }: { active: boolean; c
           <label htmlFor={`${id}-before`} className="label">
             Verified before
           </label>
-          <input id={`${id}-before`} type="date" className="input w-auto" value={before} max={saToday()} onChange={(e) => setBefore(e.target.value)} aria-describedby={`${id}-before-hint`} />
+          <input
+            id={`${id}-before`}
+            type="date"
+            className="input w-auto"
+            value={before}
+            max={saToday()}
+            onChange={(e) => setBefore(e.target.value)}
+            aria-describedby={`${id}-before-hint`}
+          />
         </div>
         <button type="submit" className="btn btn-outline" disabled={loading}>
           Show
@@ -96,7 +120,17 @@ export function ReviewQueue({ active, categories, onOpen }: { active: boolean; c
   );
 }
 
-function ReviewRow({ item, categories, onOpen, onVerified }: { item: ReviewItem; categories: AdminCategory[]; onOpen: (id: string) => void; onVerified: () => Promise<void> }) {
+function ReviewRow({
+  item,
+  categories,
+  onOpen,
+  onVerified,
+}: {
+  item: ReviewItem;
+  categories: AdminCategory[];
+  onOpen: (id: string) => void;
+  onVerified: () => Promise<void>;
+}) {
   const [busy, , send] = useBusy();
   const categoryName = categories.find((c) => c.id === item.categoryId)?.name ?? item.categoryId;
   // A plain click opens the editor in place; a new tab or window (modifier keys, middle click) follows the link.
@@ -131,7 +165,13 @@ function ReviewRow({ item, categories, onOpen, onVerified }: { item: ReviewItem;
             {item.quotesFigures && <span className="badge bg-muted text-slate-700">Quotes figures</span>}
           </div>
         </div>
-        <button type="button" className="btn btn-outline btn-sm shrink-0 self-start" onClick={verify} disabled={busy} aria-label={`Mark ${item.title} as verified`}>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm shrink-0 self-start"
+          onClick={verify}
+          disabled={busy}
+          aria-label={`Mark ${item.title} as verified`}
+        >
           Mark as verified
         </button>
       </div>

@@ -92,7 +92,14 @@ export function CategoryStatusSelect({ value, onChange }: { value: Status; onCha
       <label htmlFor={id} className="label">
         Status
       </label>
-      <select id={id} name="status" className="input" value={value} onChange={(e) => onChange(e.target.value as Status)} aria-describedby={`${id}-hint`}>
+      <select
+        id={id}
+        name="status"
+        className="input"
+        value={value}
+        onChange={(e) => onChange(e.target.value as Status)}
+        aria-describedby={`${id}-hint`}
+      >
         <option value="published">Published</option>
         <option value="draft">Draft</option>
         <option value="archived">Archived</option>

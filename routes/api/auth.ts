@@ -7,7 +7,13 @@ import { caller, clearSessionCookie, setSessionCookie } from '../../src/http/mid
 import { validate } from '../../src/http/validate';
 import { attachment } from '../../src/users/export';
 import {
-  deleteAccountSchema, forgotPasswordSchema, loginSchema, registerSchema, resetMailStatusSchema, resetPasswordSchema, updateProfileSchema,
+  deleteAccountSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetMailStatusSchema,
+  resetPasswordSchema,
+  updateProfileSchema,
   verifyResetCodeSchema,
 } from '../../src/schemas/auth';
 

@@ -18,7 +18,13 @@ export const calendarApi = new Hono<AppEnv>()
     const { from, to } = svc(c).range(q);
     const { clients } = c.get('services');
     const mine = q.clientId === undefined ? await clients.list(c.get('user')!.id) : [await clients.get(c.get('user')!.id, q.clientId)];
-    const body: CalendarDTO = { from, to, deadlines: svc(c).deadlines(from, to, mine).map(toDto), feedUrl: null, feed: await svc(c).feedStatus(c.get('user')!.id) };
+    const body: CalendarDTO = {
+      from,
+      to,
+      deadlines: svc(c).deadlines(from, to, mine).map(toDto),
+      feedUrl: null,
+      feed: await svc(c).feedStatus(c.get('user')!.id),
+    };
     c.header('Cache-Control', 'private, no-store');
     return c.json(body);
   })

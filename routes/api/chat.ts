@@ -8,7 +8,12 @@ import type { AppEnv } from '../../src/http/context';
 import { requireUser } from '../../src/http/guard';
 import { validate } from '../../src/http/validate';
 import {
-  chatRequestSchema, feedbackSchema, historySearchSchema, idParamSchema, messagesQuerySchema, renameConversationSchema,
+  chatRequestSchema,
+  feedbackSchema,
+  historySearchSchema,
+  idParamSchema,
+  messagesQuerySchema,
+  renameConversationSchema,
 } from '../../src/schemas/chat';
 
 // The assistant's API: the spec's two calls, the stream the chat page uses, and conversations.
@@ -34,7 +39,13 @@ export const chatApi = new Hono<AppEnv>()
     return streamSSE(c, async (stream) => {
       await stream.writeSSE({
         event: 'start',
-        data: JSON.stringify({ conversationId: run.conversation.id, conversation: run.conversation, question: run.question, messageId: run.messageId, allowance: run.allowance }),
+        data: JSON.stringify({
+          conversationId: run.conversation.id,
+          conversation: run.conversation,
+          question: run.question,
+          messageId: run.messageId,
+          allowance: run.allowance,
+        }),
       });
       for await (const e of run.events()) {
         if (stream.aborted) break;
@@ -57,7 +68,10 @@ export const chatApi = new Hono<AppEnv>()
   })
   .get('/conversations/:id/pdf', requireUser, validate('param', idParamSchema), async (c) => {
     const s = c.get('services');
-    return sendFile(c, await conversationPdf(chatDocumentDeps(s), c.get('user')!.id, c.req.valid('param').id, documentContext(s, c.req.url)));
+    return sendFile(
+      c,
+      await conversationPdf(chatDocumentDeps(s), c.get('user')!.id, c.req.valid('param').id, documentContext(s, c.req.url)),
+    );
   })
   .get('/conversations', requireUser, async (c) => c.json(await c.get('services').chat.conversations(c.get('user')!.id)))
   .get('/conversations/search', requireUser, validate('query', historySearchSchema), async (c) => {

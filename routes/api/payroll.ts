@@ -21,9 +21,13 @@ for (const calc of PAYROLL_CALCULATOR_LIST) {
       const other = c.req.query('compareWith');
       let compareWith: number | undefined;
       if (other !== undefined) {
-        if (!calc.yearly) throw new AppError('bad_request', `compareWith is only for calculators with a tax year; ${calc.name} has none`, { field: 'compareWith' });
+        if (!calc.yearly)
+          throw new AppError('bad_request', `compareWith is only for calculators with a tax year; ${calc.name} has none`, {
+            field: 'compareWith',
+          });
         const year = taxYearField.safeParse(other);
-        if (!year.success) throw new AppError('bad_request', year.error.issues[0].message.replace(/^taxYear/, 'compareWith'), { field: 'compareWith' });
+        if (!year.success)
+          throw new AppError('bad_request', year.error.issues[0].message.replace(/^taxYear/, 'compareWith'), { field: 'compareWith' });
         compareWith = year.data;
       }
       // ?format=pdf|csv: the same calculation as a file to download.

@@ -24,11 +24,13 @@ async function checkFile(c: AppContext) {
   const form = await readForm(c);
   checkFormText(form);
   const file = form.get('file');
-  if (!(file instanceof File)) throw new AppError('bad_request', 'Choose the payslip file (PDF or text) in the field "file"', { field: 'file' });
+  if (!(file instanceof File))
+    throw new AppError('bad_request', 'Choose the payslip file (PDF or text) in the field "file"', { field: 'file' });
   if (file.size === 0) throw new AppError('bad_request', UPLOAD_MESSAGES.empty, { field: 'file' });
   if (file.size > MAX_UPLOAD_BYTES) throw new AppError('too_large', UPLOAD_MESSAGES.tooLarge, { field: 'file' });
   const ext = extensionOf(file.name);
-  if (ext !== 'pdf' && ext !== 'txt') throw new AppError('unsupported_type', 'A payslip can be checked from a PDF or a .txt file', { field: 'file' });
+  if (ext !== 'pdf' && ext !== 'txt')
+    throw new AppError('unsupported_type', 'A payslip can be checked from a PDF or a .txt file', { field: 'file' });
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!matchesMagicBytes(ext, bytes)) throw new AppError('unsupported_type', UPLOAD_MESSAGES.content, { field: 'file' });
   let facts = {};
@@ -41,7 +43,8 @@ async function checkFile(c: AppContext) {
       throw new AppError('bad_request', 'facts must be JSON', { field: 'facts' });
     }
     const result = employeeFactsSchema.safeParse(parsed);
-    if (!result.success) throw new AppError('bad_request', result.error.issues[0].message, { field: `facts.${result.error.issues[0].path.join('.')}` });
+    if (!result.success)
+      throw new AppError('bad_request', result.error.issues[0].message, { field: `facts.${result.error.issues[0].path.join('.')}` });
     facts = result.data;
   }
   if (ext === 'txt') return svc(c).check({ text: new TextDecoder().decode(bytes), facts });
@@ -50,14 +53,20 @@ async function checkFile(c: AppContext) {
 
 export const payslipsApi = new Hono<AppEnv>()
   .use('*', requireUser)
-  .post('/payslip-check', bodyLimit, async (c, next) => (isMultipart(c) ? c.json(await checkFile(c)) : next()), validate('json', payslipCheckSchema), (c) =>
-    c.json(svc(c).check(c.req.valid('json'))),
+  .post(
+    '/payslip-check',
+    bodyLimit,
+    async (c, next) => (isMultipart(c) ? c.json(await checkFile(c)) : next()),
+    validate('json', payslipCheckSchema),
+    (c) => c.json(svc(c).check(c.req.valid('json'))),
   )
   .get('/payslip-checks', async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await svc(c).list(c.get('user')!.id));
   })
-  .post('/payslip-checks', validate('json', saveCheckSchema), async (c) => c.json(await svc(c).save(c.get('user')!.id, c.req.valid('json')), 201))
+  .post('/payslip-checks', validate('json', saveCheckSchema), async (c) =>
+    c.json(await svc(c).save(c.get('user')!.id, c.req.valid('json')), 201),
+  )
   .delete('/payslip-checks/:id', validate('param', checkIdParamSchema), async (c) => {
     await svc(c).remove(c.get('user')!.id, c.req.valid('param').id);
     return c.json({ message: 'Payslip check deleted' });

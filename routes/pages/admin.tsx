@@ -12,7 +12,11 @@ export const adminPages = new Hono<AppEnv>()
   // The spec: non-admins are silently sent home.
   .get('/user-management', requireAdmin({ denied: 'home' }), async (c) => {
     const initial = await c.get('services').users.pageOf({ pageSize: USERS_PAGE_SIZE });
-    return renderApp(c, { title: 'User Management' }, <UserManagementPage initial={initial} currentUserId={c.get('user')!.id} now={c.get('services').clock().toISOString()} />);
+    return renderApp(
+      c,
+      { title: 'User Management' },
+      <UserManagementPage initial={initial} currentUserId={c.get('user')!.id} now={c.get('services').clock().toISOString()} />,
+    );
   })
   .get('/admin/insights', requireAdmin({ denied: 'page' }), async (c) =>
     renderApp(c, { title: 'Insights' }, <InsightsPage r={await c.get('services').insights.report()} />),

@@ -20,7 +20,11 @@ export const auditPages = new Hono<AppEnv>().get('/admin/audit', requireAdmin({ 
     const raw: AuditFilters = Object.fromEntries(AUDIT_FILTERS.map((k) => [k, c.req.query(k) ?? '']));
     const { actions } = await audit.page({});
     c.status(400);
-    return renderApp(c, { title: 'Audit Log' }, <AuditLogPage result={null} filters={raw} actions={actions} errors={issuesOf(parsed.error.issues)} />);
+    return renderApp(
+      c,
+      { title: 'Audit Log' },
+      <AuditLogPage result={null} filters={raw} actions={actions} errors={issuesOf(parsed.error.issues)} />,
+    );
   }
   const { page: _page, ...filters } = parsed.data;
   const result = await audit.page(parsed.data);

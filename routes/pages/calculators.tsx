@@ -11,13 +11,32 @@ import { validate } from '../../src/http/validate';
 import { downloadQuerySchema } from '../../src/schemas/documents';
 import { clientFormFill } from '../../src/clients/facts';
 import { CLIENT_NOT_FOUND } from '../../src/clients/service';
-import { CALCULATORS, CALCULATOR_IDS, fillFor, formValues, hasInput, isCalcId, takesClient, type CalcDef, type CalcId, type Outcome } from '../../src/ui/calculators/model';
-import { CalculatorsPage, CalculatorsRoot, Downloads, FieldMessagesOob, ResultContent, stateTitle, tabUrl, type CalcState } from '../../src/ui/calculators/views';
+import {
+  CALCULATORS,
+  CALCULATOR_IDS,
+  fillFor,
+  formValues,
+  hasInput,
+  isCalcId,
+  takesClient,
+  type CalcDef,
+  type CalcId,
+  type Outcome,
+} from '../../src/ui/calculators/model';
+import {
+  CalculatorsPage,
+  CalculatorsRoot,
+  Downloads,
+  FieldMessagesOob,
+  ResultContent,
+  stateTitle,
+  tabUrl,
+  type CalcState,
+} from '../../src/ui/calculators/views';
 
 // /calculators (issue 3, item 5): one signed-in page, a tab per calculator (/calculators?tab=eti).
 // Forms post to /calculators/<id>: htmx gets the result fragment as the user types; without
 // JavaScript the same post renders the whole page with the result.
-
 
 /** A client id from the query: one that cannot be a client's is as unknown as another user's (404). */
 function clientIdOf(v: string): number {
@@ -58,11 +77,23 @@ export const calculatorPages = new Hono<AppEnv>()
     const query = c.req.query();
     const userId = c.get('user')!.id;
     // ?client=<id> fills the fields a client company knows; what the query gives still wins.
-    const client = query.client ? fillFor(def, clientIdOf(query.client), clientFormFill(await clients.get(userId, clientIdOf(query.client)))) : undefined;
+    const client = query.client
+      ? fillFor(def, clientIdOf(query.client), clientFormFill(await clients.get(userId, clientIdOf(query.client))))
+      : undefined;
     const { values, outcome } = compute(def, { ...client?.values, ...query }, today);
     if (format) {
       const { knowledge } = c.get('services');
-      return sendFile(c, await pageFile(def, values, outcome, format, documentContext(c.get('services'), c.req.url), async (id) => (await knowledge.findItem(id))?.taxYears));
+      return sendFile(
+        c,
+        await pageFile(
+          def,
+          values,
+          outcome,
+          format,
+          documentContext(c.get('services'), c.req.url),
+          async (id) => (await knowledge.findItem(id))?.taxYears,
+        ),
+      );
     }
     const mine = takesClient(def) ? (await clients.list(userId)).map(({ id, name }) => ({ id, name })) : [];
     return page(c, { tab, values, outcome, showMissing: hasInput(def, query), today, clients: mine, client });
@@ -71,20 +102,25 @@ export const calculatorPages = new Hono<AppEnv>()
     const calc = c.req.param('calc');
     return isCalcId(calc) ? c.redirect(tabUrl(calc), 302) : c.notFound();
   })
-  .post(
-    '/calculators/:calc',
-    async (c) => {
-      const calc = c.req.param('calc');
-      if (!isCalcId(calc)) return c.notFound();
-      const def = CALCULATORS[calc] as CalcDef;
-      const today = c.get('services').clock();
-      const body = await c.req.parseBody();
-      const { values, outcome } = compute(def, body, today);
-      if (isHtmxFragment(c)) {
-        // htmx swaps 2xx only, so problems travel with 200 inside the fragment.
-        c.header('Cache-Control', 'private, no-store');
-        return c.html(renderToString(<><ResultContent calc={def} outcome={outcome} /><FieldMessagesOob calc={calc} outcome={outcome} /><Downloads calc={calc} values={values} outcome={outcome} oob /></>));
-      }
-      return page(c, { tab: calc, values, outcome, showMissing: true, today }, outcome.status === 'ok' ? 200 : 400);
-    },
-  );
+  .post('/calculators/:calc', async (c) => {
+    const calc = c.req.param('calc');
+    if (!isCalcId(calc)) return c.notFound();
+    const def = CALCULATORS[calc] as CalcDef;
+    const today = c.get('services').clock();
+    const body = await c.req.parseBody();
+    const { values, outcome } = compute(def, body, today);
+    if (isHtmxFragment(c)) {
+      // htmx swaps 2xx only, so problems travel with 200 inside the fragment.
+      c.header('Cache-Control', 'private, no-store');
+      return c.html(
+        renderToString(
+          <>
+            <ResultContent calc={def} outcome={outcome} />
+            <FieldMessagesOob calc={calc} outcome={outcome} />
+            <Downloads calc={calc} values={values} outcome={outcome} oob />
+          </>,
+        ),
+      );
+    }
+    return page(c, { tab: calc, values, outcome, showMissing: true, today }, outcome.status === 'ok' ? 200 : 400);
+  });

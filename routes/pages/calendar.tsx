@@ -27,7 +27,10 @@ export const calendarPages = new Hono<AppEnv>()
   .get('/calendar', requireUser, (c) => page(c))
   .post('/calendar/feed', requireUser, async (c) => {
     const token = await c.get('services').calendar.createFeed(c.get('user')!.id);
-    return page(c, { newUrl: feedUrlFor(siteUrl(c), token), notice: 'Your new calendar address is ready; any earlier one has stopped working.' });
+    return page(c, {
+      newUrl: feedUrlFor(siteUrl(c), token),
+      notice: 'Your new calendar address is ready; any earlier one has stopped working.',
+    });
   })
   .post('/calendar/feed/revoke', requireUser, async (c) => {
     await c.get('services').calendar.revokeFeed(c.get('user')!.id);
@@ -45,7 +48,15 @@ export const calendarPages = new Hono<AppEnv>()
     if (!r.success) return page(c, {}, { error: r.error.issues[0]?.message ?? 'Check the reminder settings' });
     try {
       const saved = await c.get('services').reminders.put(c.get('user')!.id, r.data);
-      return page(c, {}, { notice: saved.enabled ? `Reminders on: ${saved.daysBefore} business day${saved.daysBefore === 1 ? '' : 's'} before each deadline.` : 'Reminders off.' });
+      return page(
+        c,
+        {},
+        {
+          notice: saved.enabled
+            ? `Reminders on: ${saved.daysBefore} business day${saved.daysBefore === 1 ? '' : 's'} before each deadline.`
+            : 'Reminders off.',
+        },
+      );
     } catch (err) {
       if (isAppError(err, 'not_found')) return page(c, {}, { error: err.message });
       throw err;

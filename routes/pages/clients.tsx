@@ -15,7 +15,10 @@ export const clientPages = new Hono<AppEnv>().get('/clients', requireUser, (c) =
         <h1 className="text-2xl font-bold">Client companies</h1>
         <p className="text-muted-foreground">
           The employers whose payroll you keep. Pick one above the question in a{' '}
-          <a href="/chat?new=1" className="underline">new chat</a> and the assistant uses its facts (SDL, pay frequency, ETI) in every answer.
+          <a href="/chat?new=1" className="underline">
+            new chat
+          </a>{' '}
+          and the assistant uses its facts (SDL, pay frequency, ETI) in every answer.
         </p>
       </div>
       <Island name="Clients" component={Clients} props={{}} />

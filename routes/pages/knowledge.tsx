@@ -3,7 +3,13 @@ import { renderToString } from 'react-dom/server';
 import { isHtmxFragment, type AppContext, type AppEnv } from '../../src/http/context';
 import { MAX_QUERY_LENGTH } from '../../src/knowledge/query';
 import { SEARCH_DEFAULT_LIMIT as SEARCH_SHOWN } from '../../src/knowledge/service';
-import { adminItemsQuerySchema, idParamSchema, type AdminItemsQuery, type ItemDTO, type SearchResultDTO } from '../../src/knowledge/schemas';
+import {
+  adminItemsQuerySchema,
+  idParamSchema,
+  type AdminItemsQuery,
+  type ItemDTO,
+  type SearchResultDTO,
+} from '../../src/knowledge/schemas';
 import { validate } from '../../src/http/validate';
 import { longDateTime, taxYearLabel } from '../../src/knowledge/lifecycle';
 import { taxYearForDate } from '../../src/payroll';
@@ -66,10 +72,21 @@ export const knowledgePages = new Hono<AppEnv>()
         const total = page.total ?? page.results.length;
         await c.get('services').insights.searched(c.get('user')!.id, q, total);
         return respond(c, {
-          view: 'search', q, status: 'ok', results: page.results, total, more: total > page.results.length, didYouMean: page.didYouMean, categoryNames: names,
+          view: 'search',
+          q,
+          status: 'ok',
+          results: page.results,
+          total,
+          more: total > page.results.length,
+          didYouMean: page.didYouMean,
+          categoryNames: names,
         });
       } catch (err) {
-        return respond(c, { view: 'search', q, status: 'error', results: [], categoryNames: {} }, failureStatus(c, err, 'knowledge search failed'));
+        return respond(
+          c,
+          { view: 'search', q, status: 'error', results: [], categoryNames: {} },
+          failureStatus(c, err, 'knowledge search failed'),
+        );
       }
     }
     try {
@@ -93,7 +110,14 @@ export const knowledgePages = new Hono<AppEnv>()
     const article = await knowledge(c).findItem(c.req.valid('param').id);
     if (!article) return respond(c, { view: 'article', q, fromCategory, article: null, categoryNames: {} }, 404);
     await c.get('services').insights.read(article.id, c.get('user')!.id);
-    return respond(c, { view: 'article', q, fromCategory, article, categoryNames: await categoryNames(c), currentTaxYear: currentTaxYear(c) });
+    return respond(c, {
+      view: 'article',
+      q,
+      fromCategory,
+      article,
+      categoryNames: await categoryNames(c),
+      currentTaxYear: currentTaxYear(c),
+    });
   })
   // An article as readers will see it once published: its staged edit when it has one. Admins only; never counted as a read.
   .get('/knowledge-admin/preview/:id', requireAdmin({ denied: 'page' }), validate('param', idParamSchema), async (c) => {
@@ -106,14 +130,27 @@ export const knowledgePages = new Hono<AppEnv>()
       : item.status === 'published'
         ? 'Preview: this is the published article as readers see it.'
         : `Preview of a ${item.status} article${item.publishAt ? `, scheduled for ${longDateTime(item.publishAt)}` : ''}: readers cannot see it yet.`;
-    return respond(c, { view: 'article', q: '', fromCategory: null, article, categoryNames: names, currentTaxYear: currentTaxYear(c), preview });
+    return respond(c, {
+      view: 'article',
+      q: '',
+      fromCategory: null,
+      article,
+      categoryNames: names,
+      currentTaxYear: currentTaxYear(c),
+      preview,
+    });
   })
   // The spec: a non-admin sees 'Access Denied'. The items list is paged: ?tab=items&category=…&q=…&page=…
   // (a bad value is ignored); ?edit=<id> opens that item's page with its form open; ?draft=<title> a new item.
   .get('/knowledge-admin', requireAdmin({ denied: 'page' }), async (c) => {
     const k = knowledge(c);
     const categories = await k.listAllCategories();
-    const parsed = adminItemsQuerySchema.safeParse({ categoryId: c.req.query('category'), q: c.req.query('q'), page: c.req.query('page'), status: c.req.query('status') || undefined });
+    const parsed = adminItemsQuerySchema.safeParse({
+      categoryId: c.req.query('category'),
+      q: c.req.query('q'),
+      page: c.req.query('page'),
+      status: c.req.query('status') || undefined,
+    });
     let query: AdminItemsQuery = parsed.success ? { ...parsed.data, around: undefined } : {};
     if (query.categoryId && !categories.some((x) => x.id === query.categoryId)) query = { ...query, categoryId: undefined };
     const editId = queryParam(c, 'edit');

@@ -13,9 +13,16 @@ export const payslipPages = new Hono<AppEnv>().get('/calculators/payslip-check',
     { title: 'Payslip check' },
     <div className="space-y-6">
       <div>
-        <p className="text-sm"><a href="/calculators" className="underline">Calculators</a></p>
+        <p className="text-sm">
+          <a href="/calculators" className="underline">
+            Calculators
+          </a>
+        </p>
         <h1 className="text-2xl font-bold">Payslip check</h1>
-        <p className="text-muted-foreground">Check a payslip from any payroll system: PAYE, UIF and SDL are recomputed for the tax year of its pay date, and each difference is explained.</p>
+        <p className="text-muted-foreground">
+          Check a payslip from any payroll system: PAYE, UIF and SDL are recomputed for the tax year of its pay date, and each difference is
+          explained.
+        </p>
       </div>
       <Island name="PayslipCheck" component={PayslipCheck} props={{}} />
     </div>,

@@ -10,7 +10,8 @@ import { TermsPage } from '../../src/ui/legal/TermsPage';
 
 const LANDING = {
   title: 'PayeWise',
-  description: 'South African payroll answers for 2026/27: PAYE, UIF, SDL, ETI and leave, exact to the cent. 7-day free trial, then R80/month.',
+  description:
+    'South African payroll answers for 2026/27: PAYE, UIF, SDL, ETI and leave, exact to the cent. 7-day free trial, then R80/month.',
 };
 
 // The legal pages are the same for everyone: rendered once per app from its configuration.
@@ -18,15 +19,24 @@ const privacyPage = cachedHtml((c) => {
   const { config } = c.get('services');
   return renderDocument(
     c.get('services').assets,
-    { title: 'Privacy notice', description: 'What PayeWise keeps about you, why and for how long, who else handles it, and how to get a copy or delete it.' },
+    {
+      title: 'Privacy notice',
+      description: 'What PayeWise keeps about you, why and for how long, who else handles it, and how to get a copy or delete it.',
+    },
     <PrivacyPage officer={config.informationOfficer} externalModel={!!config.ai} smtp={!!config.mail.smtpUrl} />,
   );
 });
 const termsPage = cachedHtml((c) =>
-  renderDocument(c.get('services').assets, { title: 'Terms of Service', description: 'The PayeWise service, its trial and price, cancelling, and acceptable use.' }, <TermsPage />),
+  renderDocument(
+    c.get('services').assets,
+    { title: 'Terms of Service', description: 'The PayeWise service, its trial and price, cancelling, and acceptable use.' },
+    <TermsPage />,
+  ),
 );
 
-const anonymousLanding = cachedHtml((c) => renderDocument(c.get('services').assets, { ...LANDING, entries: ['public'] }, <LandingPage signedIn={false} />));
+const anonymousLanding = cachedHtml((c) =>
+  renderDocument(c.get('services').assets, { ...LANDING, entries: ['public'] }, <LandingPage signedIn={false} />),
+);
 
 export const publicPages = new Hono<AppEnv>()
   .get('/', (c) => {
@@ -38,5 +48,9 @@ export const publicPages = new Hono<AppEnv>()
   .get('/terms', (c) => termsPage(c))
   .get('/auth', (c) => {
     if (c.get('user')) return c.redirect('/', 302);
-    return renderPublic(c, { title: 'Sign in', entries: ['public'] }, <AuthPage demo={c.get('services').config.demoAccounts} tab={authTabOf(c.req.query('tab'))} />);
+    return renderPublic(
+      c,
+      { title: 'Sign in', entries: ['public'] },
+      <AuthPage demo={c.get('services').config.demoAccounts} tab={authTabOf(c.req.query('tab'))} />,
+    );
   });

@@ -19,7 +19,11 @@ export const subscriptionPages = new Hono<AppEnv>().get('/subscription', require
         <h1 className="text-2xl font-bold">Subscription</h1>
         <p className="text-muted-foreground">Your PayeWise plan, its status and your payments.</p>
       </div>
-      <Island name="Subscription" component={Subscription} props={{ status, payments, checkout: back === 'return' || back === 'cancelled' ? back : null }} />
+      <Island
+        name="Subscription"
+        component={Subscription}
+        props={{ status, payments, checkout: back === 'return' || back === 'cancelled' ? back : null }}
+      />
     </div>,
   );
 });

@@ -6,7 +6,16 @@ import type { TopicModule } from './topics';
 import type { Memory } from './understand/memory';
 
 /** Amounts that are paid per period: the client's pay frequency is their period when the words give none. */
-const PERIODIC = new Set<Role>(['salary', 'commission', 'travelAllowance', 'allowance', 'retirement', 'employerRetirement', 'employerMedical', 'ctc']);
+const PERIODIC = new Set<Role>([
+  'salary',
+  'commission',
+  'travelAllowance',
+  'allowance',
+  'retirement',
+  'employerRetirement',
+  'employerMedical',
+  'ctc',
+]);
 
 /** The memory a question starts from, with the client's facts under the conversation's. */
 export const withClient = (memory: Memory, client: ClientContext | null | undefined): Memory =>
@@ -16,7 +25,12 @@ export const withClient = (memory: Memory, client: ClientContext | null | undefi
  * The facts with the client's pay period on amounts that have none, and the client's facts the topic used, in words.
  * A fact the conversation stated itself is the conversation's, not the client's.
  */
-export function clientFacts(facts: Slots, stated: Slots, topic: TopicModule, client: ClientContext | null | undefined): { facts: Slots; used: string[] } {
+export function clientFacts(
+  facts: Slots,
+  stated: Slots,
+  topic: TopicModule,
+  client: ClientContext | null | undefined,
+): { facts: Slots; used: string[] } {
   if (!client) return { facts, used: [] };
   const used: string[] = [];
   let filled = false;

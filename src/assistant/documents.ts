@@ -17,7 +17,10 @@ export interface ChatDocumentDeps {
 }
 
 /** The deps from the app's services. */
-export const chatDocumentDeps = (s: { chat: ChatDocumentDeps['chat']; knowledge: { findItem(id: string): Promise<ItemDTO | null> } }): ChatDocumentDeps => ({
+export const chatDocumentDeps = (s: {
+  chat: ChatDocumentDeps['chat'];
+  knowledge: { findItem(id: string): Promise<ItemDTO | null> };
+}): ChatDocumentDeps => ({
   chat: s.chat,
   findArticle: (id) => s.knowledge.findItem(id),
 });
@@ -43,9 +46,16 @@ export async function answerPdf(deps: ChatDocumentDeps, userId: number, messageI
 }
 
 /** GET /api/conversations/:id/pdf: every question and answer of one conversation. */
-export async function conversationPdf(deps: ChatDocumentDeps, userId: number, conversationId: string, ctx: DocContext): Promise<DownloadFile> {
+export async function conversationPdf(
+  deps: ChatDocumentDeps,
+  userId: number,
+  conversationId: string,
+  ctx: DocContext,
+): Promise<DownloadFile> {
   const { conversation, messages } = await deps.chat.openConversation(userId, conversationId, false);
   if (!conversation) throw new AppError('not_found', NOT_FOUND.conversation);
-  const exchanges = await Promise.all(exchangesOf(messages).map(async (e) => ({ ...e, citations: await citationsOf(deps, e.answer, ctx) })));
+  const exchanges = await Promise.all(
+    exchangesOf(messages).map(async (e) => ({ ...e, citations: await citationsOf(deps, e.answer, ctx) })),
+  );
   return pdfFile(conversationDocument(conversation, exchanges, ctx), `conversation-${String(conversation.id).slice(0, 8)}`);
 }

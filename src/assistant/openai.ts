@@ -7,19 +7,34 @@ import { taxYearForDate } from '../payroll/dates';
 import type { SourceDTO, ToolCallDTO } from '../schemas/chat';
 import type { Slots } from './reading';
 import { countsInFigures, createRetriever } from './retrieval';
-import { articleHref, calculatorToolSpecs, payslipCheckToolInput, PAYSLIP_CHECK, runCalculator, runPayslipCheck, type KnowledgeTools } from './tools';
+import {
+  articleHref,
+  calculatorToolSpecs,
+  payslipCheckToolInput,
+  PAYSLIP_CHECK,
+  runCalculator,
+  runPayslipCheck,
+  type KnowledgeTools,
+} from './tools';
 import { readPayslip } from '../payslips/index';
 import type { ClientContext } from '../clients/facts';
 import { withClient } from './client';
 import { describeFacts, memoryFrom, understand } from './understand';
 import {
-  AssistantError, MODEL_ERROR_MESSAGE, type ArticleContext, type AssistantEngine, type EngineEvent, type EngineRequest, type EngineTurn,
+  AssistantError,
+  MODEL_ERROR_MESSAGE,
+  type ArticleContext,
+  type AssistantEngine,
+  type EngineEvent,
+  type EngineRequest,
+  type EngineTurn,
 } from './types';
 import { formatSa } from '../lib/sa-time';
 
 export const MAX_TOOL_ROUNDS = 5;
 export const HISTORY_TOKEN_BUDGET = 6000;
-export const TOO_MANY_ROUNDS = '\n\n(I stopped after several rounds of calculations without reaching an answer. Please ask again with the figures you have.)';
+export const TOO_MANY_ROUNDS =
+  '\n\n(I stopped after several rounds of calculations without reaching an answer. Please ask again with the figures you have.)';
 /** How much of an article the model reads (the referenced one, or one it fetches): about 1 500 tokens. */
 const ARTICLE_CHARS = 6000;
 const SEARCH_RESULTS = 5;
@@ -44,7 +59,8 @@ const getArticleInput = z.object({
 const KNOWLEDGE_TOOLS = [
   {
     name: 'search_knowledge',
-    description: 'Search the PayeWise South African payroll knowledge base. Returns the best 5 articles: id, title, link and the passage of each that answers the query best.',
+    description:
+      'Search the PayeWise South African payroll knowledge base. Returns the best 5 articles: id, title, link and the passage of each that answers the query best.',
     input: searchKnowledgeInput,
   },
   { name: 'get_article', description: 'Read one knowledge base article (title and content) by its id.', input: getArticleInput },
@@ -73,11 +89,15 @@ export function systemPrompt(today: Date, article?: ArticleContext | null, facts
   ];
   const known = describeFacts(facts);
   // What the user has said so far in the conversation: a follow-up changes one of these and keeps the rest.
-  if (known) lines.push('', `Facts the user has given in this conversation (use them in calculations unless the user changes them): ${known}.`);
+  if (known)
+    lines.push('', `Facts the user has given in this conversation (use them in calculations unless the user changes them): ${known}.`);
   // A conversation tied to a client company: its facts hold for every answer, and the answer says it used them.
   if (client) {
-    lines.push('', `This conversation is about the client company "${client.name}": ${Object.values(client.said).join('; ')}.`,
-      'Use these facts in every calculation unless the user says otherwise, and list the ones you used under "Assumed".');
+    lines.push(
+      '',
+      `This conversation is about the client company "${client.name}": ${Object.values(client.said).join('; ')}.`,
+      'Use these facts in every calculation unless the user says otherwise, and list the ones you used under "Assumed".',
+    );
   }
   if (article) {
     // The article the user asked from comes first, so the answer is grounded on it before anything searched.
@@ -109,7 +129,11 @@ const compactResult = (result: unknown) => {
 };
 function turnTokens(turn: EngineTurn): number {
   const calls = replayedCalls(turn);
-  return estimateTokens(turn.content) + 4 + (calls.length ? estimateTokens(JSON.stringify(calls.map((c) => [c.input, compactResult(c.result)]))) + 10 * calls.length : 0);
+  return (
+    estimateTokens(turn.content) +
+    4 +
+    (calls.length ? estimateTokens(JSON.stringify(calls.map((c) => [c.input, compactResult(c.result)]))) + 10 * calls.length : 0)
+  );
 }
 
 /** Earlier turns within the budget, newest kept first: the oldest go first. */
@@ -134,10 +158,17 @@ const toolKey = (name: string) => name.trim().replace(/[^a-zA-Z0-9_]/g, '_');
 /** Some OpenAI-compatible servers refuse a `$schema` key in tool parameters; OpenAI does not need it. */
 const parametersOf = ({ $schema: _, ...schema }: Record<string, unknown>) => schema;
 const TOOLS: ChatCompletionTool[] = [
-  ...calculatorSpecs.map((c) => ({ type: 'function' as const, function: { name: c.name, description: c.description, parameters: parametersOf(c.parameters) } })),
+  ...calculatorSpecs.map((c) => ({
+    type: 'function' as const,
+    function: { name: c.name, description: c.description, parameters: parametersOf(c.parameters) },
+  })),
   ...KNOWLEDGE_TOOLS.map((k) => ({
     type: 'function' as const,
-    function: { name: k.name, description: k.description, parameters: parametersOf(z.toJSONSchema(k.input, { io: 'input' }) as Record<string, unknown>) },
+    function: {
+      name: k.name,
+      description: k.description,
+      parameters: parametersOf(z.toJSONSchema(k.input, { io: 'input' }) as Record<string, unknown>),
+    },
   })),
 ];
 
@@ -151,7 +182,11 @@ function historyMessages(turns: EngineTurn[]): ChatCompletionMessageParam[] {
       out.push({
         role: 'assistant',
         content: null,
-        tool_calls: calls.map((c, j) => ({ id: ids[j], type: 'function', function: { name: calculatorByName.get(c.name)!.name, arguments: JSON.stringify(c.input) } })),
+        tool_calls: calls.map((c, j) => ({
+          id: ids[j],
+          type: 'function',
+          function: { name: calculatorByName.get(c.name)!.name, arguments: JSON.stringify(c.input) },
+        })),
       });
       calls.forEach((c, j) => out.push({ role: 'tool', tool_call_id: ids[j], content: JSON.stringify(compactResult(c.result)) }));
     }
@@ -188,7 +223,10 @@ export function createOpenAIEngine(deps: OpenAIEngineDeps): AssistantEngine {
   /** Runs one tool call. Bad input comes back as an error the model reads; only unexpected failures throw. */
   async function runTool(call: PendingCall, today: Date, known: Map<string, SourceDTO>): Promise<{ call: ToolCallDTO; content: string }> {
     const name = toolKey(call.name);
-    const refuse = (input: Record<string, unknown>, error: string) => ({ call: { id: call.id, name, input, error }, content: JSON.stringify({ error }) });
+    const refuse = (input: Record<string, unknown>, error: string) => ({
+      call: { id: call.id, name, input, error },
+      content: JSON.stringify({ error }),
+    });
     let input: Record<string, unknown>;
     try {
       const parsed: unknown = JSON.parse(call.args.trim() || '{}');
@@ -204,8 +242,16 @@ export function createOpenAIEngine(deps: OpenAIEngineDeps): AssistantEngine {
       // The same passages the built-in engine answers from.
       const found = (await retriever.rank(q.data.query, { limit: SEARCH_RESULTS })).slice(0, SEARCH_RESULTS);
       for (const f of found) known.set(f.article.id, f.article);
-      const result = found.map((f) => ({ id: f.article.id, title: f.article.title, link: articleHref(f.article.id), passage: countsInFigures(f.passage) }));
-      return { call: { id: call.id, name, input: q.data, result }, content: JSON.stringify(result.length ? result : { result: 'No articles found' }) };
+      const result = found.map((f) => ({
+        id: f.article.id,
+        title: f.article.title,
+        link: articleHref(f.article.id),
+        passage: countsInFigures(f.passage),
+      }));
+      return {
+        call: { id: call.id, name, input: q.data, result },
+        content: JSON.stringify(result.length ? result : { result: 'No articles found' }),
+      };
     }
     if (name === 'get_article') {
       const q = getArticleInput.safeParse(input);
@@ -223,7 +269,10 @@ export function createOpenAIEngine(deps: OpenAIEngineDeps): AssistantEngine {
       const { text, ...facts } = q.data;
       const done = runPayslipCheck(readPayslip(text), facts);
       const { working: _, ...result } = (done.result ?? {}) as Record<string, unknown>;
-      return { call: { id: call.id, ...done, name: PAYSLIP_CHECK }, content: JSON.stringify(done.error ? { error: done.error } : { read: done.input, ...result }) };
+      return {
+        call: { id: call.id, ...done, name: PAYSLIP_CHECK },
+        content: JSON.stringify(done.error ? { error: done.error } : { read: done.input, ...result }),
+      };
     }
     const done = runCalculator(calculatorByTool.get(name)?.calculator ?? name, input, today);
     return { call: { id: call.id, ...done }, content: JSON.stringify(done.error ? { error: done.error } : done.result) };
@@ -237,7 +286,10 @@ export function createOpenAIEngine(deps: OpenAIEngineDeps): AssistantEngine {
       const known = new Map<string, SourceDTO>();
       for (const turn of req.history) for (const s of turn.sources ?? []) known.set(s.id, s);
       // The conversation's facts after this question, read the way the built-in engine reads them.
-      const understood = understand(req.question, withClient(memoryFrom(req.history, req.today), req.client), { today: req.today, article: !!req.article });
+      const understood = understand(req.question, withClient(memoryFrom(req.history, req.today), req.client), {
+        today: req.today,
+        article: !!req.article,
+      });
       const messages: ChatCompletionMessageParam[] = [
         { role: 'system', content: systemPrompt(req.today, req.article, understood.reading.facts, req.client) },
         ...historyMessages(trimHistory(req.history, budget)),
@@ -286,7 +338,8 @@ export function createOpenAIEngine(deps: OpenAIEngineDeps): AssistantEngine {
           throw new AssistantError('upstream_failed', MODEL_ERROR_MESSAGE, err);
         }
         if (signal.aborted) return;
-        if (!finished) throw new AssistantError('upstream_failed', MODEL_ERROR_MESSAGE, new Error('The model stream ended without a finish_reason'));
+        if (!finished)
+          throw new AssistantError('upstream_failed', MODEL_ERROR_MESSAGE, new Error('The model stream ended without a finish_reason'));
         text += roundText;
         if (calls.length === 0) break;
         if (last) {
@@ -297,7 +350,11 @@ export function createOpenAIEngine(deps: OpenAIEngineDeps): AssistantEngine {
         }
 
         calls.forEach((c, i) => (c.id ||= `call_${round}_${i}`));
-        const assistantCalls: ChatCompletionMessageToolCall[] = calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args || '{}' } }));
+        const assistantCalls: ChatCompletionMessageToolCall[] = calls.map((c) => ({
+          id: c.id,
+          type: 'function',
+          function: { name: c.name, arguments: c.args || '{}' },
+        }));
         messages.push({ role: 'assistant', content: roundText || null, tool_calls: assistantCalls });
         for (const c of calls) {
           const { call, content } = await runTool(c, req.today, known);
@@ -310,7 +367,15 @@ export function createOpenAIEngine(deps: OpenAIEngineDeps): AssistantEngine {
       const sources = citedSources(text, known, req.article);
       if (sources.length) yield { type: 'sources', sources };
       const calculated = calculatorsRun.size > 0;
-      yield { type: 'reading', reading: { ...understood.reading, decidedBy: `${understood.reading.decidedBy}; answered by ${deps.model}`, outcome: calculated ? 'calculated' : sources.length ? 'answered' : 'dont-know', articles: sources.map((s) => s.id) } };
+      yield {
+        type: 'reading',
+        reading: {
+          ...understood.reading,
+          decidedBy: `${understood.reading.decidedBy}; answered by ${deps.model}`,
+          outcome: calculated ? 'calculated' : sources.length ? 'answered' : 'dont-know',
+          articles: sources.map((s) => s.id),
+        },
+      };
     },
   };
 }

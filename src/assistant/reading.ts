@@ -78,7 +78,10 @@ export const slotsSchema = z.strictObject({
   epwp: z.literal(true).optional(),
   sdlExempt: z.literal(true).optional(),
   /** A calendar month the question is about, yyyy-mm ("the EMP201 for November 2026"). */
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/).optional(),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional(),
   /** The period the answer is wanted in, when it differs from the pay's ("monthly PAYE on R480 000 a year"). */
   wantPeriod: z.enum(PERIODS).optional(),
 });

@@ -12,12 +12,30 @@ import { AppError, failedPart } from '../errors';
 import { lexemesOf, makeSnippet } from '../knowledge/query';
 import type { Logger } from '../lib/logger';
 import {
-  REF_TAG, type ChatAllowanceDTO, type ChatAnswerDTO, type ChatRequest, type ConversationDTO, type HistoryHitDTO, type MessageDTO,
-  type MessageStatus, type SourceDTO, type ToolCallDTO,
+  REF_TAG,
+  type ChatAllowanceDTO,
+  type ChatAnswerDTO,
+  type ChatRequest,
+  type ConversationDTO,
+  type HistoryHitDTO,
+  type MessageDTO,
+  type MessageStatus,
+  type SourceDTO,
+  type ToolCallDTO,
 } from '../schemas/chat';
 import type { KnowledgeTools } from './tools';
 import type { Reading } from './reading';
-import { AssistantError, DISK_FULL_MESSAGE, INTERRUPTED_MESSAGE, MODEL_ERROR_MESSAGE, MODEL_TIMEOUT_MESSAGE, UNAVAILABLE_MESSAGE, type AssistantEngine, type EngineEvent, type EngineTurn } from './types';
+import {
+  AssistantError,
+  DISK_FULL_MESSAGE,
+  INTERRUPTED_MESSAGE,
+  MODEL_ERROR_MESSAGE,
+  MODEL_TIMEOUT_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+  type AssistantEngine,
+  type EngineEvent,
+  type EngineTurn,
+} from './types';
 
 export const NOT_FOUND = {
   conversation: 'Conversation not found',
@@ -79,13 +97,26 @@ type TurnRow = Pick<Message, 'role' | 'content' | 'status' | 'sources' | 'toolCa
 const turnsOf = (rows: TurnRow[]): EngineTurn[] =>
   rows
     .filter((r) => r.role === 'user' || r.status === 'complete' || r.status === 'stopped')
-    .map((r) => ({ role: r.role as 'user' | 'assistant', content: r.content, toolCalls: r.toolCalls as unknown as ToolCallDTO[], sources: r.sources, reading: (r.reading as Reading | null) ?? null }));
+    .map((r) => ({
+      role: r.role as 'user' | 'assistant',
+      content: r.content,
+      toolCalls: r.toolCalls as unknown as ToolCallDTO[],
+      sources: r.sources,
+      reading: (r.reading as Reading | null) ?? null,
+    }));
 
 const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
 
 type ConversationRow = Conversation & { clientName?: string | null };
 export function toConversationDTO(c: ConversationRow): ConversationDTO {
-  return { id: c.id, title: c.title, createdAt: iso(c.createdAt), updatedAt: iso(c.updatedAt), clientId: c.clientId ?? null, clientName: c.clientName ?? null };
+  return {
+    id: c.id,
+    title: c.title,
+    createdAt: iso(c.createdAt),
+    updatedAt: iso(c.updatedAt),
+    clientId: c.clientId ?? null,
+    clientName: c.clientName ?? null,
+  };
 }
 /** A conversation with its client's name. */
 const conversationCols = { ...getTableColumns(conversations), clientName: clients.name };
@@ -103,11 +134,24 @@ export function createChatService(deps: ChatDeps) {
   const running = new Map<string, { controller: AbortController; run: AnswerRun }>();
 
   const msgCols = {
-    id: messages.id, userId: messages.userId, conversationId: messages.conversationId, role: messages.role, content: messages.content,
-    timestamp: messages.timestamp, replyTo: messages.replyTo, status: messages.status, engine: messages.engine, sources: messages.sources,
-    toolCalls: messages.toolCalls, articleId: messages.articleId, feedback: messageFeedback.rating,
+    id: messages.id,
+    userId: messages.userId,
+    conversationId: messages.conversationId,
+    role: messages.role,
+    content: messages.content,
+    timestamp: messages.timestamp,
+    replyTo: messages.replyTo,
+    status: messages.status,
+    engine: messages.engine,
+    sources: messages.sources,
+    toolCalls: messages.toolCalls,
+    articleId: messages.articleId,
+    feedback: messageFeedback.rating,
   };
-  type Row = Pick<Message, 'id' | 'userId' | 'conversationId' | 'role' | 'content' | 'timestamp' | 'status' | 'sources' | 'toolCalls' | 'articleId'> & {
+  type Row = Pick<
+    Message,
+    'id' | 'userId' | 'conversationId' | 'role' | 'content' | 'timestamp' | 'status' | 'sources' | 'toolCalls' | 'articleId'
+  > & {
     feedback?: string | null;
   };
 
@@ -123,7 +167,10 @@ export function createChatService(deps: ChatDeps) {
   const unstored = new Map<string, string>();
   let repairing: NodeJS.Timeout | null = null;
   const writeFailure = (id: string, message: string) =>
-    db.update(messages).set({ content: message, status: 'error', engine: engine.name }).where(and(eq(messages.id, id), eq(messages.status, 'pending')));
+    db
+      .update(messages)
+      .set({ content: message, status: 'error', engine: engine.name })
+      .where(and(eq(messages.id, id), eq(messages.status, 'pending')));
   async function storeFailure(id: string, message: string) {
     try {
       await writeFailure(id, message);
@@ -131,7 +178,11 @@ export function createChatService(deps: ChatDeps) {
       log.error('storing a failed answer failed; will try again', { error: String(err) });
       unstored.set(id, message);
       repairing ??= setInterval(() => {
-        for (const [id, message] of unstored) void writeFailure(id, message).then(() => unstored.delete(id), () => {});
+        for (const [id, message] of unstored)
+          void writeFailure(id, message).then(
+            () => unstored.delete(id),
+            () => {},
+          );
         if (!unstored.size && repairing) {
           clearInterval(repairing);
           repairing = null;
@@ -143,20 +194,38 @@ export function createChatService(deps: ChatDeps) {
     let status = r.status as MessageStatus;
     if (status === 'pending' && !stillAnswering(r)) status = 'error';
     return {
-      id: r.id, userId: r.userId, role: r.role as 'user' | 'assistant', content: r.content, timestamp: r.timestamp, conversationId: r.conversationId,
-      sources: r.sources ?? [], toolCalls: (r.toolCalls ?? []) as unknown as ToolCallDTO[], status, articleId: r.articleId ?? null,
+      id: r.id,
+      userId: r.userId,
+      role: r.role as 'user' | 'assistant',
+      content: r.content,
+      timestamp: r.timestamp,
+      conversationId: r.conversationId,
+      sources: r.sources ?? [],
+      toolCalls: (r.toolCalls ?? []) as unknown as ToolCallDTO[],
+      status,
+      articleId: r.articleId ?? null,
       feedback: (r.feedback as 'up' | 'down' | null | undefined) ?? null,
     };
   }
 
   async function ownConversation(userId: number, id: string): Promise<ConversationRow> {
-    const [c] = await db.select(conversationCols).from(conversations).leftJoin(clients, eq(clients.id, conversations.clientId)).where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+    const [c] = await db
+      .select(conversationCols)
+      .from(conversations)
+      .leftJoin(clients, eq(clients.id, conversations.clientId))
+      .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
     if (!c) throw new AppError('not_found', NOT_FOUND.conversation);
     return c;
   }
 
   async function latestConversation(userId: number): Promise<ConversationRow | null> {
-    const [c] = await db.select(conversationCols).from(conversations).leftJoin(clients, eq(clients.id, conversations.clientId)).where(eq(conversations.userId, userId)).orderBy(desc(conversations.updatedAt), desc(conversations.createdAt)).limit(1);
+    const [c] = await db
+      .select(conversationCols)
+      .from(conversations)
+      .leftJoin(clients, eq(clients.id, conversations.clientId))
+      .where(eq(conversations.userId, userId))
+      .orderBy(desc(conversations.updatedAt), desc(conversations.createdAt))
+      .limit(1);
     return c ?? null;
   }
 
@@ -179,14 +248,28 @@ export function createChatService(deps: ChatDeps) {
   const dayKey = (userId: number) => `chat-day:${userId}:${saDay(clock()).day}`;
 
   /** The allowance after a question given its counts (from the statement that stores it), or the 429 that refuses it. */
-  function verdict(user: ChatUser, now: Date, counts: { minute_count: number; minute_reset: Date | string; day_count: number | null }): ChatAllowanceDTO {
+  function verdict(
+    user: ChatUser,
+    now: Date,
+    counts: { minute_count: number; minute_reset: Date | string; day_count: number | null },
+  ): ChatAllowanceDTO {
     const access = assistantAccess(user, now);
     if (counts.minute_count > (deps.perMinute ?? access.perMinute)) {
-      throw new AppError('rate_limited', PER_MINUTE_LIMIT, undefined, Math.max(1, Math.ceil((new Date(counts.minute_reset).getTime() - now.getTime()) / 1000)));
+      throw new AppError(
+        'rate_limited',
+        PER_MINUTE_LIMIT,
+        undefined,
+        Math.max(1, Math.ceil((new Date(counts.minute_reset).getTime() - now.getTime()) / 1000)),
+      );
     }
     if (access.kind === 'full') return { limited: false, remaining: null, perDay: null };
     if (counts.day_count === null || counts.day_count > access.perDay) {
-      throw new AppError('rate_limited', dailyLimitMessage(access.perDay), { remaining: 0 }, Math.ceil((saDay(now).endsAt.getTime() - now.getTime()) / 1000));
+      throw new AppError(
+        'rate_limited',
+        dailyLimitMessage(access.perDay),
+        { remaining: 0 },
+        Math.ceil((saDay(now).endsAt.getTime() - now.getTime()) / 1000),
+      );
     }
     return { limited: true, remaining: access.perDay - counts.day_count, perDay: access.perDay };
   }
@@ -198,9 +281,19 @@ export function createChatService(deps: ChatDeps) {
   // conversation's earlier turns (the statement's snapshot does not hold the rows it inserts).
   const inMinute = sql`(select count from minute) <= ${$('perMinute', 'int')}`;
   const storeQuestion = preparedSql<{
-    minute_count: number; minute_reset: Date | string; day_count: number | null;
-    id: string | null; title: string; created_at: Date | string; updated_at: Date | string; client_id: number | null; history: TurnRow[] | string;
-  }>(db, 'chat_store_question', sql`
+    minute_count: number;
+    minute_reset: Date | string;
+    day_count: number | null;
+    id: string | null;
+    title: string;
+    created_at: Date | string;
+    updated_at: Date | string;
+    client_id: number | null;
+    history: TurnRow[] | string;
+  }>(
+    db,
+    'chat_store_question',
+    sql`
     with minute as (${limiter.countSql($('minuteKey', 'text'), $('now', 'timestamptz'), $('minuteReset', 'timestamptz'))}),
     day as (${limiter.countSql($('dayKey', 'text'), $('now', 'timestamptz'), $('dayReset', 'timestamptz'), sql`${$('limited', 'boolean')} and ${inMinute}`)}),
     conv as (
@@ -224,11 +317,26 @@ export function createChatService(deps: ChatDeps) {
     select (select count from minute) as minute_count, (select reset_at from minute) as minute_reset, (select count from day) as day_count, conv.*,
       (select coalesce(json_agg(json_build_object('role', h.role, 'content', h.content, 'status', h.status, 'toolCalls', h.tool_calls, 'sources', h.sources, 'reading', h.reading) order by h.seq), '[]'::json)
        from (select role, content, status, tool_calls, sources, reading, seq from ${messages} where conversation_id = (select id from conv) order by seq desc limit ${HISTORY_TURNS * 2}) h) as history
-    from (select 1) one left join conv on true`);
+    from (select 1) one left join conv on true`,
+  );
   const earlierTurns = db
-    .select({ id: messages.id, role: messages.role, content: messages.content, status: messages.status, toolCalls: messages.toolCalls, sources: messages.sources, reading: messages.reading, seq: messages.seq })
+    .select({
+      id: messages.id,
+      role: messages.role,
+      content: messages.content,
+      status: messages.status,
+      toolCalls: messages.toolCalls,
+      sources: messages.sources,
+      reading: messages.reading,
+      seq: messages.seq,
+    })
     .from(messages)
-    .where(and(eq(messages.conversationId, sql.placeholder('conversationId')), sql`${messages.seq} < (select seq from ${messages} where id = ${sql.placeholder('before')})`))
+    .where(
+      and(
+        eq(messages.conversationId, sql.placeholder('conversationId')),
+        sql`${messages.seq} < (select seq from ${messages} where id = ${sql.placeholder('before')})`,
+      ),
+    )
     .orderBy(desc(messages.seq))
     .limit(HISTORY_TURNS * 2)
     .prepare('chat_history');
@@ -261,11 +369,17 @@ export function createChatService(deps: ChatDeps) {
     let earlier: EngineTurn[] | undefined;
 
     if ('retryOf' in req) {
-      const [q] = await db.select(msgCols).from(messages).leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id))
+      const [q] = await db
+        .select(msgCols)
+        .from(messages)
+        .leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id))
         .where(and(eq(messages.id, req.retryOf), eq(messages.userId, user.id), eq(messages.role, 'user')));
       if (!q) throw new AppError('not_found', NOT_FOUND.message);
       conversation = toConversationDTO(await ownConversation(user.id, q.conversationId));
-      const [a] = await db.select({ id: messages.id, status: messages.status, timestamp: messages.timestamp }).from(messages).where(eq(messages.replyTo, q.id));
+      const [a] = await db
+        .select({ id: messages.id, status: messages.status, timestamp: messages.timestamp })
+        .from(messages)
+        .where(eq(messages.replyTo, q.id));
       if (a && stillAnswering(a)) throw new AppError('conflict', STILL_ANSWERING);
       if (a && unstored.has(a.id)) {
         await writeFailure(a.id, unstored.get(a.id)!);
@@ -276,10 +390,39 @@ export function createChatService(deps: ChatDeps) {
       answerId = a?.id ?? randomUUID();
       // Claim the answer row: only one retry wins when two arrive together.
       const claimed = a
-        ? await db.update(messages).set({ status: 'pending', content: '', sources: [], toolCalls: [], reading: null, outcome: null, confidence: null, timestamp: now })
-          .where(and(eq(messages.id, a.id), sql`(${messages.status} = 'error' or (${messages.status} = 'pending' and ${messages.timestamp} <= ${staleCutoff()}))`)).returning({ id: messages.id })
-        : await db.insert(messages).values({ id: answerId, userId: user.id, conversationId: q.conversationId, role: 'assistant', content: '', timestamp: now, replyTo: q.id, status: 'pending' })
-          .onConflictDoNothing().returning({ id: messages.id });
+        ? await db
+            .update(messages)
+            .set({
+              status: 'pending',
+              content: '',
+              sources: [],
+              toolCalls: [],
+              reading: null,
+              outcome: null,
+              confidence: null,
+              timestamp: now,
+            })
+            .where(
+              and(
+                eq(messages.id, a.id),
+                sql`(${messages.status} = 'error' or (${messages.status} = 'pending' and ${messages.timestamp} <= ${staleCutoff()}))`,
+              ),
+            )
+            .returning({ id: messages.id })
+        : await db
+            .insert(messages)
+            .values({
+              id: answerId,
+              userId: user.id,
+              conversationId: q.conversationId,
+              role: 'assistant',
+              content: '',
+              timestamp: now,
+              replyTo: q.id,
+              status: 'pending',
+            })
+            .onConflictDoNothing()
+            .returning({ id: messages.id });
       if (claimed.length === 0 || running.has(answerId)) throw new AppError('conflict', STILL_ANSWERING);
       question = toDTO(q);
       allowanceNow = await allowance(user);
@@ -288,7 +431,10 @@ export function createChatService(deps: ChatDeps) {
       const text = req.message.replace(REF_TAG, '').trim();
       const articleId = ref ? ((await knowledge.getArticle(ref[1]))?.id ?? null) : null;
       const named = req.conversationId && !req.newConversation ? await ownConversation(user.id, req.conversationId) : null;
-      if (req.clientId !== undefined && named) throw new AppError('bad_request', 'clientId ties a new conversation: leave out conversationId, or set newConversation', { field: 'clientId' });
+      if (req.clientId !== undefined && named)
+        throw new AppError('bad_request', 'clientId ties a new conversation: leave out conversationId, or set newConversation', {
+          field: 'clientId',
+        });
       const client = req.clientId === undefined ? null : await deps.clientContext(user.id, req.clientId);
       if (req.clientId !== undefined && !client) throw new AppError('not_found', 'Client not found');
       const now = clock();
@@ -297,20 +443,49 @@ export function createChatService(deps: ChatDeps) {
       const questionId = randomUUID();
       answerId = randomUUID();
       const [row] = await storeQuestion({
-        userId: user.id, now: stamp, perMinute: deps.perMinute ?? access.perMinute,
-        minuteKey: `chat-min:${user.id}`, minuteReset: new Date(now.getTime() + 60_000).toISOString(),
-        limited: access.kind === 'limited', perDay: access.kind === 'limited' ? access.perDay : 0, dayKey: dayKey(user.id), dayReset: saDay(now).endsAt.toISOString(),
-        named: named?.id ?? null, latest: !named && !req.newConversation && req.clientId === undefined, newId: randomUUID(), title: titleFrom(text), stamp,
+        userId: user.id,
+        now: stamp,
+        perMinute: deps.perMinute ?? access.perMinute,
+        minuteKey: `chat-min:${user.id}`,
+        minuteReset: new Date(now.getTime() + 60_000).toISOString(),
+        limited: access.kind === 'limited',
+        perDay: access.kind === 'limited' ? access.perDay : 0,
+        dayKey: dayKey(user.id),
+        dayReset: saDay(now).endsAt.toISOString(),
+        named: named?.id ?? null,
+        latest: !named && !req.newConversation && req.clientId === undefined,
+        newId: randomUUID(),
+        title: titleFrom(text),
+        stamp,
         clientId: req.clientId ?? null,
-        questionId, answerId, text, articleId,
+        questionId,
+        answerId,
+        text,
+        articleId,
       });
       allowanceNow = verdict(user, now, row);
       if (!row.id) throw new AppError('not_found', NOT_FOUND.conversation);
       const tied = row.client_id === null ? null : (client ?? (await deps.clientContext(user.id, row.client_id)));
-      conversation = { id: row.id, title: row.title, createdAt: iso(row.created_at), updatedAt: iso(row.updated_at), clientId: row.client_id, clientName: tied?.name ?? null };
+      conversation = {
+        id: row.id,
+        title: row.title,
+        createdAt: iso(row.created_at),
+        updatedAt: iso(row.updated_at),
+        clientId: row.client_id,
+        clientName: tied?.name ?? null,
+      };
       question = {
-        id: questionId, userId: user.id, role: 'user', content: text, timestamp: stamp, conversationId: conversation.id, sources: [], toolCalls: [],
-        status: 'complete', articleId, feedback: null,
+        id: questionId,
+        userId: user.id,
+        role: 'user',
+        content: text,
+        timestamp: stamp,
+        conversationId: conversation.id,
+        sources: [],
+        toolCalls: [],
+        status: 'complete',
+        articleId,
+        feedback: null,
       };
       earlier = turnsOf(typeof row.history === 'string' ? JSON.parse(row.history) : row.history);
     }
@@ -318,7 +493,13 @@ export function createChatService(deps: ChatDeps) {
   }
 
   /** `earlier`: the conversation's turns before the question, when the caller has read them already. */
-  function start(conversation: ConversationDTO, question: MessageDTO, answerId: string, allowanceNow: ChatAllowanceDTO, earlier?: EngineTurn[]): AnswerRun {
+  function start(
+    conversation: ConversationDTO,
+    question: MessageDTO,
+    answerId: string,
+    allowanceNow: ChatAllowanceDTO,
+    earlier?: EngineTurn[],
+  ): AnswerRun {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort('timeout'), timeoutMs);
     const log_: RunEvent[] = [];
@@ -342,7 +523,13 @@ export function createChatService(deps: ChatDeps) {
           question: question.content,
           history,
           client,
-          article: article && { id: article.id, title: article.title, categoryId: article.categoryId, keywords: article.keywords, content: article.content },
+          article: article && {
+            id: article.id,
+            title: article.title,
+            categoryId: article.categoryId,
+            keywords: article.keywords,
+            content: article.content,
+          },
           today: clock(),
           signal: controller.signal,
         });
@@ -359,12 +546,26 @@ export function createChatService(deps: ChatDeps) {
             emit({ event: 'sources', data: { sources: [...sources.values()] } });
           } else if (e.type === 'reading') reading = e.reading;
         }
-        if (controller.signal.aborted && controller.signal.reason === 'timeout') throw new AssistantError('upstream_timeout', MODEL_TIMEOUT_MESSAGE);
+        if (controller.signal.aborted && controller.signal.reason === 'timeout')
+          throw new AssistantError('upstream_timeout', MODEL_TIMEOUT_MESSAGE);
         const status: MessageStatus = controller.signal.aborted ? 'stopped' : 'complete';
-        const answer: ChatAnswerDTO = { id: answerId, response: text, conversationId: conversation.id, sources: [...sources.values()], toolCalls: tools, status };
+        const answer: ChatAnswerDTO = {
+          id: answerId,
+          response: text,
+          conversationId: conversation.id,
+          sources: [...sources.values()],
+          toolCalls: tools,
+          status,
+        };
         await storeAnswer.execute({
-          id: answerId, content: text, status, sources: JSON.stringify(answer.sources), toolCalls: JSON.stringify(tools),
-          reading: reading && JSON.stringify(reading), outcome: reading?.outcome ?? null, confidence: reading?.confidence ?? null,
+          id: answerId,
+          content: text,
+          status,
+          sources: JSON.stringify(answer.sources),
+          toolCalls: JSON.stringify(tools),
+          reading: reading && JSON.stringify(reading),
+          outcome: reading?.outcome ?? null,
+          confidence: reading?.confidence ?? null,
         });
         emit({ event: 'done', data: answer });
         return answer;
@@ -379,7 +580,13 @@ export function createChatService(deps: ChatDeps) {
                 : failedPart(err) === 'disk'
                   ? new AssistantError('out_of_space', DISK_FULL_MESSAGE)
                   : new AssistantError('upstream_failed', MODEL_ERROR_MESSAGE);
-        log.error('assistant failed', { engine: engine.name, status: failure.status, part: failedPart(err) ?? 'model', error: String(err), cause: err instanceof Error && err.cause ? String(err.cause) : undefined });
+        log.error('assistant failed', {
+          engine: engine.name,
+          status: failure.status,
+          part: failedPart(err) ?? 'model',
+          error: String(err),
+          cause: err instanceof Error && err.cause ? String(err.cause) : undefined,
+        });
         await storeFailure(answerId, failure.message);
         emit({ event: 'error', data: { message: failure.message, status: failure.status, questionId: question.id } });
         throw failure;
@@ -419,13 +626,18 @@ export function createChatService(deps: ChatDeps) {
   }
 
   // A Stop that landed on another process: the run here is aborted as if it had landed here.
-  deps.subscribe?.(STOP_CHANNEL, (id) => {
-    if (id) running.get(id)?.controller.abort('stop');
-  }).catch((err) => log.warn('Stop reaches only answers written by the process asked: no announcements', { error: String(err) }));
+  deps
+    .subscribe?.(STOP_CHANNEL, (id) => {
+      if (id) running.get(id)?.controller.abort('stop');
+    })
+    .catch((err) => log.warn('Stop reaches only answers written by the process asked: no announcements', { error: String(err) }));
   const announceStop = (ids: string[]) => Promise.all(ids.map((id) => db.execute(sql`select pg_notify(${STOP_CHANNEL}, ${id})`)));
 
   async function ownMessage(userId: number, id: string) {
-    const [m] = await db.select(msgCols).from(messages).leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id))
+    const [m] = await db
+      .select(msgCols)
+      .from(messages)
+      .leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id))
       .where(and(eq(messages.id, id), eq(messages.userId, userId)));
     if (!m) throw new AppError('not_found', NOT_FOUND.message);
     return m;
@@ -442,26 +654,43 @@ export function createChatService(deps: ChatDeps) {
     },
 
     /** The page's starting point: the given conversation, the latest, or none for a new chat. */
-    async openConversation(userId: number, id: string | undefined, fresh: boolean): Promise<{ conversation: ConversationDTO | null; messages: MessageDTO[] }> {
+    async openConversation(
+      userId: number,
+      id: string | undefined,
+      fresh: boolean,
+    ): Promise<{ conversation: ConversationDTO | null; messages: MessageDTO[] }> {
       if (fresh) return { conversation: null, messages: [] };
       const c = id ? await ownConversation(userId, id) : await latestConversation(userId);
       return c ? { conversation: toConversationDTO(c), messages: await listMessages(c.id) } : { conversation: null, messages: [] };
     },
 
     /** One answer with its question (given either's id), in the user's own conversation: what a download of an answer holds. */
-    async exchange(userId: number, messageId: string): Promise<{ conversation: ConversationDTO; question: MessageDTO | null; answer: MessageDTO | null }> {
+    async exchange(
+      userId: number,
+      messageId: string,
+    ): Promise<{ conversation: ConversationDTO; question: MessageDTO | null; answer: MessageDTO | null }> {
       const m = await ownMessage(userId, messageId);
       const conversation = toConversationDTO(await ownConversation(userId, m.conversationId));
       const other = m.role === 'user' ? eq(messages.replyTo, m.id) : m.replyTo ? eq(messages.id, m.replyTo) : undefined;
       const [o] = other
-        ? await db.select(msgCols).from(messages).leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id)).where(and(other, eq(messages.userId, userId)))
+        ? await db
+            .select(msgCols)
+            .from(messages)
+            .leftJoin(messageFeedback, eq(messageFeedback.messageId, messages.id))
+            .where(and(other, eq(messages.userId, userId)))
         : [];
       const [question, answer] = m.role === 'user' ? [m, o] : [o, m];
       return { conversation, question: question ? toDTO(question) : null, answer: answer ? toDTO(answer) : null };
     },
 
     async conversations(userId: number): Promise<ConversationDTO[]> {
-      const rows = await db.select(conversationCols).from(conversations).leftJoin(clients, eq(clients.id, conversations.clientId)).where(eq(conversations.userId, userId)).orderBy(desc(conversations.updatedAt), desc(conversations.createdAt)).limit(200);
+      const rows = await db
+        .select(conversationCols)
+        .from(conversations)
+        .leftJoin(clients, eq(clients.id, conversations.clientId))
+        .where(eq(conversations.userId, userId))
+        .orderBy(desc(conversations.updatedAt), desc(conversations.createdAt))
+        .limit(200);
       return rows.map(toConversationDTO);
     },
 
@@ -474,7 +703,9 @@ export function createChatService(deps: ChatDeps) {
     async remove(userId: number, id: string): Promise<void> {
       await ownConversation(userId, id);
       for (const r of running.values()) if (r.run.conversation.id === id) r.controller.abort('stop');
-      const elsewhere = await db.select({ id: messages.id }).from(messages)
+      const elsewhere = await db
+        .select({ id: messages.id })
+        .from(messages)
         .where(and(eq(messages.conversationId, id), eq(messages.status, 'pending'), sql`${messages.timestamp} > ${staleCutoff()}`));
       await announceStop(elsewhere.map((m) => m.id).filter((m) => !running.has(m)));
       await db.delete(conversations).where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
@@ -485,8 +716,13 @@ export function createChatService(deps: ChatDeps) {
       const query = sql`websearch_to_tsquery('english', ${q})`;
       const rows = await db
         .select({
-          id: messages.id, role: messages.role, content: messages.content, timestamp: messages.timestamp, conversationId: messages.conversationId,
-          title: conversations.title, lexemes: sql<string>`${query}::text`,
+          id: messages.id,
+          role: messages.role,
+          content: messages.content,
+          timestamp: messages.timestamp,
+          conversationId: messages.conversationId,
+          title: conversations.title,
+          lexemes: sql<string>`${query}::text`,
         })
         .from(messages)
         .innerJoin(conversations, eq(conversations.id, messages.conversationId))
@@ -494,7 +730,11 @@ export function createChatService(deps: ChatDeps) {
         .orderBy(sql`ts_rank(${messages.search}, ${query}) desc`, desc(messages.seq))
         .limit(20);
       return rows.map((r) => ({
-        conversationId: r.conversationId, conversationTitle: r.title, messageId: r.id, role: r.role as 'user' | 'assistant', timestamp: r.timestamp,
+        conversationId: r.conversationId,
+        conversationTitle: r.title,
+        messageId: r.id,
+        role: r.role as 'user' | 'assistant',
+        timestamp: r.timestamp,
         snippet: makeSnippet(r.content, lexemesOf(r.lexemes ?? ''), 160),
       }));
     },
@@ -525,9 +765,20 @@ export function createChatService(deps: ChatDeps) {
       if (m.role !== 'assistant') throw new AppError('bad_request', 'Feedback can only be given on answers');
       const [q] = m.replyTo ? await db.select({ content: messages.content }).from(messages).where(eq(messages.id, m.replyTo)) : [];
       const values = {
-        messageId, userId, rating, comment: comment || null, question: q?.content ?? '', answer: m.content, engine: m.engine, sources: m.sources ?? [], updatedAt: clock(),
+        messageId,
+        userId,
+        rating,
+        comment: comment || null,
+        question: q?.content ?? '',
+        answer: m.content,
+        engine: m.engine,
+        sources: m.sources ?? [],
+        updatedAt: clock(),
       };
-      await db.insert(messageFeedback).values({ ...values, createdAt: clock() }).onConflictDoUpdate({ target: messageFeedback.messageId, set: values });
+      await db
+        .insert(messageFeedback)
+        .values({ ...values, createdAt: clock() })
+        .onConflictDoUpdate({ target: messageFeedback.messageId, set: values });
       return { rating };
     },
 

@@ -47,16 +47,18 @@ export const payslipCheckToolInput = employeeFactsSchema.extend({
  */
 export function runPayslipCheck(slip: ReadPayslip, facts: Partial<EmployeeFacts>): Omit<ToolCallDTO, 'id'> {
   const cents = (c: number | null | undefined) => (c === null || c === undefined ? undefined : c / 100);
-  const input = Object.fromEntries(Object.entries({
-    payDate: slip.payDate ?? undefined,
-    period: slip.period,
-    gross: cents(slip.grossCents ?? (slip.earnings.length ? slip.earnings.reduce((s, e) => s + e.cents, 0) : null)),
-    paye: cents(slip.deductions.find((d) => d.kind === 'paye')?.cents),
-    uifEmployee: cents(slip.deductions.find((d) => d.kind === 'uif')?.cents),
-    sdl: cents(slip.employer.find((e) => e.kind === 'sdl')?.cents),
-    netPay: cents(slip.netCents),
-    ...facts,
-  }).filter(([, v]) => v !== undefined));
+  const input = Object.fromEntries(
+    Object.entries({
+      payDate: slip.payDate ?? undefined,
+      period: slip.period,
+      gross: cents(slip.grossCents ?? (slip.earnings.length ? slip.earnings.reduce((s, e) => s + e.cents, 0) : null)),
+      paye: cents(slip.deductions.find((d) => d.kind === 'paye')?.cents),
+      uifEmployee: cents(slip.deductions.find((d) => d.kind === 'uif')?.cents),
+      sdl: cents(slip.employer.find((e) => e.kind === 'sdl')?.cents),
+      netPay: cents(slip.netCents),
+      ...facts,
+    }).filter(([, v]) => v !== undefined),
+  );
   try {
     const check = checkPayslip(slip, facts);
     return { name: PAYSLIP_CHECK, input, result: { differences: check.findings.length, ...check }, working: check.working };
@@ -81,7 +83,10 @@ export interface KnowledgeTools {
   getArticle(id: string): Promise<ItemDTO | null>;
 }
 
-export function knowledgeTools(k: { search(q: string, o?: { limit?: number }): Promise<SearchResultDTO[]>; findItem(id: string): Promise<ItemDTO | null> }): KnowledgeTools {
+export function knowledgeTools(k: {
+  search(q: string, o?: { limit?: number }): Promise<SearchResultDTO[]>;
+  findItem(id: string): Promise<ItemDTO | null>;
+}): KnowledgeTools {
   return {
     search: (q, limit = 5) => k.search(q, { limit }),
     getArticle: (id) => k.findItem(id),

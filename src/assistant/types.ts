@@ -56,20 +56,25 @@ export interface AssistantEngine {
  * database went away mid-answer, upstream_timeout for a timeout, out_of_space when the server's disk is full.
  */
 export class AssistantError extends AppError {
-  constructor(
-    code: 'upstream_failed' | 'unavailable' | 'upstream_timeout' | 'out_of_space',
-    message: string,
-    cause?: unknown,
-  ) {
+  constructor(code: 'upstream_failed' | 'unavailable' | 'upstream_timeout' | 'out_of_space', message: string, cause?: unknown) {
     // The database's or the disk's wait, as for any request that lost them.
-    super(code, message, undefined, code === 'unavailable' ? PART_FAILURES.database.retryAfter : code === 'out_of_space' ? PART_FAILURES.disk.retryAfter : undefined);
+    super(
+      code,
+      message,
+      undefined,
+      code === 'unavailable' ? PART_FAILURES.database.retryAfter : code === 'out_of_space' ? PART_FAILURES.disk.retryAfter : undefined,
+    );
     this.cause = cause;
     this.name = 'AssistantError';
   }
 }
 
-export const MODEL_ERROR_MESSAGE = 'The assistant could not answer just now (the AI model returned an error). Your question is saved: please try again.';
-export const UNAVAILABLE_MESSAGE = 'The assistant could not finish its answer just now (the database is temporarily unavailable). Your question is saved: please try again in a moment.';
-export const DISK_FULL_MESSAGE = 'The assistant could not store its answer (the server is out of storage space). Your question is saved: please try again later.';
-export const INTERRUPTED_MESSAGE = 'The assistant could not finish its answer (the server restarted while it was writing). Your question is saved: please try again.';
+export const MODEL_ERROR_MESSAGE =
+  'The assistant could not answer just now (the AI model returned an error). Your question is saved: please try again.';
+export const UNAVAILABLE_MESSAGE =
+  'The assistant could not finish its answer just now (the database is temporarily unavailable). Your question is saved: please try again in a moment.';
+export const DISK_FULL_MESSAGE =
+  'The assistant could not store its answer (the server is out of storage space). Your question is saved: please try again later.';
+export const INTERRUPTED_MESSAGE =
+  'The assistant could not finish its answer (the server restarted while it was writing). Your question is saved: please try again.';
 export const MODEL_TIMEOUT_MESSAGE = 'The assistant took too long to answer. Your question is saved: please try again.';

@@ -47,7 +47,12 @@ export const BUSY_MESSAGE = 'The server is busy signing people in. Please try ag
  */
 export function createPasswords(limits: Partial<HashingLimits> = {}) {
   const concurrency = limits.concurrency ?? Math.max(1, availableParallelism());
-  const queue = createWorkQueue({ concurrency, maxQueue: limits.maxQueue ?? concurrency * 4, perKey: limits.perClient ?? concurrency, typicalJobMs: 100 });
+  const queue = createWorkQueue({
+    concurrency,
+    maxQueue: limits.maxQueue ?? concurrency * 4,
+    perKey: limits.perClient ?? concurrency,
+    typicalJobMs: 100,
+  });
   const bounded = async <T>(client: string, job: () => Promise<T>): Promise<T> => {
     try {
       return await queue.run(client, job);

@@ -27,7 +27,11 @@ export function createRateLimiter(db: DB, clock: () => Date) {
   const hitStatement = preparedSql<{ count: number; reset_at: Date | string }>(
     db,
     'rate_limit_hit',
-    countSql(sql`${sql.placeholder('key')}::text`, sql`${sql.placeholder('now')}::timestamptz`, sql`${sql.placeholder('reset')}::timestamptz`),
+    countSql(
+      sql`${sql.placeholder('key')}::text`,
+      sql`${sql.placeholder('now')}::timestamptz`,
+      sql`${sql.placeholder('reset')}::timestamptz`,
+    ),
   );
   return {
     countSql,
@@ -38,7 +42,10 @@ export function createRateLimiter(db: DB, clock: () => Date) {
     },
     /** Takes back one counted attempt (it turned out to be a success). */
     async refund(key: string): Promise<void> {
-      await db.update(rateLimits).set({ count: sql`greatest(${rateLimits.count} - 1, 0)` }).where(eq(rateLimits.key, key));
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(eq(rateLimits.key, key));
     },
     /** The current count without counting (0 when the window has ended). */
     async peek(key: string): Promise<number> {

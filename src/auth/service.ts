@@ -6,9 +6,18 @@ import { AppError, causes, pgCode } from '../errors';
 import type { Logger } from '../lib/logger';
 import type { Mailer, MailState } from '../mail';
 import {
-  FORGOT_PASSWORD_MESSAGE, RESET_DONE_MESSAGE,
-  type deleteAccountSchema, type forgotPasswordSchema, type loginSchema, type PublicUser, type registerSchema,
-  type ResetMailAnswer, type resetMailStatusSchema, type resetPasswordSchema, type updateProfileSchema, type verifyResetCodeSchema,
+  FORGOT_PASSWORD_MESSAGE,
+  RESET_DONE_MESSAGE,
+  type deleteAccountSchema,
+  type forgotPasswordSchema,
+  type loginSchema,
+  type PublicUser,
+  type registerSchema,
+  type ResetMailAnswer,
+  type resetMailStatusSchema,
+  type resetPasswordSchema,
+  type updateProfileSchema,
+  type verifyResetCodeSchema,
 } from '../schemas/auth';
 import type { Passwords } from './password';
 import type { RateLimiter } from './rate-limit';
@@ -114,7 +123,13 @@ export function createAuthService(deps: {
     try {
       return await inFlight.run(client, () => job(client));
     } catch (err) {
-      if (err instanceof QueueFull) throw new AppError('rate_limited', 'Too many attempts at once from your network. Please wait a moment and try again.', undefined, 1);
+      if (err instanceof QueueFull)
+        throw new AppError(
+          'rate_limited',
+          'Too many attempts at once from your network. Please wait a moment and try again.',
+          undefined,
+          1,
+        );
       throw err;
     }
   };
@@ -126,7 +141,13 @@ export function createAuthService(deps: {
    * attempts on one account (or overall); the account itself is only slowed down (its wrong answers come late), so
    * its owner can still sign in from elsewhere. A right password gives the attempt back.
    */
-  async function checkPassword(user: User | undefined, account: string, password: string, client: string, tooManyMessage: string): Promise<boolean> {
+  async function checkPassword(
+    user: User | undefined,
+    account: string,
+    password: string,
+    client: string,
+    tooManyMessage: string,
+  ): Promise<boolean> {
     const keys = { pair: `login:pair:${account}:${client}`, client: `login:client:${client}`, account: `login:account:${account}` };
     const now = clock();
     const [pair, byClient] = await Promise.all([limiter.hit(keys.pair, limits.windowMs), limiter.hit(keys.client, limits.windowMs)]);
@@ -156,7 +177,10 @@ export function createAuthService(deps: {
   // whether the address has an account: both counters are counted; within the limits, the account with that
   // address (if any) gets its reset row and its mail in the outbox, which the mailer delivers after the answer.
   const withinForgotLimits = sql`(select count from by_email) <= ${$('perEmail', 'int')} and (select count from by_client) <= ${$('perClient', 'int')}`;
-  const requestReset = preparedSql<{ email_count: number; email_reset: Date | string; client_count: number; client_reset: Date | string }>(db, 'auth_request_reset', sql`
+  const requestReset = preparedSql<{ email_count: number; email_reset: Date | string; client_count: number; client_reset: Date | string }>(
+    db,
+    'auth_request_reset',
+    sql`
     with by_email as (${limiter.countSql($('emailKey', 'text'), $('now', 'timestamptz'), $('windowEnd', 'timestamptz'))}),
     by_client as (${limiter.countSql($('clientKey', 'text'), $('now', 'timestamptz'), $('windowEnd', 'timestamptz'))}),
     account as (
@@ -170,16 +194,21 @@ export function createAuthService(deps: {
       select ${$('id', 'text')}, account.id, ${$('codeHash', 'text')}, ${$('expiresAt', 'timestamptz')}, mail.id from account, mail
     )
     select by_email.count as email_count, by_email.reset_at as email_reset, by_client.count as client_count, by_client.reset_at as client_reset
-    from by_email, by_client`);
+    from by_email, by_client`,
+  );
 
   // The reset's mail and the outbox at large in one statement, the same for every token, known or not.
-  const resetMailOf = preparedSql<{ known: boolean; status: string | null; failed_once: boolean; busy: boolean; retrying: boolean }>(db, 'auth_reset_mail', sql`
+  const resetMailOf = preparedSql<{ known: boolean; status: string | null; failed_once: boolean; busy: boolean; retrying: boolean }>(
+    db,
+    'auth_reset_mail',
+    sql`
     select r.id is not null as known, m.status, m.last_error is not null as failed_once,
       exists (select 1 from ${mailOutbox} where status = 'pending' and (next_attempt_at <= ${$('now', 'timestamptz')} or last_error is null)) as busy,
       exists (select 1 from ${mailOutbox} where status = 'pending' and last_error is not null) as retrying
     from (select 1) as one
     left join ${passwordResets} r on r.id = ${$('id', 'text')}
-    left join ${mailOutbox} m on m.id = r.mail_id`);
+    left join ${mailOutbox} m on m.id = r.mail_id`,
+  );
 
   /** A normalised username that may be used: allowed characters, one script, and not confusable with another account's. */
   async function checkUsername(raw: string, email: string, exceptId?: number): Promise<{ username: string; usernameKey: string }> {
@@ -190,7 +219,9 @@ export function createAuthService(deps: {
     const clash = await db
       .select({ key: users.usernameKey })
       .from(users)
-      .where(and(sql`(${users.usernameKey} = ${key} or lower(${users.email}) = lower(${email}))`, exceptId ? ne(users.id, exceptId) : undefined))
+      .where(
+        and(sql`(${users.usernameKey} = ${key} or lower(${users.email}) = lower(${email}))`, exceptId ? ne(users.id, exceptId) : undefined),
+      )
       .limit(2);
     if (clash.some((u) => u.key === key)) throw new AppError('conflict', TAKEN.username, { field: 'username' });
     if (clash.length) throw new AppError('conflict', TAKEN.email, { field: 'email' });
@@ -209,7 +240,9 @@ export function createAuthService(deps: {
     const [user] = await db
       .select()
       .from(users)
-      .where(sql`${users.usernameKey} = ${usernameKey(name)} or lower(${users.username}) = lower(${name}) or lower(${users.email}) = lower(${name})`)
+      .where(
+        sql`${users.usernameKey} = ${usernameKey(name)} or lower(${users.username}) = lower(${name}) or lower(${users.email}) = lower(${name})`,
+      )
       .orderBy(sql`${users.username} = ${name} desc`, users.id)
       .limit(1);
     return user;
@@ -227,7 +260,14 @@ export function createAuthService(deps: {
     const [reset] = await db
       .update(passwordResets)
       .set({ attempts: sql`${passwordResets.attempts} + case when ${right} then 0 else 1 end` })
-      .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, clock()), lt(passwordResets.attempts, RESET_MAX_TRIES)))
+      .where(
+        and(
+          eq(passwordResets.id, id),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, clock()),
+          lt(passwordResets.attempts, RESET_MAX_TRIES),
+        ),
+      )
       .returning({ userId: passwordResets.userId, verifiedAt: passwordResets.verifiedAt, right: sql<boolean>`${right}` });
     if (!reset?.right) throw invalid;
     if (markVerified && !reset.verifiedAt) await db.update(passwordResets).set({ verifiedAt: clock() }).where(eq(passwordResets.id, id));
@@ -243,7 +283,8 @@ export function createAuthService(deps: {
       return admit(caller, async (client) => {
         const now = clock();
         const byClient = await limiter.hit(`register:client:${client}`, limits.registerWindowMs);
-        if (byClient.count > limits.registerPerClient) throw tooMany('Too many accounts have been created from your network.', byClient.resetAt, now);
+        if (byClient.count > limits.registerPerClient)
+          throw tooMany('Too many accounts have been created from your network.', byClient.resetAt, now);
         const name = await checkUsername(input.username, input.email);
         const password = await passwords.hash(input.password, client);
         try {
@@ -297,7 +338,10 @@ export function createAuthService(deps: {
       if (!row) return null;
       let renewed = false;
       if (row.expiresAt.getTime() - now.getTime() < (SESSION_DAYS / 2) * DAY) {
-        await db.update(sessions).set({ expiresAt: new Date(now.getTime() + SESSION_DAYS * DAY) }).where(eq(sessions.id, id));
+        await db
+          .update(sessions)
+          .set({ expiresAt: new Date(now.getTime() + SESSION_DAYS * DAY) })
+          .where(eq(sessions.id, id));
         renewed = true;
       }
       return { user: row.user, sessionId: id, renewed };
@@ -309,14 +353,18 @@ export function createAuthService(deps: {
 
     async updateProfile(user: User, caller: Caller, input: z.output<typeof updateProfileSchema>): Promise<PublicUser> {
       return admit(caller, async (client) => {
-        if (!(await checkPassword(user, `u:${user.id}`, input.currentPassword, client, TOO_MANY.password))) throw new AppError('bad_request', 'Current password is incorrect');
+        if (!(await checkPassword(user, `u:${user.id}`, input.currentPassword, client, TOO_MANY.password)))
+          throw new AppError('bad_request', 'Current password is incorrect');
         const name = await checkUsername(input.username, input.email, user.id);
         const set: Partial<User> = { ...name, email: input.email, updatedAt: clock().toISOString() };
         if (input.newPassword) set.password = await passwords.hash(input.newPassword, client);
         try {
           const [updated] = await db.transaction(async (tx) => {
             const rows = await tx.update(users).set(set).where(eq(users.id, user.id)).returning();
-            if (input.newPassword) await tx.delete(sessions).where(and(eq(sessions.userId, user.id), caller.sessionId ? ne(sessions.id, caller.sessionId) : undefined));
+            if (input.newPassword)
+              await tx
+                .delete(sessions)
+                .where(and(eq(sessions.userId, user.id), caller.sessionId ? ne(sessions.id, caller.sessionId) : undefined));
             return rows;
           });
           return toPublicUser(updated);
@@ -330,9 +378,13 @@ export function createAuthService(deps: {
 
     async deleteAccount(user: User, caller: Caller, input: z.output<typeof deleteAccountSchema>) {
       return admit(caller, async (client) => {
-        if (!(await checkPassword(user, `u:${user.id}`, input.password, client, TOO_MANY.password))) throw new AppError('bad_request', 'Incorrect password');
+        if (!(await checkPassword(user, `u:${user.id}`, input.password, client, TOO_MANY.password)))
+          throw new AppError('bad_request', 'Incorrect password');
         if (user.isAdmin) {
-          const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.isAdmin, true));
+          const [{ n }] = await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(users)
+            .where(eq(users.isAdmin, true));
           if (n <= 1) throw new AppError('conflict', 'The last admin cannot delete their account');
         }
         await deps.beforeDelete?.(user);
@@ -366,7 +418,11 @@ export function createAuthService(deps: {
             `It expires in ${RESET_MINUTES} minutes and can be used once. If you did not ask to reset your password, ignore this e-mail.\n`,
         });
         if (counts.email_count > limits.forgotPerEmail || counts.client_count > limits.forgotPerClient) {
-          throw tooMany('Too many reset requests.', new Date(counts.email_count > limits.forgotPerEmail ? counts.email_reset : counts.client_reset), now);
+          throw tooMany(
+            'Too many reset requests.',
+            new Date(counts.email_count > limits.forgotPerEmail ? counts.email_reset : counts.client_reset),
+            now,
+          );
         }
         mailer.deliverSoon();
         // The mail system as it is now (a hanging server too), not how the last send went; the page asks mail-status after.
@@ -413,7 +469,13 @@ export function createAuthService(deps: {
     async seedDemoAccounts() {
       const now = clock();
       const password = await passwords.hash(DEMO_PASSWORD);
-      const base = { password, subscriptionStatus: 'trialing', trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY).toISOString(), createdAt: now.toISOString(), updatedAt: now.toISOString() };
+      const base = {
+        password,
+        subscriptionStatus: 'trialing',
+        trialEndDate: new Date(now.getTime() + TRIAL_DAYS * DAY).toISOString(),
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+      };
       await db
         .insert(users)
         .values([

@@ -36,7 +36,10 @@ export const DEFAULT_LIMITS: AuthLimits = {
 };
 
 /** How long an attempt on an account waits, given the failures already counted on it. */
-export function accountDelayMs(failures: number, l: Pick<AuthLimits, 'accountSlowAfter' | 'accountDelayStepMs' | 'accountDelayMaxMs'>): number {
+export function accountDelayMs(
+  failures: number,
+  l: Pick<AuthLimits, 'accountSlowAfter' | 'accountDelayStepMs' | 'accountDelayMaxMs'>,
+): number {
   const over = failures - l.accountSlowAfter;
   return over > 0 ? Math.min(l.accountDelayMaxMs, over * l.accountDelayStepMs) : 0;
 }
@@ -54,7 +57,10 @@ export function clientKey(address: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = a.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** Whole minutes until `resetAt`, at least 1. */

@@ -13,9 +13,42 @@ const INVISIBLES = new RegExp(INVISIBLE.source, 'gu');
 
 // JavaScript cannot name a character's script, so each is tested against the scripts people write names in.
 const SCRIPTS = [
-  'Latin', 'Greek', 'Cyrillic', 'Armenian', 'Hebrew', 'Arabic', 'Syriac', 'Thaana', 'Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati',
-  'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Tibetan', 'Myanmar', 'Georgian', 'Hangul', 'Ethiopic',
-  'Cherokee', 'Khmer', 'Mongolian', 'Hiragana', 'Katakana', 'Bopomofo', 'Han', 'Tifinagh', 'Vai', 'Nko', 'Adlam',
+  'Latin',
+  'Greek',
+  'Cyrillic',
+  'Armenian',
+  'Hebrew',
+  'Arabic',
+  'Syriac',
+  'Thaana',
+  'Devanagari',
+  'Bengali',
+  'Gurmukhi',
+  'Gujarati',
+  'Oriya',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Sinhala',
+  'Thai',
+  'Lao',
+  'Tibetan',
+  'Myanmar',
+  'Georgian',
+  'Hangul',
+  'Ethiopic',
+  'Cherokee',
+  'Khmer',
+  'Mongolian',
+  'Hiragana',
+  'Katakana',
+  'Bopomofo',
+  'Han',
+  'Tifinagh',
+  'Vai',
+  'Nko',
+  'Adlam',
 ].map((name) => ({ name, re: new RegExp(`^\\p{Script=${name}}$`, 'u') }));
 const NEUTRAL = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
 
@@ -25,7 +58,11 @@ function scriptOf(ch: string): string | null {
 }
 
 // TR39 "highly restrictive": one script, or Latin with the scripts Japanese, Chinese and Korean are written in.
-const CJK_MIXES = [new Set(['Latin', 'Han', 'Hiragana', 'Katakana']), new Set(['Latin', 'Han', 'Bopomofo']), new Set(['Latin', 'Han', 'Hangul'])];
+const CJK_MIXES = [
+  new Set(['Latin', 'Han', 'Hiragana', 'Katakana']),
+  new Set(['Latin', 'Han', 'Bopomofo']),
+  new Set(['Latin', 'Han', 'Hangul']),
+];
 
 function singleScript(name: string): boolean {
   const scripts = new Set<string>();

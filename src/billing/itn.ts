@@ -80,7 +80,8 @@ export function localChecks(i: LocalCheckInput): LocalCheckResult {
     checks[name] = 'fail';
     return { ok: false, checks, reason };
   };
-  if (!i.fields.signature || itnSignature(i.posted, i.passphrase) !== i.fields.signature) return fail('signature', 'signature does not match');
+  if (!i.fields.signature || itnSignature(i.posted, i.passphrase) !== i.fields.signature)
+    return fail('signature', 'signature does not match');
   checks.signature = 'pass';
   if (!addressAllowed(i.sourceIp, i.ranges)) return fail('source', `source address ${i.sourceIp} is not one of PayFast's`);
   checks.source = 'pass';
@@ -88,7 +89,10 @@ export function localChecks(i: LocalCheckInput): LocalCheckResult {
   checks.merchant = 'pass';
   if (i.expectedCents === null) checks.amount = 'skipped';
   else if (i.fields.amountCents !== i.expectedCents) {
-    return fail('amount', `amount_gross ${i.fields.amountCents === null ? '(missing)' : i.fields.amountCents + ' cents'}, expected ${i.expectedCents} cents`);
+    return fail(
+      'amount',
+      `amount_gross ${i.fields.amountCents === null ? '(missing)' : i.fields.amountCents + ' cents'}, expected ${i.expectedCents} cents`,
+    );
   } else checks.amount = 'pass';
   return { ok: true, checks };
 }

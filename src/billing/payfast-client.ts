@@ -11,7 +11,10 @@ export type Validation = { result: 'valid' } | { result: 'invalid' } | { result:
 
 /** The API refused or could not be reached; `message` is fit for the user. */
 export class PayfastError extends Error {
-  constructor(message: string, public status?: number) {
+  constructor(
+    message: string,
+    public status?: number,
+  ) {
     super(message);
   }
 }
@@ -28,13 +31,19 @@ export function createPayfastClient(opts: { payfast: Config['payfast']; clock: (
 
   async function callApi(method: 'GET' | 'PUT', action: string, token: string): Promise<unknown> {
     const url = `${payfast.apiUrl.replace(/\/$/, '')}/subscriptions/${encodeURIComponent(token)}/${action}${payfast.sandbox ? '?testing=true' : ''}`;
-    const headers: Record<string, string> = { ...apiHeaders({ merchantId: payfast.merchantId, passphrase: payfast.passphrase, now: clock() }), 'user-agent': USER_AGENT, accept: 'application/json' };
+    const headers: Record<string, string> = {
+      ...apiHeaders({ merchantId: payfast.merchantId, passphrase: payfast.passphrase, now: clock() }),
+      'user-agent': USER_AGENT,
+      accept: 'application/json',
+    };
     let res: Response;
     try {
       // A bodiless PUT still says Content-Length: 0 (PayFast answers 411 otherwise).
       res = await fetch(url, { method, headers, body: method === 'PUT' ? '' : undefined, signal: signal() });
     } catch (err) {
-      throw new PayfastError(`PayFast could not be reached (${(err as Error).name === 'TimeoutError' ? 'no answer in time' : 'connection failed'})`);
+      throw new PayfastError(
+        `PayFast could not be reached (${(err as Error).name === 'TimeoutError' ? 'no answer in time' : 'connection failed'})`,
+      );
     }
     const text = await res.text().catch(() => '');
     let body: { status?: string; data?: { response?: unknown; message?: string } } | undefined;
@@ -61,7 +70,10 @@ export function createPayfastClient(opts: { payfast: Config['payfast']; clock: (
           signal: signal(),
         });
       } catch (err) {
-        return { result: 'unknown', detail: (err as Error).name === 'TimeoutError' ? 'no answer in time' : `connection failed: ${(err as Error).message}` };
+        return {
+          result: 'unknown',
+          detail: (err as Error).name === 'TimeoutError' ? 'no answer in time' : `connection failed: ${(err as Error).message}`,
+        };
       }
       const text = (await res.text().catch(() => '')).trim();
       if (res.status === 200 && text === 'VALID') return { result: 'valid' };
@@ -72,13 +84,17 @@ export function createPayfastClient(opts: { payfast: Config['payfast']; clock: (
     async cancel(token) {
       const response = await callApi('PUT', 'cancel', token);
       // Sandbox answers true, production "true".
-      if (response !== true && response !== 'true') throw new PayfastError(`PayFast did not confirm the cancellation (${JSON.stringify(response)})`);
+      if (response !== true && response !== 'true')
+        throw new PayfastError(`PayFast did not confirm the cancellation (${JSON.stringify(response)})`);
     },
 
     async fetchSubscription(token) {
       const r = (await callApi('GET', 'fetch', token)) as { status_text?: unknown; run_date?: unknown } | undefined;
       if (!r || typeof r !== 'object') throw new PayfastError('PayFast sent no subscription');
-      return { statusText: typeof r.status_text === 'string' ? r.status_text : '', runDate: typeof r.run_date === 'string' ? r.run_date : null };
+      return {
+        statusText: typeof r.status_text === 'string' ? r.status_text : '',
+        runDate: typeof r.run_date === 'string' ? r.run_date : null,
+      };
     },
   };
 }

@@ -19,14 +19,40 @@ const withPassphrase = (pairs: Pairs, passphrase?: string | null): Pairs => (pas
 
 /** Checkout form fields in the order PayFast signs them (reference §2.1). */
 export const FORM_FIELD_ORDER = [
-  'merchant_id', 'merchant_key', 'return_url', 'cancel_url', 'notify_url',
-  'name_first', 'name_last', 'email_address', 'cell_number',
-  'm_payment_id', 'amount', 'item_name', 'item_description',
-  'custom_int1', 'custom_int2', 'custom_int3', 'custom_int4', 'custom_int5',
-  'custom_str1', 'custom_str2', 'custom_str3', 'custom_str4', 'custom_str5',
-  'email_confirmation', 'confirmation_address', 'payment_method',
-  'subscription_type', 'billing_date', 'recurring_amount', 'frequency', 'cycles',
-  'subscription_notify_email', 'subscription_notify_webhook', 'subscription_notify_buyer',
+  'merchant_id',
+  'merchant_key',
+  'return_url',
+  'cancel_url',
+  'notify_url',
+  'name_first',
+  'name_last',
+  'email_address',
+  'cell_number',
+  'm_payment_id',
+  'amount',
+  'item_name',
+  'item_description',
+  'custom_int1',
+  'custom_int2',
+  'custom_int3',
+  'custom_int4',
+  'custom_int5',
+  'custom_str1',
+  'custom_str2',
+  'custom_str3',
+  'custom_str4',
+  'custom_str5',
+  'email_confirmation',
+  'confirmation_address',
+  'payment_method',
+  'subscription_type',
+  'billing_date',
+  'recurring_amount',
+  'frequency',
+  'cycles',
+  'subscription_notify_email',
+  'subscription_notify_webhook',
+  'subscription_notify_buyer',
 ] as const;
 export type FormField = (typeof FORM_FIELD_ORDER)[number];
 
@@ -39,14 +65,20 @@ export function formSignatureString(fields: Partial<Record<FormField, string>>, 
   }
   return join(withPassphrase(pairs, passphrase));
 }
-export const formSignature = (fields: Partial<Record<FormField, string>>, passphrase?: string | null) => md5(formSignatureString(fields, passphrase));
+export const formSignature = (fields: Partial<Record<FormField, string>>, passphrase?: string | null) =>
+  md5(formSignatureString(fields, passphrase));
 
 /** The fields of an ITN body in the order they were posted (a form decoder: '+' is a space). */
 export const parseFormBody = (raw: string): Pairs => [...new URLSearchParams(raw)];
 
 /** Recipe (b): every posted field but `signature`, in the order received, blanks kept, values as posted. */
 export function itnSignatureString(posted: Pairs, passphrase?: string | null): string {
-  return join(withPassphrase(posted.filter(([k]) => k !== 'signature'), passphrase));
+  return join(
+    withPassphrase(
+      posted.filter(([k]) => k !== 'signature'),
+      passphrase,
+    ),
+  );
 }
 export const itnSignature = (posted: Pairs, passphrase?: string | null) => md5(itnSignatureString(posted, passphrase));
 
@@ -65,7 +97,12 @@ export const apiSignature = (values: Record<string, string>, passphrase?: string
 export const apiTimestamp = (now: Date): string => saTimestamp(now);
 
 /** The signed headers of one REST API call (reference §6). */
-export function apiHeaders(opts: { merchantId: string; passphrase: string; now: Date; body?: Record<string, string> }): Record<string, string> {
+export function apiHeaders(opts: {
+  merchantId: string;
+  passphrase: string;
+  now: Date;
+  body?: Record<string, string>;
+}): Record<string, string> {
   const headers = { 'merchant-id': opts.merchantId, version: 'v1', timestamp: apiTimestamp(opts.now) };
   return { ...headers, signature: apiSignature({ ...headers, ...opts.body }, opts.passphrase) };
 }
@@ -88,8 +125,16 @@ export function centsOf(value: string | undefined | null): number | null {
 export const AMBIGUOUS_CHARS = /['()!*~]/;
 
 export const PAYFAST_HOSTS = {
-  live: { process: 'https://www.payfast.co.za/eng/process', validate: 'https://www.payfast.co.za/eng/query/validate', cardUpdate: 'https://www.payfast.co.za/eng/recurring/update' },
-  sandbox: { process: 'https://sandbox.payfast.co.za/eng/process', validate: 'https://sandbox.payfast.co.za/eng/query/validate', cardUpdate: 'https://sandbox.payfast.co.za/eng/recurring/update' },
+  live: {
+    process: 'https://www.payfast.co.za/eng/process',
+    validate: 'https://www.payfast.co.za/eng/query/validate',
+    cardUpdate: 'https://www.payfast.co.za/eng/recurring/update',
+  },
+  sandbox: {
+    process: 'https://sandbox.payfast.co.za/eng/process',
+    validate: 'https://sandbox.payfast.co.za/eng/query/validate',
+    cardUpdate: 'https://sandbox.payfast.co.za/eng/recurring/update',
+  },
   api: 'https://api.payfast.co.za',
 } as const;
 

@@ -12,13 +12,37 @@ import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail';
 import type { CheckoutDTO, PaymentDTO, SubscriptionStatusDTO } from '../schemas/billing';
 import { billingStateOf } from './access';
-import { addressAllowed, localChecks, onceKey, parseRanges, readItn, senderNetwork, validateBackoffMs, VALIDATE_MAX_ATTEMPTS, type Checks, type ItnFields } from './itn';
+import {
+  addressAllowed,
+  localChecks,
+  onceKey,
+  parseRanges,
+  readItn,
+  senderNetwork,
+  validateBackoffMs,
+  VALIDATE_MAX_ATTEMPTS,
+  type Checks,
+  type ItnFields,
+} from './itn';
 import { billingMail } from './mails';
 import { AMBIGUOUS_CHARS, FORM_FIELD_ORDER, formSignature, PAYFAST_HOSTS, parseFormBody, rands, type FormField } from './payfast';
 import { PayfastError, type PayfastClient } from './payfast-client';
 import {
-  cancelProblem, expectedCents, onCancelConfirmed, onItn, onRenewalCheck, planCheckout, PLAN, RENEWAL_GRACE_DAYS, RENEWAL_RECHECK_MS,
-  renewalCheckDue, subscriptionView, type BillingState, type CheckoutRecord, type Decision, type MailKind,
+  cancelProblem,
+  expectedCents,
+  onCancelConfirmed,
+  onItn,
+  onRenewalCheck,
+  planCheckout,
+  PLAN,
+  RENEWAL_GRACE_DAYS,
+  RENEWAL_RECHECK_MS,
+  renewalCheckDue,
+  subscriptionView,
+  type BillingState,
+  type CheckoutRecord,
+  type Decision,
+  type MailKind,
 } from './subscription';
 
 export interface BillingDeps {
@@ -49,7 +73,12 @@ export const ACCOUNT_KEPT =
   'Your account has not been deleted: PayFast could not cancel your subscription right now, and it would go on charging your card. Please try again in a few minutes, or cancel the subscription on the Subscription page first.';
 
 const record = (c: PayfastCheckout): CheckoutRecord => ({
-  ref: c.ref, amountCents: c.amountCents, recurringCents: c.recurringCents, billingDate: c.billingDate, token: c.token, completed: c.completedAt !== null,
+  ref: c.ref,
+  amountCents: c.amountCents,
+  recurringCents: c.recurringCents,
+  billingDate: c.billingDate,
+  token: c.token,
+  completed: c.completedAt !== null,
 });
 
 export function createBillingService(deps: BillingDeps) {
@@ -66,18 +95,36 @@ export function createBillingService(deps: BillingDeps) {
   };
 
   const cardUpdateUrl = (token: string | null) =>
-    token ? `${PAYFAST_HOSTS[pf.sandbox ? 'sandbox' : 'live'].cardUpdate}/${encodeURIComponent(token)}?return=${encodeURIComponent(`${appUrl}/subscription`)}` : null;
+    token
+      ? `${PAYFAST_HOSTS[pf.sandbox ? 'sandbox' : 'live'].cardUpdate}/${encodeURIComponent(token)}?return=${encodeURIComponent(`${appUrl}/subscription`)}`
+      : null;
 
   const stateColumns = (s: BillingState) => ({
-    subscriptionStatus: s.status, nextBillingDate: s.nextBillingDate, paidThrough: s.paidThrough, payfastToken: s.token, updatedAt: clock().toISOString(),
+    subscriptionStatus: s.status,
+    nextBillingDate: s.nextBillingDate,
+    paidThrough: s.paidThrough,
+    payfastToken: s.token,
+    updatedAt: clock().toISOString(),
   });
 
-  async function stageMails(tx: DB, user: User, state: BillingState, kinds: MailKind[], payment?: { amountCents: number | null; reference: string | null }) {
+  async function stageMails(
+    tx: DB,
+    user: User,
+    state: BillingState,
+    kinds: MailKind[],
+    payment?: { amountCents: number | null; reference: string | null },
+  ) {
     if (!user.email) return;
     for (const kind of kinds) {
       const { subject, text } = billingMail({
-        kind, username: user.username, appUrl, amountCents: payment?.amountCents, reference: payment?.reference,
-        nextBillingDate: state.nextBillingDate, paidThrough: state.paidThrough, cardUpdateUrl: cardUpdateUrl(state.token),
+        kind,
+        username: user.username,
+        appUrl,
+        amountCents: payment?.amountCents,
+        reference: payment?.reference,
+        nextBillingDate: state.nextBillingDate,
+        paidThrough: state.paidThrough,
+        cardUpdateUrl: cardUpdateUrl(state.token),
       });
       await mailer.stage(tx, { to: user.email, subject, text });
     }
@@ -98,13 +145,22 @@ export function createBillingService(deps: BillingDeps) {
   }
 
   async function finish(itn: PayfastItn, state: string, checks: Checks, reason: string | null, userId?: number | null) {
-    await db.update(payfastItns).set({ state, checks, reason, processedAt: clock(), userId: userId ?? itn.userId }).where(eq(payfastItns.id, itn.id));
+    await db
+      .update(payfastItns)
+      .set({ state, checks, reason, processedAt: clock(), userId: userId ?? itn.userId })
+      .where(eq(payfastItns.id, itn.id));
     const level = state === 'rejected' || state === 'failed' ? 'warn' : 'info';
     log[level](`PayFast ITN ${state}`, { itn: itn.id, pfPaymentId: itn.pfPaymentId, status: itn.paymentStatus, reason });
   }
 
   const alreadyApplied = async (tx: DB, fields: ItnFields) =>
-    (await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.pfPaymentId, onceKey(fields)), eq(payments.paymentStatus, fields.paymentStatus))).limit(1)).length > 0;
+    (
+      await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.pfPaymentId, onceKey(fields)), eq(payments.paymentStatus, fields.paymentStatus)))
+        .limit(1)
+    ).length > 0;
 
   /** The verified ITN's effect, in one transaction: the user row is locked, so events for one user apply one at a time. */
   async function apply(itn: PayfastItn, fields: ItnFields, ref: string, checks: Checks): Promise<void> {
@@ -113,7 +169,10 @@ export function createBillingService(deps: BillingDeps) {
       const [checkout] = await tx.select().from(payfastCheckouts).where(eq(payfastCheckouts.ref, ref));
       const [user] = checkout ? await tx.select().from(users).where(eq(users.id, checkout.userId)).for('update') : [];
       const done = (state: string, reason: string | null, userId?: number) =>
-        tx.update(payfastItns).set({ state, checks, reason, processedAt: now, userId: userId ?? null }).where(eq(payfastItns.id, itn.id));
+        tx
+          .update(payfastItns)
+          .set({ state, checks, reason, processedAt: now, userId: userId ?? null })
+          .where(eq(payfastItns.id, itn.id));
       if (!checkout || !user) {
         await done('rejected', 'the account of this checkout no longer exists');
         return { outcome: 'reject', reason: 'account gone' };
@@ -123,7 +182,12 @@ export function createBillingService(deps: BillingDeps) {
         return { outcome: 'ignore', reason: 'duplicate' };
       }
       const state = billingStateOf(user);
-      const decision = onItn(state, record(checkout), { paymentStatus: fields.paymentStatus, token: fields.token, amountCents: fields.amountCents }, now);
+      const decision = onItn(
+        state,
+        record(checkout),
+        { paymentStatus: fields.paymentStatus, token: fields.token, amountCents: fields.amountCents },
+        now,
+      );
       if (decision.outcome !== 'apply') {
         await done(decision.outcome === 'reject' ? 'rejected' : 'ignored', decision.reason, user.id);
         return decision;
@@ -132,8 +196,16 @@ export function createBillingService(deps: BillingDeps) {
         const inserted = await tx
           .insert(payments)
           .values({
-            userId: user.id, itnId: itn.id, pfPaymentId: onceKey(fields), paymentStatus: fields.paymentStatus, kind: decision.payment, mPaymentId: fields.mPaymentId,
-            amountCents: fields.amountCents, feeCents: fields.feeCents, netCents: fields.netCents, createdAt: now,
+            userId: user.id,
+            itnId: itn.id,
+            pfPaymentId: onceKey(fields),
+            paymentStatus: fields.paymentStatus,
+            kind: decision.payment,
+            mPaymentId: fields.mPaymentId,
+            amountCents: fields.amountCents,
+            feeCents: fields.feeCents,
+            netCents: fields.netCents,
+            createdAt: now,
           })
           .onConflictDoNothing()
           .returning({ id: payments.id });
@@ -143,14 +215,24 @@ export function createBillingService(deps: BillingDeps) {
         }
       }
       if (decision.state !== state) await tx.update(users).set(stateColumns(decision.state)).where(eq(users.id, user.id));
-      if (decision.completesCheckout) await tx.update(payfastCheckouts).set({ token: fields.token, completedAt: now }).where(eq(payfastCheckouts.ref, ref));
-      await stageMails(tx as DB, user, decision.state, decision.mails, { amountCents: fields.amountCents, reference: fields.pfPaymentId || null });
+      if (decision.completesCheckout)
+        await tx.update(payfastCheckouts).set({ token: fields.token, completedAt: now }).where(eq(payfastCheckouts.ref, ref));
+      await stageMails(tx as DB, user, decision.state, decision.mails, {
+        amountCents: fields.amountCents,
+        reference: fields.pfPaymentId || null,
+      });
       await done('applied', decision.note ?? null, user.id);
       return decision;
     });
-    log[decision.outcome === 'reject' ? 'warn' : 'info'](`PayFast ITN ${decision.outcome === 'apply' ? 'applied' : decision.outcome === 'reject' ? 'rejected' : 'not applied'}`, {
-      itn: itn.id, pfPaymentId: fields.pfPaymentId, status: fields.paymentStatus, reason: decision.outcome === 'apply' ? decision.note : decision.reason,
-    });
+    log[decision.outcome === 'reject' ? 'warn' : 'info'](
+      `PayFast ITN ${decision.outcome === 'apply' ? 'applied' : decision.outcome === 'reject' ? 'rejected' : 'not applied'}`,
+      {
+        itn: itn.id,
+        pfPaymentId: fields.pfPaymentId,
+        status: fields.paymentStatus,
+        reason: decision.outcome === 'apply' ? decision.note : decision.reason,
+      },
+    );
     await afterCommit(decision, itn.id);
   }
 
@@ -170,7 +252,12 @@ export function createBillingService(deps: BillingDeps) {
     // A repeat of an ITN already applied: its amount was checked then (the checkout has moved on since).
     const repeat = onceKey(fields) !== '' && (await alreadyApplied(db, fields));
     const local = localChecks({
-      posted, fields, passphrase: pf.passphrase, merchantId: pf.merchantId, sourceIp: itn.sourceIp, ranges,
+      posted,
+      fields,
+      passphrase: pf.passphrase,
+      merchantId: pf.merchantId,
+      sourceIp: itn.sourceIp,
+      ranges,
       expectedCents: checkout && !repeat ? expectedCents(record(checkout), fields) : null,
     });
     if (!local.ok) return finish(itn, 'rejected', local.checks, local.reason, checkout?.userId);
@@ -180,16 +267,35 @@ export function createBillingService(deps: BillingDeps) {
     if (repeat) return finish(itn, 'duplicate', checks, 'already applied', checkout.userId);
 
     const v = await payfast.validate(posted);
-    if (v.result === 'invalid') return finish(itn, 'rejected', { ...checks, validate: 'fail' }, 'PayFast did not confirm this ITN (INVALID)', checkout.userId);
+    if (v.result === 'invalid')
+      return finish(itn, 'rejected', { ...checks, validate: 'fail' }, 'PayFast did not confirm this ITN (INVALID)', checkout.userId);
     if (v.result === 'unknown') {
       const withValidate: Checks = { ...checks, validate: 'unknown' };
       if (itn.attempts >= VALIDATE_MAX_ATTEMPTS) {
-        log.error('PayFast ITN given up: the validate endpoint never confirmed it', { itn: itn.id, attempts: itn.attempts, detail: v.detail });
-        return finish(itn, 'failed', withValidate, `PayFast's validate endpoint did not answer after ${itn.attempts} tries (${v.detail})`, checkout.userId);
+        log.error('PayFast ITN given up: the validate endpoint never confirmed it', {
+          itn: itn.id,
+          attempts: itn.attempts,
+          detail: v.detail,
+        });
+        return finish(
+          itn,
+          'failed',
+          withValidate,
+          `PayFast's validate endpoint did not answer after ${itn.attempts} tries (${v.detail})`,
+          checkout.userId,
+        );
       }
       const retryAt = new Date(clock().getTime() + validateBackoffMs(itn.attempts));
-      await db.update(payfastItns).set({ state: 'retry', checks: withValidate, reason: `validate: ${v.detail}`, nextAttemptAt: retryAt, userId: checkout.userId }).where(eq(payfastItns.id, itn.id));
-      log.warn('PayFast ITN not confirmed yet; will retry', { itn: itn.id, attempts: itn.attempts, retryAt: retryAt.toISOString(), detail: v.detail });
+      await db
+        .update(payfastItns)
+        .set({ state: 'retry', checks: withValidate, reason: `validate: ${v.detail}`, nextAttemptAt: retryAt, userId: checkout.userId })
+        .where(eq(payfastItns.id, itn.id));
+      log.warn('PayFast ITN not confirmed yet; will retry', {
+        itn: itn.id,
+        attempts: itn.attempts,
+        retryAt: retryAt.toISOString(),
+        detail: v.detail,
+      });
       return;
     }
     await apply(itn, fields, checkout.ref, { ...checks, validate: 'pass' });
@@ -203,7 +309,12 @@ export function createBillingService(deps: BillingDeps) {
     const [claimed] = await db
       .update(users)
       .set({ renewalCheckedAt: now })
-      .where(and(eq(users.id, user.id), user.renewalCheckedAt ? eq(users.renewalCheckedAt, user.renewalCheckedAt) : isNull(users.renewalCheckedAt)))
+      .where(
+        and(
+          eq(users.id, user.id),
+          user.renewalCheckedAt ? eq(users.renewalCheckedAt, user.renewalCheckedAt) : isNull(users.renewalCheckedAt),
+        ),
+      )
       .returning({ id: users.id });
     if (!claimed) return;
     let remote;
@@ -221,7 +332,13 @@ export function createBillingService(deps: BillingDeps) {
     const applied = await db.transaction(async (tx) => {
       const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
       // Something else (a late ITN, a cancel) changed the subscription meanwhile: that wins.
-      if (!fresh || fresh.subscriptionStatus !== state.status || fresh.nextBillingDate !== state.nextBillingDate || fresh.payfastToken !== state.token) return false;
+      if (
+        !fresh ||
+        fresh.subscriptionStatus !== state.status ||
+        fresh.nextBillingDate !== state.nextBillingDate ||
+        fresh.payfastToken !== state.token
+      )
+        return false;
       await tx.update(users).set(stateColumns(decision.state)).where(eq(users.id, user.id));
       await stageMails(tx as DB, fresh, decision.state, decision.mails);
       return true;
@@ -235,7 +352,12 @@ export function createBillingService(deps: BillingDeps) {
   async function sweepUnverified(now: Date) {
     const unverified = sql`${payfastItns.state} = 'rejected' and (${payfastItns.checks}->>'signature' is distinct from 'pass' or ${payfastItns.checks}->>'source' is distinct from 'pass')`;
     const cutoff = new Date(now.getTime() - UNVERIFIED_KEEP_MS);
-    const newest = db.select({ id: payfastItns.id }).from(payfastItns).where(unverified).orderBy(desc(payfastItns.id)).limit(UNVERIFIED_MAX_ROWS);
+    const newest = db
+      .select({ id: payfastItns.id })
+      .from(payfastItns)
+      .where(unverified)
+      .orderBy(desc(payfastItns.id))
+      .limit(UNVERIFIED_MAX_ROWS);
     const gone = await db
       .delete(payfastItns)
       .where(and(unverified, or(lte(payfastItns.receivedAt, cutoff), sql`${payfastItns.id} not in (${newest})`)))
@@ -261,7 +383,12 @@ export function createBillingService(deps: BillingDeps) {
     status,
 
     async payments(userId: number): Promise<PaymentDTO[]> {
-      const rows = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(120);
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.userId, userId))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(120);
       return rows.map((p) => ({
         id: p.id,
         date: p.createdAt.toISOString(),
@@ -277,7 +404,12 @@ export function createBillingService(deps: BillingDeps) {
       const started = await limiter.hit(`checkout:user:${user.id}`, 3_600_000);
       if (started.count > CHECKOUTS_PER_HOUR) {
         const mins = minutesUntil(started.resetAt, now);
-        throw new AppError('rate_limited', `You have started too many checkouts. Please try again in ${plural(mins, 'minute')}.`, undefined, mins * 60);
+        throw new AppError(
+          'rate_limited',
+          `You have started too many checkouts. Please try again in ${plural(mins, 'minute')}.`,
+          undefined,
+          mins * 60,
+        );
       }
       const plan = planCheckout(billingStateOf(user), now);
       if (!plan.ok) throw new AppError(plan.code, plan.message);
@@ -304,11 +436,24 @@ export function createBillingService(deps: BillingDeps) {
       for (const k of FORM_FIELD_ORDER) if (values[k] !== undefined) payment_data[k] = values[k];
       payment_data.signature = formSignature(values, pf.passphrase);
       await db.transaction(async (tx) => {
-        await tx.insert(payfastCheckouts).values({ ref, userId: user.id, amountCents: plan.amountCents, recurringCents: PLAN.recurringCents, billingDate: plan.billingDate, createdAt: now });
+        await tx
+          .insert(payfastCheckouts)
+          .values({
+            ref,
+            userId: user.id,
+            amountCents: plan.amountCents,
+            recurringCents: PLAN.recurringCents,
+            billingDate: plan.billingDate,
+            createdAt: now,
+          });
         if (plan.status !== user.subscriptionStatus) {
           // Only over the state the plan was made from: an ITN applied meanwhile wins.
-          const was = user.subscriptionStatus === null ? isNull(users.subscriptionStatus) : eq(users.subscriptionStatus, user.subscriptionStatus);
-          await tx.update(users).set({ subscriptionStatus: plan.status, updatedAt: now.toISOString() }).where(and(eq(users.id, user.id), was));
+          const was =
+            user.subscriptionStatus === null ? isNull(users.subscriptionStatus) : eq(users.subscriptionStatus, user.subscriptionStatus);
+          await tx
+            .update(users)
+            .set({ subscriptionStatus: plan.status, updatedAt: now.toISOString() })
+            .where(and(eq(users.id, user.id), was));
         }
       });
       log.info('PayFast checkout started', { user: user.id, ref, amount: payment_data.amount, billingDate: plan.billingDate });
@@ -320,16 +465,29 @@ export function createBillingService(deps: BillingDeps) {
       if (!raw.trim()) throw new AppError('bad_request', 'An ITN needs a form body');
       if (!addressAllowed(sourceIp, ranges)) {
         const hits = await limiter.hit(`itn:${senderNetwork(sourceIp)}`, 60_000);
-        if (hits.count > FOREIGN_ITNS_PER_MINUTE) throw new AppError('rate_limited', 'Too many notifications from this network', undefined, 60);
+        if (hits.count > FOREIGN_ITNS_PER_MINUTE)
+          throw new AppError('rate_limited', 'Too many notifications from this network', undefined, 60);
       }
       const fields = readItn(parseFormBody(raw));
       const now = clock();
       const short = (v: string) => v.slice(0, 100) || null;
       const [row] = await db
         .insert(payfastItns)
-        .values({ receivedAt: now, nextAttemptAt: now, sourceIp, rawBody: raw, mPaymentId: short(fields.mPaymentId), pfPaymentId: short(fields.pfPaymentId), paymentStatus: short(fields.paymentStatus) })
+        .values({
+          receivedAt: now,
+          nextAttemptAt: now,
+          sourceIp,
+          rawBody: raw,
+          mPaymentId: short(fields.mPaymentId),
+          pfPaymentId: short(fields.pfPaymentId),
+          paymentStatus: short(fields.paymentStatus),
+        })
         .returning({ id: payfastItns.id });
-      track(processItn(row.id).catch((err) => log.error('PayFast ITN processing failed; the sweep will retry it', { itn: row.id, error: String(err) })));
+      track(
+        processItn(row.id).catch((err) =>
+          log.error('PayFast ITN processing failed; the sweep will retry it', { itn: row.id, error: String(err) }),
+        ),
+      );
       return row.id;
     },
 
@@ -351,7 +509,10 @@ export function createBillingService(deps: BillingDeps) {
         // From the row as it is now: a renewal applied while PayFast answered keeps the month it paid for.
         const next = onCancelConfirmed(billingStateOf(locked));
         const [row] = await tx.update(users).set(stateColumns(next)).where(eq(users.id, user.id)).returning();
-        await tx.insert(payments).values({ userId: user.id, pfPaymentId: `token:${state.token}`, paymentStatus: 'CANCELLED', kind: 'cancel', createdAt: clock() }).onConflictDoNothing();
+        await tx
+          .insert(payments)
+          .values({ userId: user.id, pfPaymentId: `token:${state.token}`, paymentStatus: 'CANCELLED', kind: 'cancel', createdAt: clock() })
+          .onConflictDoNothing();
         await stageMails(tx as DB, row, next, ['canceled']);
         return row;
       });
@@ -413,10 +574,22 @@ export function createBillingService(deps: BillingDeps) {
       return rows.map(({ itn, username }) => {
         const f = readItn(parseFormBody(itn.rawBody));
         return {
-          id: itn.id, receivedAt: itn.receivedAt.toISOString(), sourceIp: itn.sourceIp, state: itn.state, checks: itn.checks, reason: itn.reason,
-          attempts: itn.attempts, nextAttemptAt: itn.state === 'retry' ? itn.nextAttemptAt.toISOString() : null, processedAt: itn.processedAt?.toISOString() ?? null,
-          pfPaymentId: itn.pfPaymentId, paymentStatus: itn.paymentStatus, mPaymentId: itn.mPaymentId, amountGross: f.amountCents === null ? null : `${f.amountCents < 0 ? '-' : ''}${rands(Math.abs(f.amountCents))}`,
-          token: f.token ? `…${f.token.slice(-4)}` : null, userId: itn.userId, username,
+          id: itn.id,
+          receivedAt: itn.receivedAt.toISOString(),
+          sourceIp: itn.sourceIp,
+          state: itn.state,
+          checks: itn.checks,
+          reason: itn.reason,
+          attempts: itn.attempts,
+          nextAttemptAt: itn.state === 'retry' ? itn.nextAttemptAt.toISOString() : null,
+          processedAt: itn.processedAt?.toISOString() ?? null,
+          pfPaymentId: itn.pfPaymentId,
+          paymentStatus: itn.paymentStatus,
+          mPaymentId: itn.mPaymentId,
+          amountGross: f.amountCents === null ? null : `${f.amountCents < 0 ? '-' : ''}${rands(Math.abs(f.amountCents))}`,
+          token: f.token ? `…${f.token.slice(-4)}` : null,
+          userId: itn.userId,
+          username,
         };
       });
     },

@@ -82,8 +82,7 @@ const paidUntil = (s: BillingState) => s.paidThrough ?? s.nextBillingDate;
 export const ALREADY_SUBSCRIBED = 'You already have an active subscription. Cancel it first if you want to start a new one.';
 
 export type CheckoutPlan =
-  | { ok: false; code: 'conflict'; message: string }
-  | { ok: true; amountCents: number; billingDate: string; status: string | null };
+  { ok: false; code: 'conflict'; message: string } | { ok: true; amountCents: number; billingDate: string; status: string | null };
 
 /**
  * What a new checkout asks for. Time already given (a running trial, or a paid period after cancelling) is
@@ -121,36 +120,71 @@ export function onItn(state: BillingState, checkout: CheckoutRecord, itn: ItnEve
   switch (itn.paymentStatus) {
     case 'COMPLETE': {
       const expected = expectedCents(checkout, itn);
-      if (itn.amountCents !== expected) return { outcome: 'reject', reason: `amount_gross ${itn.amountCents ?? 'missing'} cents, expected ${expected}` };
+      if (itn.amountCents !== expected)
+        return { outcome: 'reject', reason: `amount_gross ${itn.amountCents ?? 'missing'} cents, expected ${expected}` };
       if (!itn.token) return { outcome: 'reject', reason: 'a subscription payment without a token' };
       if (!checkout.completed) {
         if (state.status === 'active' && state.token && state.token !== itn.token) {
-          return { outcome: 'apply', state, payment: 'first', completesCheckout: true, mails: [], cancelToken: itn.token, note: 'second subscription while one is active: cancelled at PayFast' };
+          return {
+            outcome: 'apply',
+            state,
+            payment: 'first',
+            completesCheckout: true,
+            mails: [],
+            cancelToken: itn.token,
+            note: 'second subscription while one is active: cancelled at PayFast',
+          };
         }
         // Paid now: the checkout day starts the first month. Nothing now: the first charge is the billing date.
         const next = checkout.amountCents > 0 ? addMonths(checkout.billingDate, 1) : checkout.billingDate;
         const mails: MailKind[] = checkout.amountCents > 0 ? ['started', 'receipt'] : ['started'];
-        return { outcome: 'apply', state: { ...state, status: 'active', token: itn.token, nextBillingDate: iso(next), paidThrough: iso(next) }, payment: 'first', completesCheckout: true, mails };
+        return {
+          outcome: 'apply',
+          state: { ...state, status: 'active', token: itn.token, nextBillingDate: iso(next), paidThrough: iso(next) },
+          payment: 'first',
+          completesCheckout: true,
+          mails,
+        };
       }
       if (itn.token !== checkout.token) return { outcome: 'reject', reason: 'the token is not the one this checkout started' };
       if (state.token !== itn.token) {
-        return { outcome: 'apply', state, payment: 'renewal', mails: ['receipt'], cancelToken: itn.token, note: 'a charge on a replaced subscription: cancelled at PayFast' };
+        return {
+          outcome: 'apply',
+          state,
+          payment: 'renewal',
+          mails: ['receipt'],
+          cancelToken: itn.token,
+          note: 'a charge on a replaced subscription: cancelled at PayFast',
+        };
       }
       if (state.status === 'canceled') {
         // Charged before PayFast saw the cancel: the money is recorded and its month honoured, the subscription stays canceled.
         const paidFor = iso(nextChargeAfter(checkout.billingDate, today));
         return {
-          outcome: 'apply', state: { ...state, paidThrough: later(state.paidThrough, paidFor) }, payment: 'renewal', mails: ['receipt'],
+          outcome: 'apply',
+          state: { ...state, paidThrough: later(state.paidThrough, paidFor) },
+          payment: 'renewal',
+          mails: ['receipt'],
           note: 'a charge after the subscription was canceled: recorded; access to the end of the month it paid for',
         };
       }
       const next = nextChargeAfter(checkout.billingDate, later(dayOf(state.nextBillingDate), today));
-      return { outcome: 'apply', state: { ...state, status: 'active', nextBillingDate: iso(next), paidThrough: later(state.paidThrough, iso(next)) }, payment: 'renewal', mails: ['receipt'] };
+      return {
+        outcome: 'apply',
+        state: { ...state, status: 'active', nextBillingDate: iso(next), paidThrough: later(state.paidThrough, iso(next)) },
+        payment: 'renewal',
+        mails: ['receipt'],
+      };
     }
     case 'CANCELLED': {
       if (!itn.token || itn.token !== state.token) return { outcome: 'ignore', reason: 'not the current subscription' };
       if (state.status === 'canceled') return { outcome: 'ignore', reason: 'already canceled' };
-      return { outcome: 'apply', state: { ...state, status: 'canceled', nextBillingDate: null, paidThrough: paidUntil(state) }, payment: 'cancel', mails: ['canceled'] };
+      return {
+        outcome: 'apply',
+        state: { ...state, status: 'canceled', nextBillingDate: null, paidThrough: paidUntil(state) },
+        payment: 'cancel',
+        mails: ['canceled'],
+      };
     }
     case 'FAILED': {
       if (!itn.token || itn.token !== state.token) return { outcome: 'ignore', reason: 'not the current subscription' };
@@ -203,14 +237,33 @@ export function onRenewalCheck(state: BillingState, remote: RemoteSubscription, 
   if (status === 'ACTIVE') {
     const run = dayOf(remote.runDate);
     if (run && run > charged) {
-      return { outcome: 'apply', state: { ...state, nextBillingDate: iso(run), paidThrough: iso(run) }, payment: null, mails: [], note: `PayFast charged (next run ${run}) but no ITN arrived` };
+      return {
+        outcome: 'apply',
+        state: { ...state, nextBillingDate: iso(run), paidThrough: iso(run) },
+        payment: null,
+        mails: [],
+        note: `PayFast charged (next run ${run}) but no ITN arrived`,
+      };
     }
-    if (now.getTime() < saMidnight(charged).getTime() + RENEWAL_GIVE_UP_DAYS * 86_400_000) return { outcome: 'ignore', reason: 'PayFast is still retrying the charge' };
+    if (now.getTime() < saMidnight(charged).getTime() + RENEWAL_GIVE_UP_DAYS * 86_400_000)
+      return { outcome: 'ignore', reason: 'PayFast is still retrying the charge' };
   }
   if (status === 'CANCELLED') {
-    return { outcome: 'apply', state: { ...state, status: 'canceled', nextBillingDate: null, paidThrough: iso(charged) }, payment: null, mails: ['canceled'], note: 'canceled at PayFast' };
+    return {
+      outcome: 'apply',
+      state: { ...state, status: 'canceled', nextBillingDate: null, paidThrough: iso(charged) },
+      payment: null,
+      mails: ['canceled'],
+      note: 'canceled at PayFast',
+    };
   }
-  return { outcome: 'apply', state: { ...state, status: 'pending', paidThrough: iso(charged) }, payment: null, mails: ['access-limited'], note: `renewal not paid (PayFast: ${status || 'no status'})` };
+  return {
+    outcome: 'apply',
+    state: { ...state, status: 'pending', paidThrough: iso(charged) },
+    payment: null,
+    mails: ['access-limited'],
+    note: `renewal not paid (PayFast: ${status || 'no status'})`,
+  };
 }
 
 /** How the subscription reads to its owner (sidebar, /subscription, GET /api/subscription-status). */
@@ -239,7 +292,17 @@ export function subscriptionView(state: BillingState, now: Date): SubscriptionVi
   const access = accessOf(state, now);
   const s = state.status;
   const phase: Phase =
-    s === 'active' ? 'active' : s === 'trialing' ? (access === 'full' ? 'trial' : 'trial-ended') : s === 'canceled' ? 'canceled' : s === 'pending' ? 'pending' : 'none';
+    s === 'active'
+      ? 'active'
+      : s === 'trialing'
+        ? access === 'full'
+          ? 'trial'
+          : 'trial-ended'
+        : s === 'canceled'
+          ? 'canceled'
+          : s === 'pending'
+            ? 'pending'
+            : 'none';
   return {
     status: s,
     nextBillingDate: s === 'active' ? state.nextBillingDate : null,

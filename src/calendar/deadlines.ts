@@ -3,12 +3,31 @@
  * argument). SARS's returns come from the payroll engine's `deadlineFor` (the 7th-or-last-business-day rule over
  * the public holidays); the rest are the dates of the facts sheet §7 and §29, with the sheet's caveats.
  */
-import { addDays, dayLabel, deadlineFor, isBusinessDay, lastBusinessDayOnOrBefore, monthLabel, publicHolidays, weekdayOf, type ReturnKind } from '../payroll/deadlines';
+import {
+  addDays,
+  dayLabel,
+  deadlineFor,
+  isBusinessDay,
+  lastBusinessDayOnOrBefore,
+  monthLabel,
+  publicHolidays,
+  weekdayOf,
+  type ReturnKind,
+} from '../payroll/deadlines';
 import { isIsoDate } from '../payroll/dates';
 import type { IsoDate } from '../payroll/types';
 import { ARTICLE_SLUGS, type ArticleSlug } from './articles';
 
-export const DEADLINE_KINDS = ['emp201', 'uif-declaration', 'emp501-interim', 'emp501-annual', 'irp5', 'coida-roe', 'wsp-atr', 'pay-day'] as const;
+export const DEADLINE_KINDS = [
+  'emp201',
+  'uif-declaration',
+  'emp501-interim',
+  'emp501-annual',
+  'irp5',
+  'coida-roe',
+  'wsp-atr',
+  'pay-day',
+] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
 export interface CalendarDeadline {
@@ -81,7 +100,10 @@ const electionCaveat = (date: IsoDate) => ELECTION_WINDOWS.find((w) => date >= w
 
 function monthly(kind: 'emp201' | 'uif-declaration', month: string): CalendarDeadline {
   const d = deadlineFor(kind, { month });
-  const moved = d.dueDate !== d.nominal ? ` (the 7th is ${dayLabel(d.nominal).split(' ')[0]}${d.working[1]?.includes('public holiday') ? ', a public holiday' : ''})` : '';
+  const moved =
+    d.dueDate !== d.nominal
+      ? ` (the 7th is ${dayLabel(d.nominal).split(' ')[0]}${d.working[1]?.includes('public holiday') ? ', a public holiday' : ''})`
+      : '';
   const common = { date: d.dueDate, kind, covers: month, articleSlug: ARTICLE_SLUGS[kind] } as const;
   if (kind === 'emp201') {
     return {
@@ -106,9 +128,21 @@ function sarsYearly(ty: number): CalendarDeadline[] {
     return { date: d.dueDate, kind, title, due, articleSlug: ARTICLE_SLUGS[kind], covers: taxYearLabel(ty), ...caveats(d.caveat) };
   };
   return [
-    item('emp501-interim', `Interim EMP501 for ${taxYearLabel(ty)}`, `Reconcile the EMP201s and IRP5/IT3(a)s of 1 March – 31 August ${ty - 1} with SARS (EMP501, interim).`),
-    item('emp501-annual', `Annual EMP501 for ${taxYearLabel(ty)}`, `Reconcile the whole ${taxYearLabel(ty)} tax year with SARS and submit the IRP5/IT3(a) certificates (EMP501, annual); the window usually opens on 1 April.`),
-    item('irp5', `IRP5/IT3(a) certificates for ${taxYearLabel(ty)} to employees`, `Give every employee their IRP5 or IT3(a) for ${taxYearLabel(ty)}: within 60 days after the tax year ends.`),
+    item(
+      'emp501-interim',
+      `Interim EMP501 for ${taxYearLabel(ty)}`,
+      `Reconcile the EMP201s and IRP5/IT3(a)s of 1 March – 31 August ${ty - 1} with SARS (EMP501, interim).`,
+    ),
+    item(
+      'emp501-annual',
+      `Annual EMP501 for ${taxYearLabel(ty)}`,
+      `Reconcile the whole ${taxYearLabel(ty)} tax year with SARS and submit the IRP5/IT3(a) certificates (EMP501, annual); the window usually opens on 1 April.`,
+    ),
+    item(
+      'irp5',
+      `IRP5/IT3(a) certificates for ${taxYearLabel(ty)} to employees`,
+      `Give every employee their IRP5 or IT3(a) for ${taxYearLabel(ty)}: within 60 days after the tax year ends.`,
+    ),
   ];
 }
 
@@ -121,7 +155,8 @@ function coidaRoe(year: number): CalendarDeadline {
     due: 'Submit the Return of Earnings to the Compensation Fund (COIDA): by 31 March by statute.',
     articleSlug: ARTICLE_SLUGS['coida-roe'],
     covers: String(year),
-    caveat: 'The Compensation Fund usually opens the submission window from 1 April to 31 May instead (the 2025 season ran 1 April – 30 June 2026, from a single source); its notice for each season governs.',
+    caveat:
+      'The Compensation Fund usually opens the submission window from 1 April to 31 May instead (the 2025 season ran 1 April – 30 June 2026, from a single source); its notice for each season governs.',
   };
 }
 
@@ -142,12 +177,19 @@ function wspAtr(year: number): CalendarDeadline {
 function closedCaveat(date: IsoDate): { caveat?: string } {
   const holiday = publicHolidays(Number(date.slice(0, 4))).get(date);
   const closed = isBusinessDay(date) ? null : holiday ? `a public holiday (${holiday})` : `a ${weekdayOf(date)}`;
-  return closed ? { caveat: `This day is ${closed}; the last business day before it is ${dayLabel(lastBusinessDayOnOrBefore(date))}.` } : {};
+  return closed
+    ? { caveat: `This day is ${closed}; the last business day before it is ${dayLabel(lastBusinessDayOnOrBefore(date))}.` }
+    : {};
 }
 
 function payDayIn(month: string, payDay: number | 'last'): CalendarDeadline {
   const last = lastDayOfMonth(month);
-  const date: IsoDate = payDay === 'last' ? lastBusinessDayOnOrBefore(last) : payDay >= Number(last.slice(8)) ? last : `${month}-${String(payDay).padStart(2, '0')}`;
+  const date: IsoDate =
+    payDay === 'last'
+      ? lastBusinessDayOnOrBefore(last)
+      : payDay >= Number(last.slice(8))
+        ? last
+        : `${month}-${String(payDay).padStart(2, '0')}`;
   return {
     date,
     kind: 'pay-day',
@@ -206,7 +248,11 @@ export function deadlinesBetween(from: IsoDate, to: IsoDate, opts: CalendarOptio
 
 const order = (k: DeadlineKind) => DEADLINE_KINDS.indexOf(k);
 const byDate = (a: CalendarDeadline, b: CalendarDeadline) =>
-  a.date < b.date ? -1 : a.date > b.date ? 1 : order(a.kind) - order(b.kind) || a.covers.localeCompare(b.covers) || (a.clientId ?? 0) - (b.clientId ?? 0);
+  a.date < b.date
+    ? -1
+    : a.date > b.date
+      ? 1
+      : order(a.kind) - order(b.kind) || a.covers.localeCompare(b.covers) || (a.clientId ?? 0) - (b.clientId ?? 0);
 
 /**
  * A client company on the calendar: its pay day of the month (`last`: the month's last business day), or the weekday
@@ -227,7 +273,8 @@ export function calendarFor(from: IsoDate, to: IsoDate, clients: readonly Calend
     const payDay = c.payDay === 'last' || typeof c.payDay === 'number' ? c.payDay : weekly ? (c.payDay as Weekday) : null;
     if (payDay === null) continue;
     for (const d of deadlinesBetween(from, to, { payDay })) {
-      if (d.kind === 'pay-day') out.push({ ...d, title: `${c.name}: ${d.title.charAt(0).toLowerCase()}${d.title.slice(1)}`, clientId: c.id });
+      if (d.kind === 'pay-day')
+        out.push({ ...d, title: `${c.name}: ${d.title.charAt(0).toLowerCase()}${d.title.slice(1)}`, clientId: c.id });
     }
   }
   return out.sort(byDate);

@@ -20,10 +20,19 @@ const utcMidnight = (iso: string) => new Date(`${iso}T00:00:00Z`);
 /** The feed's text. `baseUrl` is the site's origin (PUBLIC_URL or the request's), for the articles' absolute links. */
 export function toIcs(deadlines: readonly CalendarDeadline[], opts: { now: Date; baseUrl: string }): string {
   const base = opts.baseUrl.replace(/\/+$/, '');
-  const cal = ical({ name: CALENDAR_NAME, prodId: { company: 'PayeWise', product: 'Compliance calendar', language: 'EN' }, scale: 'GREGORIAN' });
+  const cal = ical({
+    name: CALENDAR_NAME,
+    prodId: { company: 'PayeWise', product: 'Compliance calendar', language: 'EN' },
+    scale: 'GREGORIAN',
+  });
   for (const d of deadlines) {
     const start = utcMidnight(d.date);
-    const lines = [d.due, `Due ${dayLabel(d.date)}.`, ...(d.caveat ? [`Note: ${d.caveat}`] : []), `Read more: ${base}${articlePath(d.articleSlug)}`];
+    const lines = [
+      d.due,
+      `Due ${dayLabel(d.date)}.`,
+      ...(d.caveat ? [`Note: ${d.caveat}`] : []),
+      `Read more: ${base}${articlePath(d.articleSlug)}`,
+    ];
     cal.createEvent({
       id: eventUid(d),
       start,

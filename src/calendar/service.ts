@@ -29,7 +29,12 @@ const monthEnd = (day: IsoDate, n: number): IsoDate => addDays(monthStart(day, n
 const daysBetween = (a: IsoDate, b: IsoDate) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
 export const toDto = (d: CalendarDeadline): CalendarDeadlineDTO => ({
-  date: d.date, kind: d.kind, title: d.title, due: d.due, articleId: articleIdFor(d.articleSlug), ...(d.caveat ? { caveat: d.caveat } : {}),
+  date: d.date,
+  kind: d.kind,
+  title: d.title,
+  due: d.due,
+  articleId: articleIdFor(d.articleSlug),
+  ...(d.caveat ? { caveat: d.caveat } : {}),
   ...(d.clientId ? { clientId: d.clientId } : {}),
 });
 
@@ -37,7 +42,12 @@ export const toDto = (d: CalendarDeadline): CalendarDeadlineDTO => ({
 export const feedUrlFor = (baseUrl: string, token: string) => `${baseUrl.replace(/\/+$/, '')}/calendar/feed/${token}.ics`;
 export const FEED_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 
-export function createCalendarService(deps: { db: DB; clock: () => Date; limiter: RateLimiter; clientsOf?: (userId: number) => Promise<CalendarClient[]> }) {
+export function createCalendarService(deps: {
+  db: DB;
+  clock: () => Date;
+  limiter: RateLimiter;
+  clientsOf?: (userId: number) => Promise<CalendarClient[]>;
+}) {
   const { db, clock, limiter } = deps;
   const today = () => isoDateFromDate(clock());
   return {
@@ -48,7 +58,12 @@ export function createCalendarService(deps: { db: DB; clock: () => Date; limiter
       const from = q.from ?? monthStart(now, 0);
       const to = q.to ?? (q.from ? monthEnd(from, 1) : monthEnd(now, 1));
       if (to < from) throw new AppError('bad_request', `to (${to}) must not be before from (${from})`, { field: 'to' });
-      if (daysBetween(from, to) > MAX_CALENDAR_DAYS) throw new AppError('bad_request', `The calendar answers at most ${MAX_CALENDAR_DAYS} days at a time (${from} to ${to} is ${daysBetween(from, to)}): ask for a shorter range`, { field: 'to' });
+      if (daysBetween(from, to) > MAX_CALENDAR_DAYS)
+        throw new AppError(
+          'bad_request',
+          `The calendar answers at most ${MAX_CALENDAR_DAYS} days at a time (${from} to ${to} is ${daysBetween(from, to)}): ask for a shorter range`,
+          { field: 'to' },
+        );
       return { from, to };
     },
     /** The statutory dates, with the given clients' pay days. */
@@ -56,7 +71,10 @@ export function createCalendarService(deps: { db: DB; clock: () => Date; limiter
       return calendarFor(from, to, clients);
     },
     /** The /calendar page's lists: this month, next month, then the rest of the tax year next month is in. */
-    overview(clients: readonly CalendarClient[] = []): { today: IsoDate; sections: { id: string; title: string; items: CalendarDeadline[] }[] } {
+    overview(clients: readonly CalendarClient[] = []): {
+      today: IsoDate;
+      sections: { id: string; title: string; items: CalendarDeadline[] }[];
+    } {
       const now = today();
       const ty = taxYearForIsoDate(monthStart(now, 1));
       const restFrom = monthStart(now, 2);
@@ -64,9 +82,21 @@ export function createCalendarService(deps: { db: DB; clock: () => Date; limiter
       return {
         today: now,
         sections: [
-          { id: 'this-month', title: `This month: ${monthLabel(now.slice(0, 7))}`, items: calendarFor(monthStart(now, 0), monthEnd(now, 0), clients) },
-          { id: 'next-month', title: `Next month: ${monthLabel(monthStart(now, 1).slice(0, 7))}`, items: calendarFor(monthStart(now, 1), monthEnd(now, 1), clients) },
-          { id: 'rest-of-year', title: `The rest of the ${ty - 1}/${String(ty % 100).padStart(2, '0')} tax year`, items: restFrom <= restTo ? calendarFor(restFrom, restTo) : [] },
+          {
+            id: 'this-month',
+            title: `This month: ${monthLabel(now.slice(0, 7))}`,
+            items: calendarFor(monthStart(now, 0), monthEnd(now, 0), clients),
+          },
+          {
+            id: 'next-month',
+            title: `Next month: ${monthLabel(monthStart(now, 1).slice(0, 7))}`,
+            items: calendarFor(monthStart(now, 1), monthEnd(now, 1), clients),
+          },
+          {
+            id: 'rest-of-year',
+            title: `The rest of the ${ty - 1}/${String(ty % 100).padStart(2, '0')} tax year`,
+            items: restFrom <= restTo ? calendarFor(restFrom, restTo) : [],
+          },
         ],
       };
     },
@@ -78,7 +108,10 @@ export function createCalendarService(deps: { db: DB; clock: () => Date; limiter
     async createFeed(userId: number): Promise<string> {
       const token = generateToken();
       const values = { userId, tokenHash: hashToken(token), createdAt: clock() };
-      await db.insert(calendarFeeds).values(values).onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: values.tokenHash, createdAt: values.createdAt } });
+      await db
+        .insert(calendarFeeds)
+        .values(values)
+        .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash: values.tokenHash, createdAt: values.createdAt } });
       return token;
     },
     /** Stops the user's feed; true when there was one. */
@@ -93,9 +126,19 @@ export function createCalendarService(deps: { db: DB; clock: () => Date; limiter
     async feed(token: string, client: string, baseUrl: string): Promise<string> {
       const hits = await limiter.hit(`calendar-feed:client:${client}`, MINUTE);
       if (hits.count > FEED_PER_MINUTE) {
-        throw new AppError('rate_limited', 'Too many calendar requests; try again in a minute', undefined, Math.max(1, Math.ceil((hits.resetAt.getTime() - clock().getTime()) / 1000)));
+        throw new AppError(
+          'rate_limited',
+          'Too many calendar requests; try again in a minute',
+          undefined,
+          Math.max(1, Math.ceil((hits.resetAt.getTime() - clock().getTime()) / 1000)),
+        );
       }
-      const [row] = FEED_TOKEN_RE.test(token) ? await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, hashToken(token))) : [];
+      const [row] = FEED_TOKEN_RE.test(token)
+        ? await db
+            .select({ userId: calendarFeeds.userId })
+            .from(calendarFeeds)
+            .where(eq(calendarFeeds.tokenHash, hashToken(token)))
+        : [];
       if (!row) throw new AppError('not_found', 'No such calendar feed');
       const now = today();
       const clients = (await deps.clientsOf?.(row.userId)) ?? [];

@@ -19,7 +19,9 @@ export interface ClientContext {
   said: { sdlExempt?: string; period: string };
 }
 
-export function clientContext(c: Pick<ClientFields, 'sdlRegistered' | 'payrollUnder500k' | 'annualPayroll' | 'payFrequency' | 'payDay'> & { name: string }): ClientContext {
+export function clientContext(
+  c: Pick<ClientFields, 'sdlRegistered' | 'payrollUnder500k' | 'annualPayroll' | 'payFrequency' | 'payDay'> & { name: string },
+): ClientContext {
   const small = c.payrollUnder500k || (c.annualPayroll !== null && c.annualPayroll <= SDL_PAYROLL_LIMIT);
   const sdlWhy = !c.sdlRegistered ? 'it is not registered for SDL' : small ? 'its annual payroll is R500 000 or less' : null;
   return {
@@ -44,7 +46,10 @@ export interface ClientFormFill {
   cautions: Record<string, string>;
 }
 
-type FillSource = Pick<ClientFields, 'sdlRegistered' | 'payrollUnder500k' | 'annualPayroll' | 'payFrequency' | 'etiEligible' | 'specialEconomicZone'> & { name: string };
+type FillSource = Pick<
+  ClientFields,
+  'sdlRegistered' | 'payrollUnder500k' | 'annualPayroll' | 'payFrequency' | 'etiEligible' | 'specialEconomicZone'
+> & { name: string };
 
 export function clientFormFill(c: FillSource): ClientFormFill {
   const rands = (amount: number) => formatRand(Math.round(amount * 100));
@@ -58,10 +63,14 @@ export function clientFormFill(c: FillSource): ClientFormFill {
   const payroll = c.annualPayroll ?? (c.payrollUnder500k ? SDL_PAYROLL_LIMIT : null);
   if (payroll !== null) {
     values.annualPayroll = String(payroll);
-    said.annualPayroll = c.annualPayroll === null ? `Annual payroll: under ${rands(SDL_PAYROLL_LIMIT)} (taken as ${rands(SDL_PAYROLL_LIMIT)})` : `Annual payroll: ${rands(payroll)}`;
+    said.annualPayroll =
+      c.annualPayroll === null
+        ? `Annual payroll: under ${rands(SDL_PAYROLL_LIMIT)} (taken as ${rands(SDL_PAYROLL_LIMIT)})`
+        : `Annual payroll: ${rands(payroll)}`;
   } else if (!c.sdlRegistered) {
     cautions.annualPayroll = `${c.name} is not registered for SDL and has no annual payroll on file, so the SDL here assumes a payroll above ${rands(SDL_PAYROLL_LIMIT)}.`;
   }
-  if (!c.etiEligible) cautions.monthOfEmployment = `${c.name} is not marked as an ETI-eligible employer: check that it qualifies before claiming.`;
+  if (!c.etiEligible)
+    cautions.monthOfEmployment = `${c.name} is not marked as an ETI-eligible employer: check that it qualifies before claiming.`;
   return { name: c.name, values, said, cautions };
 }

@@ -9,14 +9,26 @@ import { clientContext, type ClientContext } from './facts';
 export const CLIENT_NOT_FOUND = 'Client not found';
 type Row = typeof clients.$inferSelect;
 
-const payDayOf = (v: string | null): ClientFields['payDay'] => (v === null ? null : /^\d+$/.test(v) ? Number(v) : (v as ClientFields['payDay']));
+const payDayOf = (v: string | null): ClientFields['payDay'] =>
+  v === null ? null : /^\d+$/.test(v) ? Number(v) : (v as ClientFields['payDay']);
 
 export function toClientDTO(r: Row): ClientDTO {
   return {
-    id: r.id, name: r.name, payeRegistered: r.payeRegistered, uifRegistered: r.uifRegistered, sdlRegistered: r.sdlRegistered,
-    annualPayroll: r.annualPayrollCents === null ? null : r.annualPayrollCents / 100, payrollUnder500k: r.payrollUnder500k,
-    payFrequency: r.payFrequency as ClientDTO['payFrequency'], payDay: payDayOf(r.payDay), sector: r.sector, bargainingCouncil: r.bargainingCouncil,
-    etiEligible: r.etiEligible, specialEconomicZone: r.specialEconomicZone, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(),
+    id: r.id,
+    name: r.name,
+    payeRegistered: r.payeRegistered,
+    uifRegistered: r.uifRegistered,
+    sdlRegistered: r.sdlRegistered,
+    annualPayroll: r.annualPayrollCents === null ? null : r.annualPayrollCents / 100,
+    payrollUnder500k: r.payrollUnder500k,
+    payFrequency: r.payFrequency as ClientDTO['payFrequency'],
+    payDay: payDayOf(r.payDay),
+    sector: r.sector,
+    bargainingCouncil: r.bargainingCouncil,
+    etiEligible: r.etiEligible,
+    specialEconomicZone: r.specialEconomicZone,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
   };
 }
 
@@ -41,7 +53,11 @@ export function createClientService(deps: { db: DB; clock: () => Date }) {
   return {
     get,
     async list(userId: number): Promise<ClientDTO[]> {
-      const rows = await db.select().from(clients).where(eq(clients.userId, userId)).orderBy(asc(sql`lower(${clients.name})`), asc(clients.id));
+      const rows = await db
+        .select()
+        .from(clients)
+        .where(eq(clients.userId, userId))
+        .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id));
       return rows.map(toClientDTO);
     },
     async create(userId: number, c: ClientFields): Promise<ClientDTO> {
@@ -49,8 +65,12 @@ export function createClientService(deps: { db: DB; clock: () => Date }) {
       return db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
         const [{ n }] = await tx.select({ n: count() }).from(clients).where(eq(clients.userId, userId));
-        if (n >= MAX_CLIENTS) throw new AppError('conflict', `You can keep up to ${MAX_CLIENTS} client companies. Delete some you no longer need.`);
-        const [row] = await tx.insert(clients).values({ userId, ...columns(c), name: c.name }).returning();
+        if (n >= MAX_CLIENTS)
+          throw new AppError('conflict', `You can keep up to ${MAX_CLIENTS} client companies. Delete some you no longer need.`);
+        const [row] = await tx
+          .insert(clients)
+          .values({ userId, ...columns(c), name: c.name })
+          .returning();
         return toClientDTO(row);
       });
     },
@@ -58,9 +78,15 @@ export function createClientService(deps: { db: DB; clock: () => Date }) {
       const current = await get(userId, id);
       const merged = { ...current, ...c };
       if (merged.payrollUnder500k && merged.annualPayroll !== null && merged.annualPayroll > 500_000) {
-        throw new AppError('bad_request', 'annualPayroll is above R500 000 but payrollUnder500k says it is under: correct one of them', { field: 'payrollUnder500k' });
+        throw new AppError('bad_request', 'annualPayroll is above R500 000 but payrollUnder500k says it is under: correct one of them', {
+          field: 'payrollUnder500k',
+        });
       }
-      const [row] = await db.update(clients).set({ ...columns(c), updatedAt: clock() }).where(own(userId, id)).returning();
+      const [row] = await db
+        .update(clients)
+        .set({ ...columns(c), updatedAt: clock() })
+        .where(own(userId, id))
+        .returning();
       if (!row) throw new AppError('not_found', CLIENT_NOT_FOUND);
       return toClientDTO(row);
     },

@@ -73,7 +73,8 @@ function toolCallBlocks(call: ToolCallDTO, answerText: string): Block[] {
   const inputs = figuresOf(call.input ?? {});
   if (inputs.figures.length) out.push({ kind: 'figures', title: 'Inputs', rows: inputs.figures });
   out.push(...inputs.tables.map((t) => tableBlock(t)));
-  if (call.error) return [...out, { kind: 'paragraph', style: 'note', runs: [{ text: `The calculator refused these inputs: ${call.error}` }] }];
+  if (call.error)
+    return [...out, { kind: 'paragraph', style: 'note', runs: [{ text: `The calculator refused these inputs: ${call.error}` }] }];
   const section = resultSection((call.result ?? {}) as Record<string, unknown>, call.working ?? []);
   const spelt = section.working.length > 0 && section.working.every((w) => answerText.includes(w));
   return [...out, ...sectionBlocks(section, 2, spelt)];
@@ -152,12 +153,20 @@ export function conversationDocument(conversation: ConversationDTO, exchanges: E
 export function calculationDocument(calc: Calculation, ctx: DocContext): Doc {
   const years = calc.taxYear ? [calc.taxYear] : [];
   const blocks: Block[] = [{ kind: 'heading', level: 1, text: 'Inputs' }];
-  blocks.push(calc.inputs.length ? { kind: 'figures', rows: calc.inputs } : { kind: 'paragraph', style: 'muted', runs: [{ text: 'None: the calculator’s defaults.' }] });
+  blocks.push(
+    calc.inputs.length
+      ? { kind: 'figures', rows: calc.inputs }
+      : { kind: 'paragraph', style: 'muted', runs: [{ text: 'None: the calculator’s defaults.' }] },
+  );
   blocks.push(...calc.inputTables.map((t) => tableBlock(t)));
   blocks.push({ kind: 'heading', level: 1, text: 'Result' });
   for (const s of calc.sections) blocks.push(...sectionBlocks(s, 2));
   if (calc.links.length) {
-    blocks.push({ kind: 'citations', title: 'In the knowledge base', items: calc.links.map((l) => ({ title: l.label, ...(l.taxYears ? { taxYears: l.taxYears } : {}), href: ctx.link(l.href) ?? l.href })) });
+    blocks.push({
+      kind: 'citations',
+      title: 'In the knowledge base',
+      items: calc.links.map((l) => ({ title: l.label, ...(l.taxYears ? { taxYears: l.taxYears } : {}), href: ctx.link(l.href) ?? l.href })),
+    });
   }
   return {
     title: calc.title,

@@ -4,7 +4,16 @@
 // Pure: no I/O.
 import { FIGURE_KINDS, figureLabel, formatFigure } from '../../islands/figures';
 import { formatLongDate, formatRand, isIsoDate, type PayrollCalculator } from '../payroll/index';
-import { PER_PERIOD, taxYearLabel, type CalcDef, type CalcResults, type Comparison as PageComparison, type Outcome, type Presented, type Values } from '../ui/calculators/model';
+import {
+  PER_PERIOD,
+  taxYearLabel,
+  type CalcDef,
+  type CalcResults,
+  type Comparison as PageComparison,
+  type Outcome,
+  type Presented,
+  type Values,
+} from '../ui/calculators/model';
 import type { Figure } from './model';
 
 export interface CalcTable {
@@ -72,7 +81,15 @@ function tableOf(key: string, rows: Record<string, unknown>[]): CalcTable {
     caption: figureLabel(key),
     head: keys.map(figureLabel),
     // A line's type is a word for people ("Deduction"), not the engine's code ("deduction").
-    rows: rows.map((r) => keys.map((k) => (r[k] === undefined || r[k] === null ? '' : k === 'type' && typeof r[k] === 'string' ? r[k].charAt(0).toUpperCase() + r[k].slice(1) : formatFigure(k, r[k])))),
+    rows: rows.map((r) =>
+      keys.map((k) =>
+        r[k] === undefined || r[k] === null
+          ? ''
+          : k === 'type' && typeof r[k] === 'string'
+            ? r[k].charAt(0).toUpperCase() + r[k].slice(1)
+            : formatFigure(k, r[k]),
+      ),
+    ),
   };
 }
 
@@ -82,7 +99,11 @@ const ORDER = new Map([...new Set(['taxYear', 'period', ...Object.keys(FIGURE_KI
 const rank = (k: string) => ORDER.get(k) ?? ORDER.size;
 
 /** The figures of an object the engine returned: its scalars labelled and formatted, lists as tables. */
-export function figuresOf(obj: Record<string, unknown>, prefix = '', opts: { noughts?: boolean } = {}): { figures: Figure[]; tables: CalcTable[] } {
+export function figuresOf(
+  obj: Record<string, unknown>,
+  prefix = '',
+  opts: { noughts?: boolean } = {},
+): { figures: Figure[]; tables: CalcTable[] } {
   const figures: Figure[] = [];
   const tables: CalcTable[] = [];
   for (const [k, v] of Object.entries(obj).sort(([a], [b]) => rank(a) - rank(b))) {
@@ -90,7 +111,8 @@ export function figuresOf(obj: Record<string, unknown>, prefix = '', opts: { nou
     if (opts.noughts === false && v === 0) continue;
     if (isScalar(v)) figures.push({ label: `${prefix}${figureLabel(k)}`, text: formatFigure(k, v) });
     else if (Array.isArray(v) && v.length && v.every(isRecord)) tables.push(tableOf(k, v));
-    else if (Array.isArray(v) && v.length && v.every(isScalar)) figures.push({ label: `${prefix}${figureLabel(k)}`, text: v.map((x) => formatFigure(k, x)).join(', ') });
+    else if (Array.isArray(v) && v.length && v.every(isScalar))
+      figures.push({ label: `${prefix}${figureLabel(k)}`, text: v.map((x) => formatFigure(k, x)).join(', ') });
     else if (isRecord(v)) {
       const inner = figuresOf(v, `${prefix}${figureLabel(k)}: `, opts);
       figures.push(...inner.figures);
@@ -107,7 +129,12 @@ const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is
  * does: beside a headline or an answer, "Medical credit R0.00" says nothing the working does not), its notes and
  * warnings, and the working.
  */
-export function resultSection(result: Record<string, unknown>, working: string[] = strings(result.working), title?: string, noughts = false): CalcSection {
+export function resultSection(
+  result: Record<string, unknown>,
+  working: string[] = strings(result.working),
+  title?: string,
+  noughts = false,
+): CalcSection {
   const { figures, tables } = figuresOf(result, '', { noughts });
   return { title, figures, tables, notes: [...strings(result.notes), ...strings(result.warnings)], working };
 }
@@ -129,11 +156,18 @@ export function registryCalculation(
     sections.push({
       title: `${ya} compared with ${yb}`,
       figures: [],
-      tables: [{
-        caption: `${ya} compared with ${yb}`,
-        head: ['Figure', ya, yb, 'Difference'],
-        rows: Object.entries(comparison.difference).map(([k, d]) => [figureLabel(k), formatFigure(k, a[k]), formatFigure(k, b[k]), `${d > 0 ? '+' : ''}${formatFigure(k, d)}`]),
-      }],
+      tables: [
+        {
+          caption: `${ya} compared with ${yb}`,
+          head: ['Figure', ya, yb, 'Difference'],
+          rows: Object.entries(comparison.difference).map(([k, d]) => [
+            figureLabel(k),
+            formatFigure(k, a[k]),
+            formatFigure(k, b[k]),
+            `${d > 0 ? '+' : ''}${formatFigure(k, d)}`,
+          ]),
+        },
+      ],
       notes: [],
       working: [],
     });
@@ -158,7 +192,13 @@ const SPACES = /[\s\u00a0\u202f\u2009]/g;
 /** A form value as the page's field shows it: a select by its option's label, rands and dates written out. */
 function inputText(field: CalcDef['fields'][number], raw: string, today: Date): string {
   const v = raw.trim();
-  if (field.kind === 'select') return field.options?.(today).find((o) => o.value === v)?.label.replace(/ \(current\)$/, '') ?? v;
+  if (field.kind === 'select')
+    return (
+      field
+        .options?.(today)
+        .find((o) => o.value === v)
+        ?.label.replace(/ \(current\)$/, '') ?? v
+    );
   if (field.kind === 'rands') {
     const n = v.replace(SPACES, '').replace(/^[Rr]/, '');
     return /^\d+(\.\d{1,2})?$/.test(n) ? money(Number(n)) : v;
@@ -191,7 +231,10 @@ function presentedSection(r: Presented): CalcSection {
 /** The page's result as sections: its headline (the page's words) over every figure the engine returned. */
 function pageSections(def: CalcDef, result: unknown): CalcSection[] {
   const rec = result as Record<string, unknown>;
-  const withHeadline = (s: CalcSection, label: string, text: string, sub?: string): CalcSection => ({ ...s, headline: { label, text, sub } });
+  const withHeadline = (s: CalcSection, label: string, text: string, sub?: string): CalcSection => ({
+    ...s,
+    headline: { label, text, sub },
+  });
   switch (def.id) {
     case 'bonus':
     case 'termination':
@@ -201,17 +244,41 @@ function pageSections(def: CalcDef, result: unknown): CalcSection[] {
     case 'paye': {
       const r = result as CalcResults['paye'];
       const bonus = r.bonusPaye > 0;
-      return [withHeadline(resultSection(rec), `PAYE ${PER_PERIOD[r.period]}${bonus ? ', bonus included' : ''} · tax year ${taxYearLabel(r.taxYear)}`, money(r.paye), bonus ? `of which ${money(r.bonusPaye)} is the tax on the bonus` : undefined)];
+      return [
+        withHeadline(
+          resultSection(rec),
+          `PAYE ${PER_PERIOD[r.period]}${bonus ? ', bonus included' : ''} · tax year ${taxYearLabel(r.taxYear)}`,
+          money(r.paye),
+          bonus ? `of which ${money(r.bonusPaye)} is the tax on the bonus` : undefined,
+        ),
+      ];
     }
     case 'payslip': {
       const r = result as CalcResults['payslip'];
-      return [withHeadline(resultSection(rec), `Net pay ${PER_PERIOD[r.period]} · tax year ${taxYearLabel(r.taxYear)}`, money(r.netPay), `Cost to employer ${money(r.employerCost)}`)];
+      return [
+        withHeadline(
+          resultSection(rec),
+          `Net pay ${PER_PERIOD[r.period]} · tax year ${taxYearLabel(r.taxYear)}`,
+          money(r.netPay),
+          `Cost to employer ${money(r.employerCost)}`,
+        ),
+      ];
     }
     case 'uif-sdl': {
       const r = result as CalcResults['uif-sdl'];
       return [
-        withHeadline(resultSection(r.uif, r.uif.working, 'UIF'), `UIF ${PER_PERIOD[r.period]} · tax year ${taxYearLabel(r.taxYear)}`, money(r.uif.total), 'Employee and employer together'),
-        withHeadline(resultSection(r.sdl, r.sdl.working, 'SDL'), `SDL ${PER_PERIOD[r.period]}`, money(r.sdl.sdl), r.sdl.exempt ? 'Not payable: the employer is exempt' : 'Paid by the employer'),
+        withHeadline(
+          resultSection(r.uif, r.uif.working, 'UIF'),
+          `UIF ${PER_PERIOD[r.period]} · tax year ${taxYearLabel(r.taxYear)}`,
+          money(r.uif.total),
+          'Employee and employer together',
+        ),
+        withHeadline(
+          resultSection(r.sdl, r.sdl.working, 'SDL'),
+          `SDL ${PER_PERIOD[r.period]}`,
+          money(r.sdl.sdl),
+          r.sdl.exempt ? 'Not payable: the employer is exempt' : 'Paid by the employer',
+        ),
       ];
     }
     case 'eti': {
@@ -220,7 +287,12 @@ function pageSections(def: CalcDef, result: unknown): CalcSection[] {
     }
     case 'leave': {
       const r = result as CalcResults['leave'];
-      const leave = withHeadline(resultSection(r.leave as unknown as Record<string, unknown>, r.leave.working, 'Leave'), 'Annual leave (working days a 12-month cycle)', days(r.leave.annualLeaveDays), `on a ${r.leave.daysPerWeek}-day week`);
+      const leave = withHeadline(
+        resultSection(r.leave as unknown as Record<string, unknown>, r.leave.working, 'Leave'),
+        'Annual leave (working days a 12-month cycle)',
+        days(r.leave.annualLeaveDays),
+        `on a ${r.leave.daysPerWeek}-day week`,
+      );
       return r.notice ? [leave, resultSection(r.notice as unknown as Record<string, unknown>, r.notice.working, 'Notice')] : [leave];
     }
     case 'overtime': {
@@ -232,7 +304,15 @@ function pageSections(def: CalcDef, result: unknown): CalcSection[] {
 
 function comparisonSection(c: PageComparison): CalcSection {
   const caption = `${c.years[0]} compared with ${c.years[1]}`;
-  return { title: caption, figures: [], tables: [{ caption, head: ['Figure', c.years[0], c.years[1], 'Difference'], rows: c.rows.map((r) => [r.label, r.a, r.b, r.difference]) }], notes: [], working: [] };
+  return {
+    title: caption,
+    figures: [],
+    tables: [
+      { caption, head: ['Figure', c.years[0], c.years[1], 'Difference'], rows: c.rows.map((r) => [r.label, r.a, r.b, r.difference]) },
+    ],
+    notes: [],
+    working: [],
+  };
 }
 
 /** A tax year the result names, else the one the form chose. */

@@ -5,7 +5,20 @@ import type { Calculation } from './calculation';
 
 export const CSV_HEADER = ['Section', 'Item', 'Detail', 'Value', 'Unit'] as const;
 
-const UNITS: Record<string, string> = { day: 'days', days: 'days', week: 'weeks', weeks: 'weeks', month: 'months', months: 'months', hour: 'hours', hours: 'hours', year: 'years', years: 'years', km: 'km', '%': '%' };
+const UNITS: Record<string, string> = {
+  day: 'days',
+  days: 'days',
+  week: 'weeks',
+  weeks: 'weeks',
+  month: 'months',
+  months: 'months',
+  hour: 'hours',
+  hours: 'hours',
+  year: 'years',
+  years: 'years',
+  km: 'km',
+  '%': '%',
+};
 // What the app's formatters write: formatRand ("R28 500.00", "−R12.50") and the figures' units ("1.25 days", "7.75%").
 const RAND = /^([+−-])?R(\d{1,3}(?: \d{3})+|\d+)\.(\d{2})$/;
 const QUANTITY = /^([+−-])?(\d{1,3}(?: \d{3})+|\d+)(\.\d+)?(?: (days?|weeks?|months?|hours?|years?|km)|(%))?$/;
@@ -16,7 +29,11 @@ export function csvValue(text: string): { value: string; unit: string } {
   const r = RAND.exec(t);
   if (r) return { value: `${r[1] === '−' || r[1] === '-' ? '-' : ''}${r[2].replace(/ /g, '')}.${r[3]}`, unit: 'ZAR' };
   const q = QUANTITY.exec(t);
-  if (q) return { value: `${q[1] === '−' || q[1] === '-' ? '-' : ''}${q[2].replace(/ /g, '')}${q[3] ?? ''}`, unit: UNITS[q[4] ?? q[5] ?? ''] ?? '' };
+  if (q)
+    return {
+      value: `${q[1] === '−' || q[1] === '-' ? '-' : ''}${q[2].replace(/ /g, '')}${q[3] ?? ''}`,
+      unit: UNITS[q[4] ?? q[5] ?? ''] ?? '',
+    };
   return { value: text, unit: '' };
 }
 

@@ -26,14 +26,24 @@ export async function pdfFile(doc: Doc, what: string): Promise<DownloadFile> {
 
 export async function calculationFile(calc: Calculation, format: DownloadFormat, ctx: DocContext): Promise<DownloadFile> {
   if (format === 'pdf') return pdfFile(calculationDocument(calc, ctx), calc.id);
-  return { filename: documentFilename(calc.id, ctx.now, 'csv'), contentType: 'text/csv; charset=utf-8', body: toCsv(calc, isoDateFromDate(ctx.now)) };
+  return {
+    filename: documentFilename(calc.id, ctx.now, 'csv'),
+    contentType: 'text/csv; charset=utf-8',
+    body: toCsv(calc, isoDateFromDate(ctx.now)),
+  };
 }
 
 /**
  * A registry calculator's result as a file (POST /api/payroll/<name>?format=…): the input the schema validated,
  * the engine's result and working, and the other tax year when `compareWith` is given.
  */
-export function registryFile(calc: PayrollCalculator, input: Record<string, unknown>, format: DownloadFormat, ctx: DocContext, compareWith?: number): Promise<DownloadFile> {
+export function registryFile(
+  calc: PayrollCalculator,
+  input: Record<string, unknown>,
+  format: DownloadFormat,
+  ctx: DocContext,
+  compareWith?: number,
+): Promise<DownloadFile> {
   try {
     const comparison = compareWith === undefined ? undefined : compareTaxYears(calc, input, compareWith, ctx.now);
     const result = (comparison?.results[0] ?? calc.run(input, ctx.now)) as Record<string, unknown>;
@@ -55,20 +65,35 @@ const ARTICLE_HREF = /^\/knowledge\/article\/([^/?#]+)$/;
  * The result on the /calculators page as a file, its knowledge-base links with the tax years the articles apply to; a
  * form that shows no result has nothing to download (400, saying why).
  */
-export async function pageFile(def: CalcDef, values: Values, outcome: Outcome, format: DownloadFormat, ctx: DocContext, articleYears: ArticleYears): Promise<DownloadFile> {
+export async function pageFile(
+  def: CalcDef,
+  values: Values,
+  outcome: Outcome,
+  format: DownloadFormat,
+  ctx: DocContext,
+  articleYears: ArticleYears,
+): Promise<DownloadFile> {
   if (outcome.status === 'idle') {
-    throw new AppError('bad_request', sentence(`Nothing to download yet: ${outcome.missing.map((e) => e.message).join('; ')}`), { field: outcome.missing[0]?.field });
+    throw new AppError('bad_request', sentence(`Nothing to download yet: ${outcome.missing.map((e) => e.message).join('; ')}`), {
+      field: outcome.missing[0]?.field,
+    });
   }
   if (outcome.status === 'invalid') {
-    throw new AppError('bad_request', sentence(`This calculation cannot be downloaded: ${outcome.errors.map((e) => e.message).join('; ')}`), { field: outcome.errors[0]?.field });
+    throw new AppError(
+      'bad_request',
+      sentence(`This calculation cannot be downloaded: ${outcome.errors.map((e) => e.message).join('; ')}`),
+      { field: outcome.errors[0]?.field },
+    );
   }
   const calc = pageCalculation(def, values, outcome, ctx.now);
   if (format === 'pdf') {
-    calc.links = await Promise.all(calc.links.map(async (l) => {
-      const id = ARTICLE_HREF.exec(l.href)?.[1];
-      const taxYears = id ? await articleYears(id) : undefined;
-      return taxYears?.length ? { ...l, taxYears } : l;
-    }));
+    calc.links = await Promise.all(
+      calc.links.map(async (l) => {
+        const id = ARTICLE_HREF.exec(l.href)?.[1];
+        const taxYears = id ? await articleYears(id) : undefined;
+        return taxYears?.length ? { ...l, taxYears } : l;
+      }),
+    );
   }
   return calculationFile(calc, format, ctx);
 }

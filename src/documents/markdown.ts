@@ -70,9 +70,15 @@ function inline(tokens: Token[] | undefined, style: Style, link: LinkResolver): 
 }
 
 /** A table cell as plain text (tables are laid out as a grid of plain text). */
-const cellText = (tokens: Token[], link: LinkResolver) => inline(tokens, {}, link).map((r) => r.text).join('').replace(/\s+/g, ' ').trim();
+const cellText = (tokens: Token[], link: LinkResolver) =>
+  inline(tokens, {}, link)
+    .map((r) => r.text)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
 const allBold = (cells: Tokens.TableCell[], link: LinkResolver) =>
-  cells.some((c) => c.text.trim()) && cells.every((c) => !c.text.trim() || inline(c.tokens, {}, link).every((r) => r.bold || !r.text.trim()));
+  cells.some((c) => c.text.trim()) &&
+  cells.every((c) => !c.text.trim() || inline(c.tokens, {}, link).every((r) => r.bold || !r.text.trim()));
 
 function listItems(list: Tokens.List, depth: number, link: LinkResolver): { items: ListItem[]; rest: Block[] } {
   const items: ListItem[] = [];
@@ -86,7 +92,9 @@ function listItems(list: Tokens.List, depth: number, link: LinkResolver): { item
       if (t.type === 'list') nested.push(...listItems(t as Tokens.List, depth + 1, link).items);
       else if (t.type === 'text' || t.type === 'paragraph') {
         if (runs.length) runs.push({ text: '\n' });
-        runs.push(...inline((t as Tokens.Text).tokens ?? [{ type: 'text', raw: t.raw, text: (t as Tokens.Text).text } as Tokens.Text], {}, link));
+        runs.push(
+          ...inline((t as Tokens.Text).tokens ?? [{ type: 'text', raw: t.raw, text: (t as Tokens.Text).text } as Tokens.Text], {}, link),
+        );
       } else if (t.type !== 'space') {
         // A table or code inside a list item follows the list.
         rest.push(...blocksOf([t], link));
@@ -104,7 +112,13 @@ function blocksOf(tokens: Token[], link: LinkResolver): Block[] {
     switch (t.type) {
       case 'heading': {
         const h = t as Tokens.Heading;
-        out.push({ kind: 'heading', level: h.depth <= 2 ? 2 : 3, text: inline(h.tokens, {}, link).map((r) => r.text).join('') });
+        out.push({
+          kind: 'heading',
+          level: h.depth <= 2 ? 2 : 3,
+          text: inline(h.tokens, {}, link)
+            .map((r) => r.text)
+            .join(''),
+        });
         break;
       }
       case 'paragraph':

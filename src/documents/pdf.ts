@@ -32,7 +32,8 @@ type Align = 'left' | 'right' | 'center';
 /** A grouped number ("R69 312.00", "1 234 days") never breaks at its thousands spaces. */
 const keep = (s: string) => s.replace(/(?<=\d) (?=\d{3}(?!\d))/g, '\u00a0');
 
-const fontOf = (r: Omit<Run, 'text'>) => (r.code ? FONTS.mono : r.bold && r.italic ? FONTS.boldItalic : r.bold ? FONTS.bold : r.italic ? FONTS.italic : FONTS.body);
+const fontOf = (r: Omit<Run, 'text'>) =>
+  r.code ? FONTS.mono : r.bold && r.italic ? FONTS.boldItalic : r.bold ? FONTS.bold : r.italic ? FONTS.italic : FONTS.body;
 
 /** Writes a document; one instance per PDF. */
 class Writer {
@@ -67,7 +68,10 @@ class Writer {
     this.ensure(this.lineHeight(size));
     parts.forEach((r, i) => {
       const style = { ...base, ...r };
-      this.pdf.font(fontOf(style)).fontSize(style.code ? size - 0.5 : size).fillColor(r.link ? LINK : color);
+      this.pdf
+        .font(fontOf(style))
+        .fontSize(style.code ? size - 0.5 : size)
+        .fillColor(r.link ? LINK : color);
       // Every option is given each time: pdfkit carries a continued paragraph's options over to the next run.
       const o = { continued: i < parts.length - 1, width, lineGap: GAP, link: r.link ?? undefined, underline: !!r.link };
       if (i === 0) this.pdf.text(keep(r.text), x, this.pdf.y, o);
@@ -77,7 +81,14 @@ class Writer {
   }
 
   text(text: string, opts: { x?: number; width?: number; size?: number; color?: string; font?: string; align?: Align } = {}) {
-    const { x = MARGIN.left, width = this.pdf.page.width - MARGIN.right - x, size = BODY, color = INK, font = FONTS.body, align = 'left' } = opts;
+    const {
+      x = MARGIN.left,
+      width = this.pdf.page.width - MARGIN.right - x,
+      size = BODY,
+      color = INK,
+      font = FONTS.body,
+      align = 'left',
+    } = opts;
     this.ensure(this.lineHeight(size, font));
     this.pdf.font(font).fontSize(size).fillColor(color).text(keep(text), x, this.pdf.y, { width, lineGap: GAP, align });
     this.pdf.fillColor(INK);
@@ -85,7 +96,14 @@ class Writer {
 
   rule(color = LINE) {
     const y = this.pdf.y;
-    this.pdf.save().moveTo(MARGIN.left, y).lineTo(MARGIN.left + this.width, y).lineWidth(0.5).strokeColor(color).stroke().restore();
+    this.pdf
+      .save()
+      .moveTo(MARGIN.left, y)
+      .lineTo(MARGIN.left + this.width, y)
+      .lineWidth(0.5)
+      .strokeColor(color)
+      .stroke()
+      .restore();
   }
 
   heading(level: 1 | 2 | 3, text: string) {
@@ -131,9 +149,20 @@ class Writer {
     const natural: number[] = [];
     const least: number[] = [];
     for (let j = 0; j < n; j++) {
-      const col = [...(head[j] !== undefined ? [[head[j], FONTS.bold]] : []), ...cells.map((r) => [r[j] ?? '', FONTS.body])] as [string, string][];
+      const col = [...(head[j] !== undefined ? [[head[j], FONTS.bold]] : []), ...cells.map((r) => [r[j] ?? '', FONTS.body])] as [
+        string,
+        string,
+      ][];
       natural[j] = Math.max(24, ...col.flatMap(([s, f]) => s.split('\n').map((l) => measure(l, f)))) + pad;
-      least[j] = Math.max(24, ...col.flatMap(([s, f]) => keep(s).split(/[ \t\r\n]+/).map((w) => measure(w, f)))) + pad;
+      least[j] =
+        Math.max(
+          24,
+          ...col.flatMap(([s, f]) =>
+            keep(s)
+              .split(/[ \t\r\n]+/)
+              .map((w) => measure(w, f)),
+          ),
+        ) + pad;
     }
     const sum = (a: number[]) => a.reduce((s, v) => s + v, 0);
     const total = Math.min(this.width, Math.max(most, sum(natural)));
@@ -145,7 +174,16 @@ class Writer {
   }
 
   /** `most`: the width a table is stretched to when its columns need less (a figures table stays narrow enough to read across). */
-  table(t: { caption?: string; head: string[]; rows: string[][]; align: Align[]; bold?: number[]; size?: number; shade?: boolean; most?: number }) {
+  table(t: {
+    caption?: string;
+    head: string[];
+    rows: string[][];
+    align: Align[];
+    bold?: number[];
+    size?: number;
+    shade?: boolean;
+    most?: number;
+  }) {
     const size = t.size ?? 8.5;
     const padX = 5;
     const padY = 3;
@@ -153,16 +191,35 @@ class Writer {
     const span = widths.reduce((s, w) => s + w, 0);
     const rule = (color = LINE) => {
       const y = this.pdf.y;
-      this.pdf.save().moveTo(MARGIN.left, y).lineTo(MARGIN.left + span, y).lineWidth(0.5).strokeColor(color).stroke().restore();
+      this.pdf
+        .save()
+        .moveTo(MARGIN.left, y)
+        .lineTo(MARGIN.left + span, y)
+        .lineWidth(0.5)
+        .strokeColor(color)
+        .stroke()
+        .restore();
     };
     const heightOf = (row: string[], font: string) =>
-      Math.max(...widths.map((w, j) => this.pdf.font(font).fontSize(size).heightOfString(keep(row[j] || ' '), { width: w - 2 * padX, lineGap: 1 }))) + 2 * padY;
+      Math.max(
+        ...widths.map((w, j) =>
+          this.pdf
+            .font(font)
+            .fontSize(size)
+            .heightOfString(keep(row[j] || ' '), { width: w - 2 * padX, lineGap: 1 }),
+        ),
+      ) +
+      2 * padY;
     const draw = (row: string[], font: string, h: number, fill?: string) => {
       const y = this.pdf.y;
       if (fill) this.pdf.save().rect(MARGIN.left, y, span, h).fill(fill).restore();
       let x = MARGIN.left;
       widths.forEach((w, j) => {
-        this.pdf.font(font).fontSize(size).fillColor(INK).text(keep(row[j] ?? ''), x + padX, y + padY, { width: w - 2 * padX, align: t.align[j] ?? 'left', lineGap: 1 });
+        this.pdf
+          .font(font)
+          .fontSize(size)
+          .fillColor(INK)
+          .text(keep(row[j] ?? ''), x + padX, y + padY, { width: w - 2 * padX, align: t.align[j] ?? 'left', lineGap: 1 });
         x += w;
       });
       this.pdf.y = y + h;
@@ -200,7 +257,15 @@ class Writer {
   }
 
   figures(title: string | undefined, rows: Figure[]) {
-    this.table({ caption: title, head: [], rows: rows.map((f) => [f.label, f.text]), align: ['left', 'right'], size: 9, shade: true, most: 340 });
+    this.table({
+      caption: title,
+      head: [],
+      rows: rows.map((f) => [f.label, f.text]),
+      align: ['left', 'right'],
+      size: 9,
+      shade: true,
+      most: 340,
+    });
   }
 
   citations(title: string, items: Citation[]) {
@@ -209,11 +274,19 @@ class Writer {
       const absolute = /^https?:/i.test(c.href);
       this.ensure(3 * this.lineHeight(BODY));
       const y = this.pdf.y;
-      this.pdf.font(FONTS.body).fontSize(BODY).fillColor(INK).text(`${i + 1}.`, MARGIN.left, y, { width: 14, align: 'right', lineBreak: false });
+      this.pdf
+        .font(FONTS.body)
+        .fontSize(BODY)
+        .fillColor(INK)
+        .text(`${i + 1}.`, MARGIN.left, y, { width: 14, align: 'right', lineBreak: false });
       this.pdf.y = y;
       const x = MARGIN.left + 18;
       this.runs([{ text: c.title, bold: true, link: absolute ? c.href : undefined }], { x });
-      if (c.taxYears) this.text(c.taxYears.length ? `Tax year${c.taxYears.length === 1 ? '' : 's'}: ${c.taxYears.join(', ')}` : 'Not tied to a tax year', { x, size: 8.5, color: MUTED });
+      if (c.taxYears)
+        this.text(
+          c.taxYears.length ? `Tax year${c.taxYears.length === 1 ? '' : 's'}: ${c.taxYears.join(', ')}` : 'Not tied to a tax year',
+          { x, size: 8.5, color: MUTED },
+        );
       this.runs([{ text: c.href, link: absolute ? c.href : undefined }], { x, size: 8.5, color: MUTED });
       this.pdf.y += 3;
     });
@@ -279,9 +352,20 @@ class Writer {
       // Writing in the margins must not start new pages.
       this.pdf.page.margins.bottom = 0;
       const at = (text: string, y: number, o: { size: number; color: string; align?: Align; font?: string; width?: number }) =>
-        this.pdf.font(o.font ?? FONTS.body).fontSize(o.size).fillColor(o.color).text(text, MARGIN.left, y, { width: o.width ?? this.width, align: o.align ?? 'left', lineGap: 1 });
+        this.pdf
+          .font(o.font ?? FONTS.body)
+          .fontSize(o.size)
+          .fillColor(o.color)
+          .text(text, MARGIN.left, y, { width: o.width ?? this.width, align: o.align ?? 'left', lineGap: 1 });
       if (i > range.start) at(`${PRODUCT} · ${doc.title}`.slice(0, 110), 32, { size: 7.5, color: MUTED });
-      this.pdf.save().moveTo(MARGIN.left, height - 76).lineTo(MARGIN.left + this.width, height - 76).lineWidth(0.5).strokeColor(LINE).stroke().restore();
+      this.pdf
+        .save()
+        .moveTo(MARGIN.left, height - 76)
+        .lineTo(MARGIN.left + this.width, height - 76)
+        .lineWidth(0.5)
+        .strokeColor(LINE)
+        .stroke()
+        .restore();
       at(DISCLAIMER, height - 70, { size: 7, color: MUTED });
       at(footer, height - 42, { size: 8, color: INK, width: this.width - 80 });
       at(`Page ${i - range.start + 1} of ${range.count}`, height - 42, { size: 8, color: INK, align: 'right' });

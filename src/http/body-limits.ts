@@ -6,7 +6,12 @@ export const KB = 1024;
 
 /** A cap on a request body, enforced while it streams in (a chunked body is read to count it). */
 export const limitBody = (maxSize: number, message: string): MiddlewareHandler =>
-  bodyLimit({ maxSize, onError: () => { throw new AppError('too_large', message); } });
+  bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError('too_large', message);
+    },
+  });
 
 const LIMITS = {
   form: limitBody(16 * KB, 'Request body is too large'),

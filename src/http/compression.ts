@@ -53,7 +53,13 @@ export function compression(): MiddlewareHandler {
     const res = c.res;
     if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return;
     const h = res.headers;
-    if (!COMPRESSIBLE.test(h.get('Content-Type') ?? '') || h.has('Content-Encoding') || h.has('Transfer-Encoding') || /no-transform/i.test(h.get('Cache-Control') ?? '')) return;
+    if (
+      !COMPRESSIBLE.test(h.get('Content-Type') ?? '') ||
+      h.has('Content-Encoding') ||
+      h.has('Transfer-Encoding') ||
+      /no-transform/i.test(h.get('Cache-Control') ?? '')
+    )
+      return;
     addVary(c);
     const encoding = negotiate(c);
     if (!encoding) return;
@@ -91,7 +97,9 @@ export function precompress(html: string): Precompressed {
   return {
     html,
     etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
-    br: new Uint8Array(brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } })),
+    br: new Uint8Array(
+      brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+    ),
     gzip: new Uint8Array(gzipSync(bytes, { level: 9 })),
   };
 }

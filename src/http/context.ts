@@ -16,7 +16,8 @@ export type AppContext = Context<AppEnv>;
 export const isApiRequest = (c: Context) => c.req.path === '/api' || c.req.path.startsWith('/api/');
 
 /** An htmx request for a fragment (a history restore after a cache miss wants the whole page). */
-export const isHtmxFragment = (c: Context) => c.req.header('HX-Request') === 'true' && c.req.header('HX-History-Restore-Request') !== 'true';
+export const isHtmxFragment = (c: Context) =>
+  c.req.header('HX-Request') === 'true' && c.req.header('HX-History-Restore-Request') !== 'true';
 
 /**
  * How to answer a request that cannot be served as asked (signed out, not allowed, failed): JSON for the

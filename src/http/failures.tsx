@@ -23,7 +23,12 @@ export function notFound(c: AppContext) {
  */
 export function failureStatus(c: AppContext, err: unknown, what: string): 500 | 503 | 507 {
   const part = failedPart(err);
-  c.get('services').log.error(part ? `${part} unavailable` : what, { part, requestId: requestIdOf(c), path: c.req.path, error: err instanceof Error ? (part ? err.message.split('\n', 1)[0] : err.stack) : String(err) });
+  c.get('services').log.error(part ? `${part} unavailable` : what, {
+    part,
+    requestId: requestIdOf(c),
+    path: c.req.path,
+    error: err instanceof Error ? (part ? err.message.split('\n', 1)[0] : err.stack) : String(err),
+  });
   if (!part) return 500;
   c.header('Retry-After', String(PART_FAILURES[part].retryAfter));
   return statusOf(PART_FAILURES[part].code) as 503 | 507;
@@ -54,7 +59,13 @@ export function onError(err: Error, c: AppContext) {
     const failure = err instanceof PartFailure ? err : PART_FAILURES[part];
     // The first line only: a driver's message goes on with the statement and its values (a user's words).
     const firstLine = (e: unknown) => (e === undefined ? undefined : String(e).split('\n', 1)[0].slice(0, 300));
-    c.get('services').log.error(`${part} unavailable`, { part, requestId: requestIdOf(c), path: c.req.path, error: firstLine(err), cause: firstLine(err.cause) });
+    c.get('services').log.error(`${part} unavailable`, {
+      part,
+      requestId: requestIdOf(c),
+      path: c.req.path,
+      error: firstLine(err),
+      cause: firstLine(err.cause),
+    });
     c.header('Retry-After', String(failure.retryAfter));
     code = failure.code;
     status = statusOf(code);
@@ -76,5 +87,10 @@ export function onError(err: Error, c: AppContext) {
   if (answerAs(c) !== 'page') return c.json({ message, ...extra }, status as 400);
   c.header('Cache-Control', 'private, no-store');
   const title = (code && PAGE_TITLES[code]) ?? 'That did not work';
-  return renderPublic(c, { title }, <ErrorPage title={title} message={message} requestId={status >= 500 ? requestIdOf(c) : undefined} />, status as 400);
+  return renderPublic(
+    c,
+    { title },
+    <ErrorPage title={title} message={message} requestId={status >= 500 ? requestIdOf(c) : undefined} />,
+    status as 400,
+  );
 }

@@ -54,7 +54,11 @@ export function sessionLoader(): MiddlewareHandler<AppEnv> {
  */
 export function clientIp(c: AppContext): string {
   if (c.get('services').config.trustProxy) {
-    const hops = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
+    const hops = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (hops?.length) return hops[hops.length - 1];
   }
   try {

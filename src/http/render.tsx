@@ -8,7 +8,12 @@ import { TOAST_EVENT, type ToastInput } from '../../islands/toast';
 // Pages as HTTP answers: the React trees in src/ui rendered into a response.
 
 /** A public page (no shell). */
-export function renderPublic(c: AppContext, opts: PageOptions, body: ReactNode, status: 200 | 400 | 403 | 404 | 413 | 429 | 500 | 503 = 200) {
+export function renderPublic(
+  c: AppContext,
+  opts: PageOptions,
+  body: ReactNode,
+  status: 200 | 400 | 403 | 404 | 413 | 429 | 500 | 503 = 200,
+) {
   return c.html(renderDocument(c.get('services').assets, opts, body), status);
 }
 

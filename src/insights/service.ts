@@ -102,7 +102,12 @@ export function createInsightsService(deps: { db: DB; clock: () => Date; log: Lo
 
   /** An article read by a user: once per user and day. */
   const read = (itemId: string, userId: number) =>
-    quietly('a read', () => db.insert(knowledgeItemReaders).values({ itemId, day: saDate(clock()), userId }).onConflictDoNothing());
+    quietly('a read', () =>
+      db
+        .insert(knowledgeItemReaders)
+        .values({ itemId, day: saDate(clock()), userId })
+        .onConflictDoNothing(),
+    );
 
   async function report(): Promise<InsightsDTO> {
     const now = clock();
@@ -125,7 +130,15 @@ export function createInsightsService(deps: { db: DB; clock: () => Date; log: Lo
     const f = messageFeedback;
     const downWhere = and(eq(f.rating, 'down'), gte(f.updatedAt, since30));
     const downRows = db
-      .select({ messageId: f.messageId, question: f.question, answer: f.answer, engine: f.engine, comment: f.comment, sources: f.sources, at: f.updatedAt })
+      .select({
+        messageId: f.messageId,
+        question: f.question,
+        answer: f.answer,
+        engine: f.engine,
+        comment: f.comment,
+        sources: f.sources,
+        at: f.updatedAt,
+      })
       .from(f)
       .where(downWhere)
       .orderBy(desc(f.updatedAt))
@@ -144,7 +157,9 @@ export function createInsightsService(deps: { db: DB; clock: () => Date; log: Lo
     const questionKey = sql<string>`lower(btrim(${q.content}))`;
     const unansweredRows = db
       .select({
-        question: sql<string>`min(${q.content})`, ...counts(since7, a.timestamp), lastAsked: sql<string>`max(${a.timestamp})`,
+        question: sql<string>`min(${q.content})`,
+        ...counts(since7, a.timestamp),
+        lastAsked: sql<string>`max(${a.timestamp})`,
         outcome: sql<string | null>`(array_agg(${a.outcome} order by ${a.timestamp} desc))[1]`,
         reading: sql<Record<string, unknown> | string | null>`(array_agg(${a.reading} order by ${a.timestamp} desc))[1]`,
       })
@@ -175,10 +190,23 @@ export function createInsightsService(deps: { db: DB; clock: () => Date; log: Lo
 
     const o = mailOutbox;
     const outboxRows = mailer.recent(ROWS);
-    const outboxByStatus = db.select({ status: o.status, ...counts(since7, o.createdAt) }).from(o).where(gte(o.createdAt, since30)).groupBy(o.status);
+    const outboxByStatus = db
+      .select({ status: o.status, ...counts(since7, o.createdAt) })
+      .from(o)
+      .where(gte(o.createdAt, since30))
+      .groupBy(o.status);
 
     const [misses, [missT], down, [downT], unanswered, [unansweredT], reads, [readT], outbox, byStatus] = await Promise.all([
-      missRows, missTotal, downRows, downTotal, unansweredRows, unansweredTotal, readRows, readTotal, outboxRows, outboxByStatus,
+      missRows,
+      missTotal,
+      downRows,
+      downTotal,
+      unansweredRows,
+      unansweredTotal,
+      readRows,
+      readTotal,
+      outboxRows,
+      outboxByStatus,
     ]);
     const total = (t: WindowCounts | undefined): WindowCounts => ({ last7: t?.last7 ?? 0, last30: t?.last30 ?? 0 });
     return {
@@ -203,5 +231,11 @@ export type InsightsService = ReturnType<typeof createInsightsService>;
 function summary(raw: Record<string, unknown> | string | null): ReadingSummaryDTO | null {
   const r = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, unknown> | null;
   if (!r || typeof r.intent !== 'string') return null;
-  return { intent: r.intent, topic: (r.topic as string | null) ?? null, decidedBy: String(r.decidedBy ?? ''), confidence: Number(r.confidence ?? 0), slots: (r.slots as Record<string, unknown>) ?? {} };
+  return {
+    intent: r.intent,
+    topic: (r.topic as string | null) ?? null,
+    decidedBy: String(r.decidedBy ?? ''),
+    confidence: Number(r.confidence ?? 0),
+    slots: (r.slots as Record<string, unknown>) ?? {},
+  };
 }

@@ -42,7 +42,8 @@ export function isAllowedExtension(ext: string): ext is AllowedExtension {
   return (ALLOWED_EXTENSIONS as readonly string[]).includes(ext);
 }
 
-const startsWith = (bytes: Uint8Array, sig: number[], at = 0) => bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
+const startsWith = (bytes: Uint8Array, sig: number[], at = 0) =>
+  bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 /** True when the bytes really are what the extension claims. */

@@ -27,7 +27,8 @@ export function yearNotice(taxYears: string[], currentTaxYear: string): string |
 }
 
 /** A draft item whose time has come, or a staged edit whose time has come: the publish job takes both. */
-export const isDue = (publishAt: Date | string | null | undefined, now: Date) => publishAt != null && new Date(publishAt).getTime() <= now.getTime();
+export const isDue = (publishAt: Date | string | null | undefined, now: Date) =>
+  publishAt != null && new Date(publishAt).getTime() <= now.getTime();
 
 export interface ReviewFacts {
   status: Status;

@@ -40,9 +40,7 @@ export function tokenise(text: string): string[] {
     // "S&T" (subsistence and travel): both letters are stop words to PostgreSQL, so it is searched as the word.
     .replace(/(?<![a-z0-9])s ?& ?t(?![a-z0-9])/g, ' subsistence ')
     .replace(/['’](s)?(?![a-z0-9])/g, ' ');
-  return folded
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 1 || /[0-9]/.test(w));
+  return folded.split(/[^a-z0-9]+/).filter((w) => w.length > 1 || /[0-9]/.test(w));
 }
 
 interface Phrase {
@@ -68,7 +66,7 @@ function termsOf(tokens: string[], dropQuestionWords: boolean): Term[] {
   const terms: Term[] = [];
   const seenGroups = new Set<number>();
   const seenWords = new Set<string>();
-  for (let i = 0; i < tokens.length && terms.length < MAX_TERMS; ) {
+  for (let i = 0; i < tokens.length && terms.length < MAX_TERMS;) {
     // Phrases are matched on every word ("employees tax", "official rate of interest"); plain question
     // words are then left out.
     const m = matchAt(tokens, i);
@@ -105,8 +103,7 @@ const phraseText = (p: Phrase) => (p.words.length === 1 ? p.words[0] : `(${p.wor
  */
 const implies = (p: Phrase, q: Phrase) => p !== q && q.words.every((w) => p.words.includes(w) || p.words.includes(`${w}s`));
 /** A group's phrases without those another one implies: shorter tsqueries, the same matches. */
-const essential = (phrases: Phrase[]) =>
-  phrases.filter((p, i) => !phrases.some((q, j) => implies(p, q) && (!implies(q, p) || j < i)));
+const essential = (phrases: Phrase[]) => phrases.filter((p, i) => !phrases.some((q, j) => implies(p, q) && (!implies(q, p) || j < i)));
 
 function termText(t: Term, prefix: boolean): string {
   if (t.kind === 'group') return `(${essential(t.phrases).map(phraseText).join(' | ')})`;
@@ -171,7 +168,8 @@ export function buildSearchQuery(q: string): SearchQuery | null {
   // the article about one of the things asked stands out from those that merely mention them.
   const leads = new Set<string>();
   if (terms.length === 1) leads.add(phrase);
-  else for (const t of terms) for (const words of t.kind === 'group' ? t.phrases.map((p) => p.words) : [[t.word]]) leads.add(words.join(' '));
+  else
+    for (const t of terms) for (const words of t.kind === 'group' ? t.phrases.map((p) => p.words) : [[t.word]]) leads.add(words.join(' '));
   return {
     all: parts.join(' & '),
     loose: looseParts.join(' & '),
@@ -180,7 +178,9 @@ export function buildSearchQuery(q: string): SearchQuery | null {
     terms: parts,
     looseTerms: looseParts,
     // A lead that starts with another adds nothing to "the title starts with one of them".
-    leads: [...leads].filter((l, _, all) => l.length >= 2 && !all.some((o) => o !== l && o.length >= 2 && l.startsWith(o))).slice(0, MAX_LEADS),
+    leads: [...leads]
+      .filter((l, _, all) => l.length >= 2 && !all.some((o) => o !== l && o.length >= 2 && l.startsWith(o)))
+      .slice(0, MAX_LEADS),
     words: terms.flatMap((t, i) => (t.kind === 'word' ? [{ word: t.word, typing: endsMidWord && i === terms.length - 1 }] : [])),
   };
 }
@@ -240,7 +240,8 @@ export function pickCorrection(typed: QueryWord, candidates: WordCandidate[]): s
   for (const c of candidates) {
     if (c.word === typed.word) continue;
     let edits = editDistance(typed.word, c.word);
-    if (typed.typing && c.word.length > typed.word.length) edits = Math.min(edits, editDistance(typed.word, c.word.slice(0, typed.word.length)) + 1);
+    if (typed.typing && c.word.length > typed.word.length)
+      edits = Math.min(edits, editDistance(typed.word, c.word.slice(0, typed.word.length)) + 1);
     if (edits > limit) continue;
     const key = [edits, c.word[0] === typed.word[0] ? 0 : 1, -c.similarity];
     if (!best || before(key, c.word, best.key, best.word)) best = { word: c.word, key };
@@ -321,8 +322,41 @@ export function lexemesOf(tsqueryText: string): Lexeme[] {
 
 // Endings the English stemmer takes off, for deciding whether a word in the text is a form of a lexeme.
 const SUFFIXES = new Set([
-  '', 's', 'es', 'e', 'ed', 'd', 'ing', 'ings', 'er', 'ers', 'y', 'ies', 'ied', 'ion', 'ions', 'ation', 'ations', 'al', 'ally', 'ly',
-  'ment', 'ments', 'ity', 'ive', 'ness', 'able', 'ible', 'ance', 'ances', 'ence', 'ences', 'ant', 'ants', 'ent', 'ents',
+  '',
+  's',
+  'es',
+  'e',
+  'ed',
+  'd',
+  'ing',
+  'ings',
+  'er',
+  'ers',
+  'y',
+  'ies',
+  'ied',
+  'ion',
+  'ions',
+  'ation',
+  'ations',
+  'al',
+  'ally',
+  'ly',
+  'ment',
+  'ments',
+  'ity',
+  'ive',
+  'ness',
+  'able',
+  'ible',
+  'ance',
+  'ances',
+  'ence',
+  'ences',
+  'ant',
+  'ants',
+  'ent',
+  'ents',
 ]);
 
 /** True when `word` (lower case, letters/digits only) is a form of the stemmed `lex`. */
@@ -377,14 +411,27 @@ function inlinePlain(s: string): string {
  */
 export function previewText(md: string, max = 300): string {
   const out: string[] = [];
-  const text = md.slice(0, 8000).replace(/^#{1,6}[ \t]*sources?\b[\s\S]*$/im, '').replace(/^[ \t]*(```|~~~)[\s\S]*?(^[ \t]*\1|$(?![\s\S]))/gm, ' ');
+  const text = md
+    .slice(0, 8000)
+    .replace(/^#{1,6}[ \t]*sources?\b[\s\S]*$/im, '')
+    .replace(/^[ \t]*(```|~~~)[\s\S]*?(^[ \t]*\1|$(?![\s\S]))/gm, ' ');
   for (const raw of text.split('\n')) {
     const line = raw.replace(/^[ \t]*(?:>[ \t]?)+/, '').trim();
     if (!line || /^\|?[ \t:|-]*-{3,}[ \t:|-]*$/.test(line) || /^([*_])(?:[ \t]*\1){2,}$/.test(line)) continue;
     const heading = /^#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?$/.exec(line);
     const item = /^(?:[-+*]|\d{1,9}[.)])[ \t]+(.*)$/.exec(line);
     if (heading) out.push(sentence(inlinePlain(heading[1]).trim()));
-    else if (line.includes('|') && /^\|.*\|$/.test(line)) out.push(sentence(line.slice(1, -1).split('|').map((c) => inlinePlain(c).trim()).filter(Boolean).join(', ')));
+    else if (line.includes('|') && /^\|.*\|$/.test(line))
+      out.push(
+        sentence(
+          line
+            .slice(1, -1)
+            .split('|')
+            .map((c) => inlinePlain(c).trim())
+            .filter(Boolean)
+            .join(', '),
+        ),
+      );
     else if (item) out.push(sentence(inlinePlain(item[1]).trim()));
     else out.push(inlinePlain(line));
   }
@@ -469,7 +516,10 @@ export function makeSnippet(markdown: string, lexemes: Lexeme[], maxChars = 220)
   let used = 0;
   for (const w of words) {
     if (length + w.length > maxChars && used > 0) break;
-    const core = w.toLowerCase().replace(/['’]s$/, '').replace(/[^a-z0-9]+/g, '');
+    const core = w
+      .toLowerCase()
+      .replace(/['’]s$/, '')
+      .replace(/[^a-z0-9]+/g, '');
     const hit = core !== '' && lexemes.some((l) => wordMatches(core, l));
     const e = escapeHtml(w);
     html += (used > 0 ? ' ' : '') + (hit ? `<mark>${e}</mark>` : e);

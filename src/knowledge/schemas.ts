@@ -30,13 +30,15 @@ const tooLong = (label: string, max: number) => `${label} must be at most ${max.
 const required = (missing: string, max: number, label: string) =>
   z.string({ error: missing }).check(z.trim(), z.minLength(1, missing), z.maxLength(max, tooLong(label, max)));
 
-export const categoryIdField = z.string({ error: MISSING_CATEGORY_FIELDS }).check(
-  z.trim(),
-  z.toLowerCase(),
-  z.minLength(1, MISSING_CATEGORY_FIELDS),
-  z.maxLength(LIMITS.categoryId, `Category ID must be at most ${LIMITS.categoryId} characters`),
-  z.regex(SLUG_RE, 'Category ID may only contain lowercase letters, numbers and single dashes, with no spaces (e.g., payroll-basics)'),
-);
+export const categoryIdField = z
+  .string({ error: MISSING_CATEGORY_FIELDS })
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, MISSING_CATEGORY_FIELDS),
+    z.maxLength(LIMITS.categoryId, `Category ID must be at most ${LIMITS.categoryId} characters`),
+    z.regex(SLUG_RE, 'Category ID may only contain lowercase letters, numbers and single dashes, with no spaces (e.g., payroll-basics)'),
+  );
 
 // Lifecycle (src/knowledge/lifecycle.ts): readers see published content only.
 export const STATUSES = ['draft', 'published', 'archived'] as const;
@@ -46,7 +48,12 @@ const PUBLISH_AT_MESSAGE = 'publishAt must be a date and time (ISO 8601), or emp
 /** An ISO date-time; '' or null clears it. */
 const publishAtField = z.pipe(
   z.transform((v: unknown) => (v === '' || v === null ? null : v)),
-  z.nullable(z.string({ error: PUBLISH_AT_MESSAGE }).check(z.maxLength(40, PUBLISH_AT_MESSAGE), z.refine((v) => !Number.isNaN(Date.parse(v)), PUBLISH_AT_MESSAGE))),
+  z.nullable(
+    z.string({ error: PUBLISH_AT_MESSAGE }).check(
+      z.maxLength(40, PUBLISH_AT_MESSAGE),
+      z.refine((v) => !Number.isNaN(Date.parse(v)), PUBLISH_AT_MESSAGE),
+    ),
+  ),
 );
 /** "2026/27": the tax year from 1 March 2026 to 28 February 2027. */
 export const TAX_YEAR_LABEL = /^(\d{4})\/(\d{2})$/;
@@ -55,16 +62,18 @@ export const isTaxYearLabel = (s: string) => {
   return !!m && (Number(m[1]) + 1) % 100 === Number(m[2]);
 };
 const TAX_YEARS_MESSAGE = 'taxYears must be tax years written like 2026/27';
-export const taxYearsField = z.pipe(
-  stringList('taxYears'),
-  z.transform((l: string[]) => [...new Set(l.map((s) => s.trim()).filter(Boolean))].sort()),
-).check(z.refine((l: string[]) => l.length <= 10 && l.every(isTaxYearLabel), TAX_YEARS_MESSAGE));
+export const taxYearsField = z
+  .pipe(
+    stringList('taxYears'),
+    z.transform((l: string[]) => [...new Set(l.map((s) => s.trim()).filter(Boolean))].sort()),
+  )
+  .check(z.refine((l: string[]) => l.length <= 10 && l.every(isTaxYearLabel), TAX_YEARS_MESSAGE));
 const booleanField = (label: string) =>
   z.pipe(
     z.transform((v: unknown) => (v === 'true' || v === 'on' ? true : v === 'false' ? false : v)),
     z.boolean({ error: `${label} must be true or false` }),
   );
-const editorNotesField = z.string({ error: 'editorNotes must be text' }).check(z.maxLength(10_000, tooLong('Editors\' notes', 10_000)));
+const editorNotesField = z.string({ error: 'editorNotes must be text' }).check(z.maxLength(10_000, tooLong("Editors' notes", 10_000)));
 const changeNoteField = z.string({ error: 'changeNote must be text' }).check(z.trim(), z.maxLength(500, tooLong('The change note', 500)));
 
 export const createCategorySchema = z.object({
@@ -141,12 +150,16 @@ export const attachmentsField = (label = 'Attachments') =>
       z.refine((l: string[]) => l.length <= LIMITS.attachments, `An item can have at most ${LIMITS.attachments} attachments`),
     );
 
-export const itemIdField = z.string({ error: 'Item ID must be a UUID' }).check(z.trim(), z.toLowerCase(), z.regex(UUID_RE, 'Item ID must be a UUID'));
+export const itemIdField = z
+  .string({ error: 'Item ID must be a UUID' })
+  .check(z.trim(), z.toLowerCase(), z.regex(UUID_RE, 'Item ID must be a UUID'));
 
 const itemFields = {
   title: required(MISSING_ITEM_FIELDS, LIMITS.title, 'Title'),
   content: required(MISSING_ITEM_FIELDS, LIMITS.content, 'Content'),
-  categoryId: z.string({ error: MISSING_ITEM_FIELDS }).check(z.trim(), z.minLength(1, MISSING_ITEM_FIELDS), z.maxLength(LIMITS.categoryId, 'Unknown category')),
+  categoryId: z
+    .string({ error: MISSING_ITEM_FIELDS })
+    .check(z.trim(), z.minLength(1, MISSING_ITEM_FIELDS), z.maxLength(LIMITS.categoryId, 'Unknown category')),
 };
 
 export const createItemSchema = z.object({
@@ -193,24 +206,35 @@ export const verifyBodySchema = z.object({ note: z.optional(changeNoteField), ta
 const REVISION_MESSAGE = 'The revision must be a whole number';
 export const revisionParamSchema = z.object({
   id: z.string().check(z.maxLength(200, 'The id in the address is too long')),
-  number: z.coerce.number({ error: REVISION_MESSAGE }).check(z.refine(Number.isInteger, REVISION_MESSAGE), z.gte(1, REVISION_MESSAGE), z.lte(1_000_000, REVISION_MESSAGE)),
+  number: z.coerce
+    .number({ error: REVISION_MESSAGE })
+    .check(z.refine(Number.isInteger, REVISION_MESSAGE), z.gte(1, REVISION_MESSAGE), z.lte(1_000_000, REVISION_MESSAGE)),
 });
 const DATE_MESSAGE = 'before must be a date (YYYY-MM-DD)';
 export const reviewQuerySchema = z.object({
-  before: z.optional(z.string({ error: DATE_MESSAGE }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE), z.refine((v) => !Number.isNaN(Date.parse(v)), DATE_MESSAGE))),
+  before: z.optional(
+    z.string({ error: DATE_MESSAGE }).check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE),
+      z.refine((v) => !Number.isNaN(Date.parse(v)), DATE_MESSAGE),
+    ),
+  ),
 });
 export type UpdateItemInput = z.input<typeof updateItemSchema>;
 export type UpdateItemData = z.output<typeof updateItemSchema>;
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 50';
 export const searchQuerySchema = z.object({
-  q: z.string({ error: SEARCH_TOO_SHORT }).check(
-    z.trim(),
-    z.minLength(MIN_QUERY_LENGTH, SEARCH_TOO_SHORT),
-    z.maxLength(MAX_QUERY_LENGTH, `Search query must be at most ${MAX_QUERY_LENGTH} characters`),
-  ),
+  q: z
+    .string({ error: SEARCH_TOO_SHORT })
+    .check(
+      z.trim(),
+      z.minLength(MIN_QUERY_LENGTH, SEARCH_TOO_SHORT),
+      z.maxLength(MAX_QUERY_LENGTH, `Search query must be at most ${MAX_QUERY_LENGTH} characters`),
+    ),
   limit: z.optional(
-    z.coerce.number({ error: LIMIT_MESSAGE }).check(z.refine(Number.isInteger, LIMIT_MESSAGE), z.gte(1, LIMIT_MESSAGE), z.lte(50, LIMIT_MESSAGE)),
+    z.coerce
+      .number({ error: LIMIT_MESSAGE })
+      .check(z.refine(Number.isInteger, LIMIT_MESSAGE), z.gte(1, LIMIT_MESSAGE), z.lte(50, LIMIT_MESSAGE)),
   ),
 });
 
@@ -219,12 +243,26 @@ export const PREVIEW_LENGTH = 300;
 export const ADMIN_PAGE_SIZE = 20;
 const PAGE_MESSAGE = 'page must be a whole number from 1 to 100000';
 export const adminItemsQuerySchema = z.object({
-  categoryId: z.optional(z.string({ error: 'categoryId must be text' }).check(z.trim(), z.maxLength(LIMITS.categoryId, `categoryId must be at most ${LIMITS.categoryId} characters`))),
-  q: z.optional(z.string({ error: 'q must be text' }).check(z.trim(), z.maxLength(MAX_QUERY_LENGTH, `Search must be at most ${MAX_QUERY_LENGTH} characters`))),
-  page: z.optional(z.coerce.number({ error: PAGE_MESSAGE }).check(z.refine(Number.isInteger, PAGE_MESSAGE), z.gte(1, PAGE_MESSAGE), z.lte(100_000, PAGE_MESSAGE))),
+  categoryId: z.optional(
+    z
+      .string({ error: 'categoryId must be text' })
+      .check(z.trim(), z.maxLength(LIMITS.categoryId, `categoryId must be at most ${LIMITS.categoryId} characters`)),
+  ),
+  q: z.optional(
+    z
+      .string({ error: 'q must be text' })
+      .check(z.trim(), z.maxLength(MAX_QUERY_LENGTH, `Search must be at most ${MAX_QUERY_LENGTH} characters`)),
+  ),
+  page: z.optional(
+    z.coerce
+      .number({ error: PAGE_MESSAGE })
+      .check(z.refine(Number.isInteger, PAGE_MESSAGE), z.gte(1, PAGE_MESSAGE), z.lte(100_000, PAGE_MESSAGE)),
+  ),
   /** Instead of `page`: the page holding this item, when the filter keeps it. */
   around: z.optional(z.string({ error: 'around must be an item id' }).check(z.maxLength(100, 'around must be an item id'))),
-  status: z.optional(z.enum([...STATUSES, 'scheduled', 'staged'], { error: 'status must be draft, published, archived, scheduled or staged' })),
+  status: z.optional(
+    z.enum([...STATUSES, 'scheduled', 'staged'], { error: 'status must be draft, published, archived, scheduled or staged' }),
+  ),
 });
 export type AdminItemsQuery = z.output<typeof adminItemsQuerySchema>;
 
@@ -305,7 +343,16 @@ export interface RevisionDTO {
 export interface ReviewDTO {
   latestTaxYear: string;
   currentTaxYear: string;
-  items: { id: string; title: string; categoryId: string; status: Status; taxYears: string[]; quotesFigures: boolean; lastVerifiedAt: string | null; reasons: string[] }[];
+  items: {
+    id: string;
+    title: string;
+    categoryId: string;
+    status: Status;
+    taxYears: string[];
+    quotesFigures: boolean;
+    lastVerifiedAt: string | null;
+    reasons: string[];
+  }[];
 }
 /** An item as the admin list shows it: the content only as a plain-text preview (at most PREVIEW_LENGTH characters). */
 export type AdminItemDTO = Omit<ItemDTO, 'content'> & { preview: string; hasDraft: boolean; publishAt: string | null };

@@ -3,8 +3,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DB } from '../../db';
 import {
-  MIN_CORRECTED_LENGTH, atLeast, buildSearchQuery, lexemesOf, makeSnippet, pickCorrection, titleOnly, withCorrections,
-  type QueryWord, type SearchQuery, type WordCandidate,
+  MIN_CORRECTED_LENGTH,
+  atLeast,
+  buildSearchQuery,
+  lexemesOf,
+  makeSnippet,
+  pickCorrection,
+  titleOnly,
+  withCorrections,
+  type QueryWord,
+  type SearchQuery,
+  type WordCandidate,
 } from './query';
 import type { SearchResultDTO } from './schemas';
 
@@ -88,11 +97,18 @@ const anyMatch = (tsquery: string) =>
   sql`exists (select 1 from (with m as materialized (select 1 from knowledge_items k where k.search @@ to_tsquery('english', ${tsquery}) and ${PUBLISHED}) select 1 from m) x)`;
 
 const byScore = (a: Scored, b: Scored) =>
-  b.score - a.score || a.tier - b.tier || b.rank - a.rank || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
+  b.score - a.score ||
+  a.tier - b.tier ||
+  b.rank - a.rank ||
+  (a.title < b.title ? -1 : a.title > b.title ? 1 : 0) ||
+  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export function createSearch(db: DB) {
-  const numbered = (n: number, f: (i: number) => SQL, sep = sql`, `) => sql.join(Array.from({ length: n }, (_, i) => f(i)), sep);
+  const numbered = (n: number, f: (i: number) => SQL, sep = sql`, `) =>
+    sql.join(
+      Array.from({ length: n }, (_, i) => f(i)),
+      sep,
+    );
   const col = (name: string, i: number) => sql.raw(`${name}${i}`);
 
   /**
@@ -194,7 +210,9 @@ export function createSearch(db: DB) {
 
   /** How many published articles match this tsquery. */
   async function countMatching(tx: Tx, tsquery: string): Promise<number> {
-    const r = await tx.execute(sql`select count(*)::int as n from knowledge_items k where k.search @@ to_tsquery('english', ${tsquery}) and ${PUBLISHED}`);
+    const r = await tx.execute(
+      sql`select count(*)::int as n from knowledge_items k where k.search @@ to_tsquery('english', ${tsquery}) and ${PUBLISHED}`,
+    );
     return Number(rowsOf<{ n: number }>(r)[0]?.n ?? 0);
   }
 
@@ -244,7 +262,9 @@ export function createSearch(db: DB) {
    * usual answer). GIN lookups that stop at the first article.
    */
   async function findsMore(tx: Tx, typed: SearchQuery, corrected: SearchQuery): Promise<boolean> {
-    const r = await tx.execute(sql`select ${anyMatch(`(${corrected.any}) & !(${typed.any})`)} or (${anyMatch(corrected.all)} and not ${anyMatch(typed.all)}) as more`);
+    const r = await tx.execute(
+      sql`select ${anyMatch(`(${corrected.any}) & !(${typed.any})`)} or (${anyMatch(corrected.all)} and not ${anyMatch(typed.all)}) as more`,
+    );
     return !!rowsOf<{ more: boolean }>(r)[0]?.more;
   }
 
@@ -278,7 +298,13 @@ export function createSearch(db: DB) {
     // Snippets are cut here rather than with ts_headline: the same result on both databases, and
     // ts_headline re-parses every article (about 1 ms each on PGlite), which alone would blow the budget.
     const lx = lexemesOf(hits[0]?.lexemes ?? '');
-    const results = hits.map((h) => ({ id: h.id, title: h.title, categoryId: h.categoryId, keywords: h.keywords, snippet: makeSnippet(h.content, lx) }));
+    const results = hits.map((h) => ({
+      id: h.id,
+      title: h.title,
+      categoryId: h.categoryId,
+      keywords: h.keywords,
+      snippet: makeSnippet(h.content, lx),
+    }));
     return { results, ...(withTotal ? { total: total ?? 0 } : {}), ...(didYouMean ? { didYouMean } : {}) };
   }
 

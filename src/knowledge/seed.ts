@@ -108,7 +108,7 @@ export function loadKnowledgeContent(dir: string = knowledgeFolder()): Knowledge
         title,
         content: stripLeadingTitle(content, title),
         categoryId: typeof data.category === 'string' ? data.category : folder,
-        keywords: Array.isArray(data.keywords) ? data.keywords.map(String) : data.keywords ?? [],
+        keywords: Array.isArray(data.keywords) ? data.keywords.map(String) : (data.keywords ?? []),
       });
       if (!r.success) throw new Error(r.error.issues[0]?.message ?? 'invalid');
       if (!r.data.id) throw new Error('front matter needs an id (a UUID)');
@@ -118,15 +118,26 @@ export function loadKnowledgeContent(dir: string = knowledgeFolder()): Knowledge
       const version = data.version ?? 1;
       if (!Number.isInteger(version) || version < 1) throw new Error('version must be a whole number from 1');
       const taxYears = (data.taxYears ?? []) as unknown;
-      if (!Array.isArray(taxYears) || !taxYears.every((y) => typeof y === 'string' && isTaxYearLabel(y))) throw new Error('taxYears must be a list like ["2026/27"]');
+      if (!Array.isArray(taxYears) || !taxYears.every((y) => typeof y === 'string' && isTaxYearLabel(y)))
+        throw new Error('taxYears must be a list like ["2026/27"]');
       if (data.figures !== undefined && typeof data.figures !== 'boolean') throw new Error('figures must be true or false');
       const verifiedAt = data.verified === undefined ? null : toIsoDate(data.verified);
       if (data.verified !== undefined && !verifiedAt) throw new Error('verified must be a date');
       if (data.notes !== undefined && typeof data.notes !== 'string') throw new Error('notes must be text');
       ids.add(r.data.id);
       items.push({
-        id: r.data.id, title: r.data.title, categoryId: r.data.categoryId, keywords: r.data.keywords ?? [], content: r.data.content, updatedAt, file: rel,
-        version, taxYears: [...taxYears].sort(), quotesFigures: data.figures ?? false, verifiedAt, editorNotes: (data.notes ?? '').trim(),
+        id: r.data.id,
+        title: r.data.title,
+        categoryId: r.data.categoryId,
+        keywords: r.data.keywords ?? [],
+        content: r.data.content,
+        updatedAt,
+        file: rel,
+        version,
+        taxYears: [...taxYears].sort(),
+        quotesFigures: data.figures ?? false,
+        verifiedAt,
+        editorNotes: (data.notes ?? '').trim(),
       });
     } catch (err) {
       problems.push(`${rel}: ${(err as Error).message}`);
@@ -137,13 +148,25 @@ export function loadKnowledgeContent(dir: string = knowledgeFolder()): Knowledge
 
 function revision(it: SeedItem, number: number, kind: string, note: string) {
   return {
-    itemId: it.id, number, kind, note, title: it.title, content: it.content, categoryId: it.categoryId, keywords: it.keywords, attachments: [] as string[],
-    taxYears: it.taxYears, editorNotes: it.editorNotes,
+    itemId: it.id,
+    number,
+    kind,
+    note,
+    title: it.title,
+    content: it.content,
+    categoryId: it.categoryId,
+    keywords: it.keywords,
+    attachments: [] as string[],
+    taxYears: it.taxYears,
+    editorNotes: it.editorNotes,
   };
 }
 
 async function nextRevision(tx: Pick<DB, 'select'>, itemId: string): Promise<number> {
-  const [r] = await tx.select({ n: sql<number>`coalesce(max(${knowledgeRevisions.number}), 0)::int + 1` }).from(knowledgeRevisions).where(eq(knowledgeRevisions.itemId, itemId));
+  const [r] = await tx
+    .select({ n: sql<number>`coalesce(max(${knowledgeRevisions.number}), 0)::int + 1` })
+    .from(knowledgeRevisions)
+    .where(eq(knowledgeRevisions.itemId, itemId));
   return Number(r?.n ?? 1);
 }
 
@@ -159,43 +182,71 @@ export async function seedKnowledge(db: DB, opts: { dir?: string; log?: Logger; 
     await tx.execute(sql`select pg_advisory_xact_lock(7215031)`);
     const seeded = new Set((await tx.select({ id: knowledgeSeeded.id }).from(knowledgeSeeded)).map((r) => r.id));
 
-    const newCategories = content.categories
-      .map((c, i) => ({ c, i }))
-      .filter(({ c }) => !seeded.has(`category:${c.id}`));
+    const newCategories = content.categories.map((c, i) => ({ c, i })).filter(({ c }) => !seeded.has(`category:${c.id}`));
     let categories = 0;
     if (newCategories.length) {
       const rows = newCategories.map(({ c, i }) => {
         const at = new Date(CATEGORY_EPOCH + i * 1000).toISOString();
         return { id: c.id, name: c.name, description: c.description, createdAt: at, updatedAt: at };
       });
-      categories = (await tx.insert(knowledgeCategories).values(rows).onConflictDoNothing().returning({ id: knowledgeCategories.id })).length;
-      await tx.insert(knowledgeSeeded).values(newCategories.map(({ c }) => ({ id: `category:${c.id}` }))).onConflictDoNothing();
+      categories = (await tx.insert(knowledgeCategories).values(rows).onConflictDoNothing().returning({ id: knowledgeCategories.id }))
+        .length;
+      await tx
+        .insert(knowledgeSeeded)
+        .values(newCategories.map(({ c }) => ({ id: `category:${c.id}` })))
+        .onConflictDoNothing();
     }
 
     const existing = new Set((await tx.select({ id: knowledgeCategories.id }).from(knowledgeCategories)).map((r) => r.id));
     const shipped = (it: SeedItem) => ({
-      title: it.title, content: it.content, categoryId: it.categoryId, keywords: it.keywords, taxYears: it.taxYears, quotesFigures: it.quotesFigures,
-      editorNotes: it.editorNotes, lastVerifiedAt: it.verifiedAt ? new Date(it.verifiedAt) : null, shippedVersion: it.version,
+      title: it.title,
+      content: it.content,
+      categoryId: it.categoryId,
+      keywords: it.keywords,
+      taxYears: it.taxYears,
+      quotesFigures: it.quotesFigures,
+      editorNotes: it.editorNotes,
+      lastVerifiedAt: it.verifiedAt ? new Date(it.verifiedAt) : null,
+      shippedVersion: it.version,
     });
     // An item whose category is gone (an admin deleted it) waits: it is neither inserted nor marked.
     const newItems = content.items.filter((it) => !seeded.has(`item:${it.id}`) && existing.has(it.categoryId));
     let items = 0;
     for (let i = 0; i < newItems.length; i += 100) {
       const chunk = newItems.slice(i, i + 100);
-      const rows = chunk.map((it) => ({ id: it.id, ...shipped(it), attachments: [] as string[], createdAt: it.updatedAt, updatedAt: it.updatedAt }));
+      const rows = chunk.map((it) => ({
+        id: it.id,
+        ...shipped(it),
+        attachments: [] as string[],
+        createdAt: it.updatedAt,
+        updatedAt: it.updatedAt,
+      }));
       const inserted = await tx.insert(knowledgeItems).values(rows).onConflictDoNothing().returning({ id: knowledgeItems.id });
       items += inserted.length;
       const byId = new Map(chunk.map((it) => [it.id, it]));
       if (inserted.length)
-        await tx.insert(knowledgeRevisions).values(inserted.map(({ id }) => revision(byId.get(id)!, 1, 'shipped', `Shipped version ${byId.get(id)!.version}`)));
-      await tx.insert(knowledgeSeeded).values(chunk.map((it) => ({ id: `item:${it.id}` }))).onConflictDoNothing();
+        await tx
+          .insert(knowledgeRevisions)
+          .values(inserted.map(({ id }) => revision(byId.get(id)!, 1, 'shipped', `Shipped version ${byId.get(id)!.version}`)));
+      await tx
+        .insert(knowledgeSeeded)
+        .values(chunk.map((it) => ({ id: `item:${it.id}` })))
+        .onConflictDoNothing();
     }
 
     // Newer shipped versions of articles seeded before.
     const current = new Map(
       (
         await tx
-          .select({ id: knowledgeItems.id, shippedVersion: knowledgeItems.shippedVersion, editedHere: knowledgeItems.editedHere, title: knowledgeItems.title, content: knowledgeItems.content, keywords: knowledgeItems.keywords, categoryId: knowledgeItems.categoryId })
+          .select({
+            id: knowledgeItems.id,
+            shippedVersion: knowledgeItems.shippedVersion,
+            editedHere: knowledgeItems.editedHere,
+            title: knowledgeItems.title,
+            content: knowledgeItems.content,
+            keywords: knowledgeItems.keywords,
+            categoryId: knowledgeItems.categoryId,
+          })
           .from(knowledgeItems)
           .for('update')
       ).map((r) => [r.id, r]),
@@ -207,13 +258,23 @@ export async function seedKnowledge(db: DB, opts: { dir?: string; log?: Logger; 
       if (!row || !seeded.has(`item:${it.id}`) || (row.shippedVersion ?? 0) >= it.version) continue;
       const number = await nextRevision(tx, it.id);
       const legacy = row.shippedVersion === null; // seeded before versions: its new fields were never set by anyone
-      const sameText = row.title === it.title && row.content === it.content && row.categoryId === it.categoryId && JSON.stringify(row.keywords) === JSON.stringify(it.keywords);
+      const sameText =
+        row.title === it.title &&
+        row.content === it.content &&
+        row.categoryId === it.categoryId &&
+        JSON.stringify(row.keywords) === JSON.stringify(it.keywords);
       if (!row.editedHere && existing.has(it.categoryId)) {
-        await tx.update(knowledgeItems).set({ ...shipped(it), updatedAt: it.updatedAt, reviewReason: null }).where(eq(knowledgeItems.id, it.id));
+        await tx
+          .update(knowledgeItems)
+          .set({ ...shipped(it), updatedAt: it.updatedAt, reviewReason: null })
+          .where(eq(knowledgeItems.id, it.id));
         if (!sameText) await tx.insert(knowledgeRevisions).values(revision(it, number, 'shipped', `Shipped update: version ${it.version}`));
         updated++;
       } else if (sameText) {
-        await tx.update(knowledgeItems).set(legacy ? shipped(it) : { shippedVersion: it.version }).where(eq(knowledgeItems.id, it.id));
+        await tx
+          .update(knowledgeItems)
+          .set(legacy ? shipped(it) : { shippedVersion: it.version })
+          .where(eq(knowledgeItems.id, it.id));
       } else {
         // Changed here: the shipped text waits as a revision to compare and restore; the article waits for review.
         await tx
@@ -221,7 +282,14 @@ export async function seedKnowledge(db: DB, opts: { dir?: string; log?: Logger; 
           .set({
             shippedVersion: it.version,
             reviewReason: `Shipped version ${it.version} was not applied because this article was changed here: compare it in History`,
-            ...(legacy ? { taxYears: it.taxYears, quotesFigures: it.quotesFigures, editorNotes: it.editorNotes, lastVerifiedAt: it.verifiedAt ? new Date(it.verifiedAt) : null } : {}),
+            ...(legacy
+              ? {
+                  taxYears: it.taxYears,
+                  quotesFigures: it.quotesFigures,
+                  editorNotes: it.editorNotes,
+                  lastVerifiedAt: it.verifiedAt ? new Date(it.verifiedAt) : null,
+                }
+              : {}),
           })
           .where(eq(knowledgeItems.id, it.id));
         await tx.insert(knowledgeRevisions).values(revision(it, number, 'shipped-pending', `Shipped version ${it.version}, not applied`));

@@ -51,15 +51,41 @@ import { writeAudit } from '../lib/audit';
 import type { Logger } from '../lib/logger';
 import type { Storage } from '../storage';
 import {
-  CONTENT_TYPES, IMAGE_EXTENSIONS, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UPLOAD_PREFIX, extensionOf, isAllowedExtension,
-  isValidStorageKey, matchesMagicBytes, newStorageKey, storageKeyFromPath, type AllowedExtension,
+  CONTENT_TYPES,
+  IMAGE_EXTENSIONS,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_MESSAGES,
+  UPLOAD_PREFIX,
+  extensionOf,
+  isAllowedExtension,
+  isValidStorageKey,
+  matchesMagicBytes,
+  newStorageKey,
+  storageKeyFromPath,
+  type AllowedExtension,
 } from './files';
 import { buildSearchQuery, previewText } from './query';
 import { createSearch, type SearchPage } from './search';
 import {
-  ADMIN_PAGE_SIZE, PREVIEW_LENGTH, SEARCH_TOO_SHORT, isUuid, type AdminItemsPageDTO, type AdminItemsQuery, type CategoryDTO, type CreateCategoryData,
-  type CreateItemData, type DraftDTO, type EditorItemDTO, type ItemDTO, type Person, type ReviewDTO, type RevisionDTO, type SearchResultDTO,
-  type Status, type UpdateCategoryData, type UpdateItemData,
+  ADMIN_PAGE_SIZE,
+  PREVIEW_LENGTH,
+  SEARCH_TOO_SHORT,
+  isUuid,
+  type AdminItemsPageDTO,
+  type AdminItemsQuery,
+  type CategoryDTO,
+  type CreateCategoryData,
+  type CreateItemData,
+  type DraftDTO,
+  type EditorItemDTO,
+  type ItemDTO,
+  type Person,
+  type ReviewDTO,
+  type RevisionDTO,
+  type SearchResultDTO,
+  type Status,
+  type UpdateCategoryData,
+  type UpdateItemData,
 } from './schemas';
 
 export type { CategoryDTO, ItemDTO, SearchResultDTO } from './schemas';
@@ -148,10 +174,12 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   // changes read the database itself.
   const kept = new LRUCache<string, Promise<unknown>>({ max: 2000, ttl: 60_000 });
   let keeping = false;
-  deps.subscribe?.(KNOWLEDGE_CHANGED, () => {
-    kept.clear();
-    keeping = true;
-  }).catch((err) => log?.warn('knowledge reads not cached: no change announcements', { error: String(err) }));
+  deps
+    .subscribe?.(KNOWLEDGE_CHANGED, () => {
+      kept.clear();
+      keeping = true;
+    })
+    .catch((err) => log?.warn('knowledge reads not cached: no change announcements', { error: String(err) }));
 
   function remembered<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (!keeping) return load();
@@ -184,7 +212,10 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     const built = buildSearchQuery(q.trim());
     if (!built) return [];
     const n = opts.limit ?? SEARCH_DEFAULT_LIMIT;
-    return remembered(JSON.stringify(['search', built.terms, built.looseTerms, built.leads, n]), async () => (await searchArticles(q, n)).results);
+    return remembered(
+      JSON.stringify(['search', built.terms, built.looseTerms, built.leads, n]),
+      async () => (await searchArticles(q, n)).results,
+    );
   }
   /** The knowledge page's search: the best `limit` (default 20), how many match in all, and "Did you mean …?". */
   async function searchPage(q: string, opts: { limit?: number } = {}): Promise<SearchPage> {
@@ -197,7 +228,10 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   /** A category whatever its status (admin), or only a published one (readers). */
   async function readCategory(id: string, readers: boolean): Promise<CategoryDTO | null> {
     if (typeof id !== 'string' || id.length > 200) return null;
-    const [row] = await db.select(categoryCols).from(knowledgeCategories).where(and(eq(knowledgeCategories.id, id), readers ? publishedCategory : undefined));
+    const [row] = await db
+      .select(categoryCols)
+      .from(knowledgeCategories)
+      .where(and(eq(knowledgeCategories.id, id), readers ? publishedCategory : undefined));
     return row ?? null;
   }
   const findCategory = (id: string) => readCategory(id, true);
@@ -219,7 +253,10 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   const findItem = (id: string): Promise<ItemDTO | null> =>
     remembered(`item:${id}`, async () => {
       if (typeof id !== 'string' || !isUuid(id)) return null;
-      const [row] = await db.select(itemCols).from(knowledgeItems).where(and(eq(knowledgeItems.id, id.toLowerCase()), published));
+      const [row] = await db
+        .select(itemCols)
+        .from(knowledgeItems)
+        .where(and(eq(knowledgeItems.id, id.toLowerCase()), published));
       return row ?? null;
     });
 
@@ -302,14 +339,29 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
    * Answers false when there was nothing to publish. The caller holds the row (FOR UPDATE).
    */
   async function publishIn(tx: Tx, itemId: string, actor: Actor | null, note: string): Promise<boolean> {
-    const [item] = await tx.select({ status: knowledgeItems.status }).from(knowledgeItems).where(eq(knowledgeItems.id, itemId)).for('update');
+    const [item] = await tx
+      .select({ status: knowledgeItems.status })
+      .from(knowledgeItems)
+      .where(eq(knowledgeItems.id, itemId))
+      .for('update');
     if (!item) return false;
     const [d] = await tx.delete(knowledgeDrafts).where(eq(knowledgeDrafts.itemId, itemId)).returning();
     if (!d && item.status === 'published') return false;
     await tx
       .update(knowledgeItems)
       .set({
-        ...(d ? { title: d.title, content: d.content, categoryId: d.categoryId, keywords: d.keywords, attachments: d.attachments, taxYears: d.taxYears, quotesFigures: d.quotesFigures, editorNotes: d.editorNotes } : {}),
+        ...(d
+          ? {
+              title: d.title,
+              content: d.content,
+              categoryId: d.categoryId,
+              keywords: d.keywords,
+              attachments: d.attachments,
+              taxYears: d.taxYears,
+              quotesFigures: d.quotesFigures,
+              editorNotes: d.editorNotes,
+            }
+          : {}),
         status: 'published',
         publishAt: null,
         updatedAt: now(),
@@ -360,7 +412,12 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         removed.push(key);
       } catch (err) {
         const part = failedPart(err);
-        log?.error(part ? `attachment removal failed: ${part} unavailable` : 'attachment removal failed', { part, key, error: String(err), cause: err instanceof Error && err.cause ? String(err.cause) : undefined });
+        log?.error(part ? `attachment removal failed: ${part} unavailable` : 'attachment removal failed', {
+          part,
+          key,
+          error: String(err),
+          cause: err instanceof Error && err.cause ? String(err.cause) : undefined,
+        });
         left.push(key);
         down = part === 'storage' || part === 'database';
       }
@@ -393,12 +450,17 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     const item = await readItem(id);
     if (!item) return null;
     const where = await adminWhere(query);
-    const [hit] = await db.select({ id: knowledgeItems.id }).from(knowledgeItems).where(and(where, eq(knowledgeItems.id, item.id)));
+    const [hit] = await db
+      .select({ id: knowledgeItems.id })
+      .from(knowledgeItems)
+      .where(and(where, eq(knowledgeItems.id, item.id)));
     if (!hit) return null;
-    const before = await db.$count(knowledgeItems, and(where, sql`(lower(${knowledgeItems.title}), ${knowledgeItems.id}) < (lower(${item.title}), ${item.id})`));
+    const before = await db.$count(
+      knowledgeItems,
+      and(where, sql`(lower(${knowledgeItems.title}), ${knowledgeItems.id}) < (lower(${item.title}), ${item.id})`),
+    );
     return Math.floor(before / ADMIN_PAGE_SIZE) + 1;
   }
-
 
   return {
     findCategory,
@@ -410,7 +472,13 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
     /** Published categories (readers). */
     listCategories(): Promise<CategoryDTO[]> {
-      return remembered('categories', () => db.select(categoryCols).from(knowledgeCategories).where(publishedCategory).orderBy(asc(knowledgeCategories.createdAt), asc(knowledgeCategories.id)));
+      return remembered('categories', () =>
+        db
+          .select(categoryCols)
+          .from(knowledgeCategories)
+          .where(publishedCategory)
+          .orderBy(asc(knowledgeCategories.createdAt), asc(knowledgeCategories.id)),
+      );
     },
 
     /** Every category whatever its status (admin). */
@@ -421,7 +489,10 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     /** For the admin screen: each category with how many items it holds. */
     async listCategoriesWithCounts(): Promise<(CategoryDTO & { itemCount: number })[]> {
       return db
-        .select({ ...categoryCols, itemCount: sql<number>`(select count(*)::int from knowledge_items ki where ki.category_id = "knowledge_categories"."id")` })
+        .select({
+          ...categoryCols,
+          itemCount: sql<number>`(select count(*)::int from knowledge_items ki where ki.category_id = "knowledge_categories"."id")`,
+        })
         .from(knowledgeCategories)
         .orderBy(asc(knowledgeCategories.createdAt), asc(knowledgeCategories.id));
     },
@@ -442,7 +513,10 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
     /** Every item whatever its status (admin). */
     async listItems(): Promise<ItemDTO[]> {
-      return db.select(itemCols).from(knowledgeItems).orderBy(...itemOrder);
+      return db
+        .select(itemCols)
+        .from(knowledgeItems)
+        .orderBy(...itemOrder);
     },
 
     async listAdminItems(query: AdminItemsQuery = {}): Promise<AdminItemsPageDTO> {
@@ -454,7 +528,9 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
             ...itemCols,
             content: sql<string>`left(${knowledgeItems.content}, ${sql.raw(String(PREVIEW_SOURCE))})`,
             hasDraft: sql<boolean>`exists (select 1 from knowledge_drafts d where d.item_id = ${knowledgeItems.id})`,
-            publishAt: sql<string | null>`coalesce(${iso(sql`(select d.publish_at from knowledge_drafts d where d.item_id = ${knowledgeItems.id})`)}, ${iso(knowledgeItems.publishAt)})`,
+            publishAt: sql<
+              string | null
+            >`coalesce(${iso(sql`(select d.publish_at from knowledge_drafts d where d.item_id = ${knowledgeItems.id})`)}, ${iso(knowledgeItems.publishAt)})`,
           })
           .from(knowledgeItems)
           .where(where)
@@ -466,7 +542,11 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       const pages = Math.max(1, Math.ceil(total / pageSize));
       const page = Math.min(wanted, pages);
       const rows = page === wanted ? first : await pageAt(page);
-      const items = rows.map(({ content, ...rest }) => ({ ...rest, hasDraft: !!rest.hasDraft, preview: previewText(content, PREVIEW_LENGTH) }));
+      const items = rows.map(({ content, ...rest }) => ({
+        ...rest,
+        hasDraft: !!rest.hasDraft,
+        preview: previewText(content, PREVIEW_LENGTH),
+      }));
       return { items, total, page, pageSize, pages };
     },
 
@@ -493,7 +573,8 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
     async updateCategory(id: string, data: UpdateCategoryData, actor?: Actor): Promise<CategoryDTO> {
       await getCategory(id, false);
-      if (data.id !== undefined && data.id.trim() !== '' && data.id.trim().toLowerCase() !== id) throw new AppError('bad_request', 'The category ID cannot be changed');
+      if (data.id !== undefined && data.id.trim() !== '' && data.id.trim().toLowerCase() !== id)
+        throw new AppError('bad_request', 'The category ID cannot be changed');
       return change(async (tx) => {
         const [row] = await tx
           .update(knowledgeCategories)
@@ -537,9 +618,20 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
           const [row] = await tx
             .insert(knowledgeItems)
             .values({
-              id, title: data.title, content: data.content, categoryId: data.categoryId, keywords: data.keywords ?? [], attachments, createdAt: at, updatedAt: at,
-              status, publishAt: status === 'draft' && data.publishAt ? new Date(data.publishAt) : null, taxYears: data.taxYears ?? [],
-              quotesFigures: data.quotesFigures ?? false, editorNotes: data.editorNotes ?? '', editedHere: true,
+              id,
+              title: data.title,
+              content: data.content,
+              categoryId: data.categoryId,
+              keywords: data.keywords ?? [],
+              attachments,
+              createdAt: at,
+              updatedAt: at,
+              status,
+              publishAt: status === 'draft' && data.publishAt ? new Date(data.publishAt) : null,
+              taxYears: data.taxYears ?? [],
+              quotesFigures: data.quotesFigures ?? false,
+              editorNotes: data.editorNotes ?? '',
+              editedHere: true,
             })
             .onConflictDoNothing({ target: knowledgeItems.id })
             .returning(itemCols);
@@ -562,7 +654,8 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
      */
     async updateItem(id: string, data: UpdateItemData, actor?: Actor): Promise<EditorItemDTO> {
       const current = await getItem(id, readItem);
-      if (data.id !== undefined && data.id.trim() !== '' && data.id.trim().toLowerCase() !== current.id) throw new AppError('bad_request', 'The item ID cannot be changed');
+      if (data.id !== undefined && data.id.trim() !== '' && data.id.trim().toLowerCase() !== current.id)
+        throw new AppError('bad_request', 'The item ID cannot be changed');
       if (data.categoryId !== undefined && data.categoryId !== current.categoryId) await assertCategoryExists(data.categoryId);
       const staging = data.stage === true && current.status === 'published' && data.status === undefined;
       const draft = staging ? await readDraft(current.id) : null;
@@ -592,19 +685,41 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
           await tx.select({ id: knowledgeItems.id }).from(knowledgeItems).where(eq(knowledgeItems.id, current.id)).for('update');
           if (staging) {
             const staged = {
-              title: base.title, content: base.content, categoryId: base.categoryId, keywords: base.keywords, taxYears: base.taxYears,
-              quotesFigures: base.quotesFigures, editorNotes: draft?.editorNotes ?? (await editorNotesOf(tx, current.id)), ...fields, note,
-              publishAt: data.publishAt !== undefined ? (data.publishAt ? new Date(data.publishAt) : null) : draft?.publishAt ? new Date(draft.publishAt) : null,
-              authorId: actor?.id ?? null, updatedAt: clock(),
+              title: base.title,
+              content: base.content,
+              categoryId: base.categoryId,
+              keywords: base.keywords,
+              taxYears: base.taxYears,
+              quotesFigures: base.quotesFigures,
+              editorNotes: draft?.editorNotes ?? (await editorNotesOf(tx, current.id)),
+              ...fields,
+              note,
+              publishAt:
+                data.publishAt !== undefined
+                  ? data.publishAt
+                    ? new Date(data.publishAt)
+                    : null
+                  : draft?.publishAt
+                    ? new Date(draft.publishAt)
+                    : null,
+              authorId: actor?.id ?? null,
+              updatedAt: clock(),
             };
-            await tx.insert(knowledgeDrafts).values({ itemId: current.id, ...staged }).onConflictDoUpdate({ target: knowledgeDrafts.itemId, set: staged });
+            await tx
+              .insert(knowledgeDrafts)
+              .values({ itemId: current.id, ...staged })
+              .onConflictDoUpdate({ target: knowledgeDrafts.itemId, set: staged });
             await tx.update(knowledgeItems).set({ editedHere: true }).where(eq(knowledgeItems.id, current.id));
             await addRevision(tx, current.id, 'staged', note, actor, staged);
-            await audit(tx, actor, 'knowledge.item.stage', current.id, { fields: Object.keys(fields).filter((k) => k !== 'attachments'), publishAt: staged.publishAt?.toISOString() ?? null });
+            await audit(tx, actor, 'knowledge.item.stage', current.id, {
+              fields: Object.keys(fields).filter((k) => k !== 'attachments'),
+              publishAt: staged.publishAt?.toISOString() ?? null,
+            });
             return;
           }
           const status = data.status ?? current.status;
-          const publishAt = status !== 'draft' ? null : data.publishAt !== undefined ? (data.publishAt ? new Date(data.publishAt) : null) : undefined;
+          const publishAt =
+            status !== 'draft' ? null : data.publishAt !== undefined ? (data.publishAt ? new Date(data.publishAt) : null) : undefined;
           const [r] = await tx
             .update(knowledgeItems)
             .set({ ...fields, status, ...(publishAt !== undefined ? { publishAt } : {}), editedHere: true, updatedAt: now() })
@@ -644,7 +759,10 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     async discardDraft(id: string, actor?: Actor): Promise<EditorItemDTO> {
       const item = await getItem(id, readItem);
       await change(async (tx) => {
-        const [gone] = await tx.delete(knowledgeDrafts).where(eq(knowledgeDrafts.itemId, item.id)).returning({ id: knowledgeDrafts.itemId });
+        const [gone] = await tx
+          .delete(knowledgeDrafts)
+          .where(eq(knowledgeDrafts.itemId, item.id))
+          .returning({ id: knowledgeDrafts.itemId });
         if (!gone) throw new AppError('not_found', 'This article has no staged edit');
         await audit(tx, actor, 'knowledge.item.discard-draft', item.id, { title: item.title });
       });
@@ -657,10 +775,18 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       await change(async (tx) => {
         await tx
           .update(knowledgeItems)
-          .set({ lastVerifiedAt: clock(), lastVerifiedBy: actor?.id ?? null, reviewReason: null, ...(input.taxYears ? { taxYears: input.taxYears } : {}) })
+          .set({
+            lastVerifiedAt: clock(),
+            lastVerifiedBy: actor?.id ?? null,
+            reviewReason: null,
+            ...(input.taxYears ? { taxYears: input.taxYears } : {}),
+          })
           .where(eq(knowledgeItems.id, item.id));
         if (input.taxYears) await addRevision(tx, item.id, 'edited', input.note || 'Verified for the tax years listed', actor);
-        await audit(tx, actor, 'knowledge.item.verify', item.id, { note: input.note ?? '', ...(input.taxYears ? { taxYears: input.taxYears } : {}) });
+        await audit(tx, actor, 'knowledge.item.verify', item.id, {
+          note: input.note ?? '',
+          ...(input.taxYears ? { taxYears: input.taxYears } : {}),
+        });
       });
       return editorItem(item.id);
     },
@@ -692,10 +818,16 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     /** The live text becomes that revision's, as a new revision; a staged edit is left as it is. */
     async restore(id: string, number: number, actor?: Actor, note = ''): Promise<EditorItemDTO> {
       const item = await getItem(id, readItem);
-      const [rev] = await db.select().from(knowledgeRevisions).where(and(eq(knowledgeRevisions.itemId, item.id), eq(knowledgeRevisions.number, number)));
+      const [rev] = await db
+        .select()
+        .from(knowledgeRevisions)
+        .where(and(eq(knowledgeRevisions.itemId, item.id), eq(knowledgeRevisions.number, number)));
       if (!rev) throw new AppError('not_found', 'Revision not found');
       // Its category may have gone since: the article then stays where it is.
-      const [cat] = await db.select({ id: knowledgeCategories.id }).from(knowledgeCategories).where(eq(knowledgeCategories.id, rev.categoryId));
+      const [cat] = await db
+        .select({ id: knowledgeCategories.id })
+        .from(knowledgeCategories)
+        .where(eq(knowledgeCategories.id, rev.categoryId));
       // A file removed since was deleted (removeFiles): the restored article lists only the files that still exist.
       const attachments: string[] = [];
       for (const p of rev.attachments) {
@@ -708,8 +840,16 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         await tx
           .update(knowledgeItems)
           .set({
-            title: rev.title, content: rev.content, categoryId: cat ? rev.categoryId : item.categoryId, keywords: rev.keywords, attachments,
-            taxYears: rev.taxYears, editorNotes: rev.editorNotes, editedHere: true, reviewReason: null, updatedAt: now(),
+            title: rev.title,
+            content: rev.content,
+            categoryId: cat ? rev.categoryId : item.categoryId,
+            keywords: rev.keywords,
+            attachments,
+            taxYears: rev.taxYears,
+            editorNotes: rev.editorNotes,
+            editedHere: true,
+            reviewReason: null,
+            updatedAt: now(),
           })
           .where(eq(knowledgeItems.id, item.id));
         await addRevision(tx, item.id, 'restored', said, actor);
@@ -737,7 +877,10 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         .where(sql`${knowledgeItems.status} <> 'archived'`)
         .orderBy(...itemOrder);
       const items = rows
-        .map(({ reviewReason, stagedTaxYears, ...r }) => ({ ...r, reasons: reviewReasons({ ...r, reviewReason, stagedTaxYears }, { latest, before: opts.before }) }))
+        .map(({ reviewReason, stagedTaxYears, ...r }) => ({
+          ...r,
+          reasons: reviewReasons({ ...r, reviewReason, stagedTaxYears }, { latest, before: opts.before }),
+        }))
         .filter((r) => r.reasons.length > 0);
       return { latestTaxYear: latest, currentTaxYear: currentTaxYear(), items };
     },
@@ -775,7 +918,10 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     async deleteItem(id: string, actor?: Actor): Promise<{ deletedFiles: number }> {
       const item = await getItem(id, readItem);
       const files = await change(async (tx) => {
-        const [gone] = await tx.delete(knowledgeItems).where(eq(knowledgeItems.id, item.id)).returning({ attachments: knowledgeItems.attachments });
+        const [gone] = await tx
+          .delete(knowledgeItems)
+          .where(eq(knowledgeItems.id, item.id))
+          .returning({ attachments: knowledgeItems.attachments });
         if (!gone) throw new AppError('not_found', NOT_FOUND.item);
         await audit(tx, actor, 'knowledge.item.delete', item.id, { title: item.title, categoryId: item.categoryId });
         return gone.attachments;
@@ -826,9 +972,28 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
         if (!keys.length) return 0;
         // Deleting a key that was never written (the process stopped before the put) is fine. Only what was deleted
         // is marked; what the store failed to delete stays listed for the next sweep.
-        const { removed: gone, left } = await removeFiles(keys.map((k) => `${UPLOAD_PREFIX}${k}`), tx);
-        if (gone.length) await tx.insert(adminAuditLog).values(gone.map((k) => ({ actorId: null, action: 'knowledge.upload.removed', target: k, details: { reason: 'never attached' }, at: clock() })));
-        if (left.length) log?.warn('upload sweep stopped: storage unavailable; the rest waits for the next sweep', { part: 'storage', removed: gone.length, left: left.length });
+        const { removed: gone, left } = await removeFiles(
+          keys.map((k) => `${UPLOAD_PREFIX}${k}`),
+          tx,
+        );
+        if (gone.length)
+          await tx
+            .insert(adminAuditLog)
+            .values(
+              gone.map((k) => ({
+                actorId: null,
+                action: 'knowledge.upload.removed',
+                target: k,
+                details: { reason: 'never attached' },
+                at: clock(),
+              })),
+            );
+        if (left.length)
+          log?.warn('upload sweep stopped: storage unavailable; the rest waits for the next sweep', {
+            part: 'storage',
+            removed: gone.length,
+            left: left.length,
+          });
         return gone.length;
       });
       if (removed) log?.info('removed uploads that were never attached', { count: removed });

@@ -27,7 +27,8 @@ export function dayOf(stored: string | null | undefined): string | null {
 /** ISO 8601 in South African time without milliseconds: "2026-11-27T19:05:00+02:00". */
 export const saTimestamp = (at: Date): string => `${new Date(at.getTime() + SA_OFFSET_MS).toISOString().slice(0, 19)}+02:00`;
 
-const zoned = (locale: string, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone: SA_TIME_ZONE, ...options });
+const zoned = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(locale, { timeZone: SA_TIME_ZONE, ...options });
 const FORMATS = {
   /** "27 November 2026" */
   longDate: zoned('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }),

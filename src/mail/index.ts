@@ -95,7 +95,10 @@ function describeFailure(err: Error & { code?: unknown; timeoutType?: unknown })
   return (err.code === 'ETIMEDOUT' || err.timeoutType ? `Timed out: ${text}` : text).slice(0, 400);
 }
 
-type SmtpSend = (msg: { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> }, signal: AbortSignal) => Promise<void>;
+type SmtpSend = (
+  msg: { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> },
+  signal: AbortSignal,
+) => Promise<void>;
 
 /**
  * One message on its own connection, bounded: connecting and the greeting by `connectTimeoutMs`, the whole send by
@@ -142,7 +145,10 @@ async function createSmtpSend(url: string, from: string, connectTimeoutMs: numbe
         const answered = typeof (err as { responseCode?: unknown }).responseCode === 'number';
         reject(new SendFailure(err, handedOver && !answered, aborted));
       };
-      const deadline = setTimeout(() => finish(Object.assign(new Error(`the message was not sent within ${sendTimeoutMs} ms`), { code: 'ETIMEDOUT' })), sendTimeoutMs);
+      const deadline = setTimeout(
+        () => finish(Object.assign(new Error(`the message was not sent within ${sendTimeoutMs} ms`), { code: 'ETIMEDOUT' })),
+        sendTimeoutMs,
+      );
       const onAbort = () => finish(new Error('Aborted: the process stopped before the server answered'), true);
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
@@ -151,7 +157,14 @@ async function createSmtpSend(url: string, from: string, connectTimeoutMs: numbe
         if (err) return finish(err);
         const send = () => {
           try {
-            const mime = new MailComposer({ from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html, headers: msg.headers }).compile();
+            const mime = new MailComposer({
+              from,
+              to: msg.to,
+              subject: msg.subject,
+              text: msg.text,
+              html: msg.html,
+              headers: msg.headers,
+            }).compile();
             const stream = mime.createReadStream();
             stream.once('end', () => (handedOver = true));
             conn.send(mime.getEnvelope(), stream, (err) => finish(err ?? undefined));
@@ -233,18 +246,31 @@ export async function createMailer(opts: MailerOptions): Promise<Mailer> {
         log.warn('mail possibly delivered: the server had the whole message but never answered; not resending', { id: m.id, error });
         await db
           .update(mailOutbox)
-          .set({ status: 'uncertain', lastError: `Possibly delivered, not resent: the server received the whole message but never answered (${error})`, text: '', html: null, headers: null })
+          .set({
+            status: 'uncertain',
+            lastError: `Possibly delivered, not resent: the server received the whole message but never answered (${error})`,
+            text: '',
+            html: null,
+            headers: null,
+          })
           .where(eq(mailOutbox.id, m.id));
       } else {
         const status = !f.aborted && m.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending';
-        log.warn(status === 'failed' ? 'mail delivery failed; giving up' : 'mail delivery failed; will retry', { id: m.id, attempts: m.attempts, error });
+        log.warn(status === 'failed' ? 'mail delivery failed; giving up' : 'mail delivery failed; will retry', {
+          id: m.id,
+          attempts: m.attempts,
+          error,
+        });
         await db.update(mailOutbox).set({ lastError: error, status }).where(eq(mailOutbox.id, m.id));
       }
       return false;
     }
     lastOk = true;
     // Delivered: the body (it may hold a reset code) is not kept.
-    await db.update(mailOutbox).set({ status: 'sent', sentAt: clock(), lastError: null, text: '', html: null, headers: null }).where(eq(mailOutbox.id, m.id));
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: clock(), lastError: null, text: '', html: null, headers: null })
+      .where(eq(mailOutbox.id, m.id));
     return true;
   }
 
@@ -270,13 +296,15 @@ export async function createMailer(opts: MailerOptions): Promise<Mailer> {
           if (stopping) continue; // claimed, not started: they stay pending and are retried after their next_attempt_at
           for (const m of rows) {
             const abort = new AbortController();
-            const done = deliver(m, abort.signal).then(
-              (ok) => void (ok && sent++),
-              (err) => log.error('mail delivery crashed', { id: m.id, error: String(err) }),
-            ).finally(() => {
-              flights.delete(m.id);
-              wake?.();
-            });
+            const done = deliver(m, abort.signal)
+              .then(
+                (ok) => void (ok && sent++),
+                (err) => log.error('mail delivery crashed', { id: m.id, error: String(err) }),
+              )
+              .finally(() => {
+                flights.delete(m.id);
+                wake?.();
+              });
             flights.set(m.id, { startedAt: performance.now(), abort, done });
           }
           // Slots all taken: more may be due.
@@ -297,7 +325,9 @@ export async function createMailer(opts: MailerOptions): Promise<Mailer> {
   const mailer: Mailer = {
     mode: smtpSend ? 'smtp' : 'outbox',
     async stage(tx, msg) {
-      await tx.insert(mailOutbox).values({ to: msg.to, subject: msg.subject, text: msg.text, headers: msg.headers ?? null, nextAttemptAt: clock() });
+      await tx
+        .insert(mailOutbox)
+        .values({ to: msg.to, subject: msg.subject, text: msg.text, headers: msg.headers ?? null, nextAttemptAt: clock() });
     },
     deliverSoon() {
       if (stopping) return;
@@ -328,7 +358,16 @@ export async function createMailer(opts: MailerOptions): Promise<Mailer> {
     healthy: () => mailer.state() !== 'delayed',
     recent: (limit = 200) =>
       db
-        .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, status: mailOutbox.status, attempts: mailOutbox.attempts, lastError: mailOutbox.lastError, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+        .select({
+          id: mailOutbox.id,
+          to: mailOutbox.to,
+          subject: mailOutbox.subject,
+          status: mailOutbox.status,
+          attempts: mailOutbox.attempts,
+          lastError: mailOutbox.lastError,
+          createdAt: mailOutbox.createdAt,
+          sentAt: mailOutbox.sentAt,
+        })
         .from(mailOutbox)
         .orderBy(desc(mailOutbox.id))
         .limit(limit),

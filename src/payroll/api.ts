@@ -146,7 +146,8 @@ function benefitsOf(input: BenefitsInput, taxYear: number, period: PayPeriod): B
     employerMedicalCents: c(input.employerMedicalContributions, 'employerMedicalContributions'),
     loanCents: c(input.loan, 'loan'),
     loanRateBp: input.loanInterestRate === undefined ? undefined : toFixedUnits(input.loanInterestRate, 2, 'loanInterestRate'),
-    officialRateBp: input.officialInterestRate === undefined ? undefined : toFixedUnits(input.officialInterestRate, 2, 'officialInterestRate'),
+    officialRateBp:
+      input.officialInterestRate === undefined ? undefined : toFixedUnits(input.officialInterestRate, 2, 'officialInterestRate'),
     loanKind: input.loanKind,
   });
 }
@@ -158,7 +159,8 @@ export interface BenefitApiLine {
   amount: number;
   taxable: number;
 }
-const benefitLines = (b: BenefitsResult): BenefitApiLine[] => b.lines.map((l) => ({ code: l.code, label: l.label, amount: fromCents(l.amountCents), taxable: fromCents(l.taxableCents) }));
+const benefitLines = (b: BenefitsResult): BenefitApiLine[] =>
+  b.lines.map((l) => ({ code: l.code, label: l.label, amount: fromCents(l.amountCents), taxable: fromCents(l.taxableCents) }));
 
 export function payeApi(input: PayeInput, today: Date, options: ApiOptions = {}): PayeApiResult {
   const taxYear = resolveTaxYear(input.taxYear, today);
@@ -186,7 +188,11 @@ export function payeApi(input: PayeInput, today: Date, options: ApiOptions = {})
         ? []
         : [
             ...b.lines.flatMap((l) => l.working),
-            ...(b.lines.length ? [`Pay taxed: ${formatRand(salaryCents)} + ${formatRand(b.taxableCents)} taxable allowances and benefits = ${formatRand(r.remunerationCents)}`] : []),
+            ...(b.lines.length
+              ? [
+                  `Pay taxed: ${formatRand(salaryCents)} + ${formatRand(b.taxableCents)} taxable allowances and benefits = ${formatRand(r.remunerationCents)}`,
+                ]
+              : []),
             ...explainPaye(r),
             ...b.notes,
           ],
@@ -432,14 +438,20 @@ export function leaveApi(input: LeaveInput, options: ApiOptions = {}): LeaveApiR
   const sickFirst = input.daysWorked !== undefined && inFirstSix ? sickLeaveFirstSixMonths(input.daysWorked) : null;
   const family = input.monthsEmployed === undefined ? null : familyResponsibilityDays(input.monthsEmployed, d);
   // Whole hundredths of a day, rounded half-up: 15 days × 7 / 12 = 8.75.
-  const accrued = input.monthsEmployed === undefined ? null : divRoundHalfUp(Math.round(annual.workingDaysPerCycle * 100) * Math.round(input.monthsEmployed * 100), 12 * 100) / 100;
+  const accrued =
+    input.monthsEmployed === undefined
+      ? null
+      : divRoundHalfUp(Math.round(annual.workingDaysPerCycle * 100) * Math.round(input.monthsEmployed * 100), 12 * 100) / 100;
   const working: string[] = [];
   if (options.working !== false) {
     working.push(
       `Annual leave: 21 consecutive days = 3 weeks × ${d} days = ${annual.workingDaysPerCycle} working days per 12-month cycle; ` +
         `${annual.workingDaysPerCycle} / 12 = ${annual.monthlyAccrualDays} days a month`,
     );
-    if (accrued !== null) working.push(`Earned over ${input.monthsEmployed} months: ${annual.workingDaysPerCycle} × ${input.monthsEmployed} / 12 = ${accrued} days (before any leave taken)`);
+    if (accrued !== null)
+      working.push(
+        `Earned over ${input.monthsEmployed} months: ${annual.workingDaysPerCycle} × ${input.monthsEmployed} / 12 = ${accrued} days (before any leave taken)`,
+      );
     if (byDays !== null) working.push(`By agreement, 1 day per 17 days worked: ${input.daysWorked} / 17 → ${byDays} days`);
     working.push(`Sick leave: 6 weeks × ${d} days = ${sick} days per 36-month cycle`);
     if (sickFirst !== null) working.push(`First 6 months: 1 day per 26 days worked: ${input.daysWorked} / 26 → ${sickFirst} days`);
@@ -486,8 +498,7 @@ export function overtimeApi(input: OvertimeInput, today: Date, options: ApiOptio
   const wage = toCents(input.hourlyWage, 'hourlyWage');
   const daily = c(input.ordinaryDailyWage, 'ordinaryDailyWage');
   const ot = input.overtimeHours === undefined ? 0 : overtimePayCents(wage, input.overtimeHours);
-  const sun =
-    input.sundayHours === undefined ? 0 : sundayPayCents(wage, input.sundayHours, input.ordinarilyWorksSunday === true, daily);
+  const sun = input.sundayHours === undefined ? 0 : sundayPayCents(wage, input.sundayHours, input.ordinarilyWorksSunday === true, daily);
   const ph =
     input.publicHolidayHours === undefined
       ? 0
@@ -636,7 +647,13 @@ export function leavePayApi(input: LeavePayInput, options: ApiOptions = {}): Lea
     leaveDaysHundredths: input.days === undefined ? undefined : toFixedUnits(input.days, 2, 'days'),
     daysWorked: input.days === undefined ? input.daysWorked : undefined,
   });
-  return { weekly: fromCents(r.weeklyCents), daily: fromCents(r.dailyCents), days: r.days, value: fromCents(r.valueCents), working: options.working === false ? [] : r.working };
+  return {
+    weekly: fromCents(r.weeklyCents),
+    daily: fromCents(r.dailyCents),
+    days: r.days,
+    value: fromCents(r.valueCents),
+    working: options.working === false ? [] : r.working,
+  };
 }
 
 // ── Bonus, termination, leave accrual, a month's payroll ────────────────────────────
@@ -714,7 +731,9 @@ export interface TerminationApiResult {
 export function terminationApi(input: TerminationInput, today: Date): TerminationApiResult {
   const taxYear = resolveTaxYear(input.taxYear, today);
   const months =
-    input.startDate && input.endDate ? completedMonths(input.startDate, input.endDate) : (input.serviceYears ?? 0) * 12 + (input.serviceMonths ?? 0);
+    input.startDate && input.endDate
+      ? completedMonths(input.startDate, input.endDate)
+      : (input.serviceYears ?? 0) * 12 + (input.serviceMonths ?? 0);
   let leaveHundredths = input.leaveDays === undefined ? undefined : toFixedUnits(input.leaveDays, 2, 'leaveDays');
   const leaveWorking: string[] = [];
   if (leaveHundredths === undefined && input.leaveCycleStart && input.endDate) {
@@ -744,7 +763,12 @@ export function terminationApi(input: TerminationInput, today: Date): Terminatio
     earlierLumpSumsCents: c(input.earlierLumpSums, 'earlierLumpSums'),
   });
   const w = [...r.working];
-  if (leaveWorking.length) w.splice(w.findIndex((x) => x.startsWith('Leave pay-out')), 0, ...leaveWorking);
+  if (leaveWorking.length)
+    w.splice(
+      w.findIndex((x) => x.startsWith('Leave pay-out')),
+      0,
+      ...leaveWorking,
+    );
   return {
     taxYear,
     monthsEmployed: months,
@@ -800,12 +824,22 @@ export function leaveAccrualApi(input: LeaveAccrualInput, today: Date): LeaveAcc
     monthsEmployed,
     sickTaken: input.sickDaysTaken,
   });
-  const working = [...(input.cycleStart && input.months === undefined ? [`Cycle from ${input.cycleStart} to ${asOf}: ${monthsInCycle} completed months`] : []), ...a.working];
+  const working = [
+    ...(input.cycleStart && input.months === undefined
+      ? [`Cycle from ${input.cycleStart} to ${asOf}: ${monthsInCycle} completed months`]
+      : []),
+    ...a.working,
+  ];
   if (assumedFirstCycle) working.push(`Assumed to be the first leave cycle: employed ${monthsEmployed} months`);
   let daily: number | null = null;
   let value: number | null = null;
   if (input.remuneration !== undefined) {
-    const l = leavePay({ remunerationCents: toCents(input.remuneration, 'remuneration'), period: 'monthly', daysPerWeek: input.daysPerWeek, leaveDaysHundredths: a.availableHundredths });
+    const l = leavePay({
+      remunerationCents: toCents(input.remuneration, 'remuneration'),
+      period: 'monthly',
+      daysPerWeek: input.daysPerWeek,
+      leaveDaysHundredths: a.availableHundredths,
+    });
     daily = fromCents(l.dailyCents);
     value = fromCents(l.valueCents);
     working.push(`Value of ${a.availableHundredths / 100} days: ${l.working.slice(0, 2).join('; ')}; = ${formatRand(l.valueCents)}`);
@@ -832,7 +866,17 @@ export function leaveAccrualApi(input: LeaveAccrualInput, today: Date): LeaveAcc
 export interface PayrollRunApiResult {
   month: string;
   taxYear: number;
-  employees: { name: string; gross: number; paye: number; uifEmployee: number; uifEmployer: number; sdl: number; eti: number; netPay: number; etiNote?: string }[];
+  employees: {
+    name: string;
+    gross: number;
+    paye: number;
+    uifEmployee: number;
+    uifEmployer: number;
+    sdl: number;
+    eti: number;
+    netPay: number;
+    etiNote?: string;
+  }[];
   totals: { gross: number; paye: number; uifEmployee: number; uifEmployer: number; sdl: number; eti: number; netPay: number };
   sdlExempt: boolean;
   annualPayroll: number;

@@ -27,11 +27,13 @@ function hoursUnits(hours: number, field: string): number {
 }
 
 export function daysPerWeekCheck(d: number): void {
-  if (!Number.isInteger(d) || d < 1 || d > 7) throw new PayrollError('daysPerWeek', `daysPerWeek must be a whole number from 1 to 7 (got ${String(d)})`);
+  if (!Number.isInteger(d) || d < 1 || d > 7)
+    throw new PayrollError('daysPerWeek', `daysPerWeek must be a whole number from 1 to 7 (got ${String(d)})`);
 }
 
 function nonNegative(v: number, field: string): void {
-  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new PayrollError(field, `${field} must be a number that is 0 or more (got ${String(v)})`);
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+    throw new PayrollError(field, `${field} must be a number that is 0 or more (got ${String(v)})`);
 }
 
 // ── Earnings threshold ─────────────────────────────────────────────────────────
@@ -51,7 +53,9 @@ export interface BceaThreshold {
  */
 function inForceSince(iso: IsoDate, annualCents: number): IsoDate {
   // Every entry up to the date, oldest first (tax years ascend, and so do the entries within one).
-  const entries = supportedTaxYears().flatMap((ty) => getTaxYear(ty).bceaThreshold).filter((e) => e.effectiveFrom <= iso);
+  const entries = supportedTaxYears()
+    .flatMap((ty) => getTaxYear(ty).bceaThreshold)
+    .filter((e) => e.effectiveFrom <= iso);
   let i = entries.length - 1;
   while (i > 0 && entries[i - 1].value.annualCents === annualCents) i--;
   return entries[i].effectiveFrom;
@@ -248,23 +252,34 @@ export function leavePay(p: LeavePayParams): LeavePayResult {
   assertCents(p.remunerationCents, 'remuneration');
   daysPerWeekCheck(p.daysPerWeek);
   // Cents per week as the fraction num / den: monthly × 12 / 52, a week's pay as it is, a day's × days a week.
-  const [num, den] = p.period === 'monthly' ? [p.remunerationCents * 12, 52] : p.period === 'weekly' ? [p.remunerationCents, 1] : [p.remunerationCents * p.daysPerWeek, 1];
+  const [num, den] =
+    p.period === 'monthly'
+      ? [p.remunerationCents * 12, 52]
+      : p.period === 'weekly'
+        ? [p.remunerationCents, 1]
+        : [p.remunerationCents * p.daysPerWeek, 1];
   const dayDen = den * p.daysPerWeek;
   let valueCents: number;
   let days: number;
   if (p.leaveDaysHundredths !== undefined) {
-    if (!Number.isInteger(p.leaveDaysHundredths) || p.leaveDaysHundredths < 0) throw new PayrollError('days', 'days must be 0 or more, with at most 2 decimals');
+    if (!Number.isInteger(p.leaveDaysHundredths) || p.leaveDaysHundredths < 0)
+      throw new PayrollError('days', 'days must be 0 or more, with at most 2 decimals');
     valueCents = divRoundHalfUp(num * p.leaveDaysHundredths, dayDen * 100);
     days = p.leaveDaysHundredths / 100;
   } else if (p.daysWorked !== undefined) {
     nonNegative(p.daysWorked, 'daysWorked');
     const worked = toFixedUnits(p.daysWorked, 2, 'daysWorked');
     valueCents = divRoundHalfUp(num * worked, dayDen * 17 * 100);
-    days = Math.round((worked / 17)) / 100;
+    days = Math.round(worked / 17) / 100;
   } else throw new PayrollError('days', 'days (or daysWorked) is required');
   const weeklyCents = divRoundHalfUp(num, den);
   const dailyCents = divRoundHalfUp(num, dayDen);
-  const per = p.period === 'monthly' ? `${formatRand(p.remunerationCents)} a month × 12 / 52 = ${formatRand(weeklyCents)} a week` : p.period === 'weekly' ? `${formatRand(p.remunerationCents)} a week` : `${formatRand(p.remunerationCents)} a day × ${p.daysPerWeek} = ${formatRand(weeklyCents)} a week`;
+  const per =
+    p.period === 'monthly'
+      ? `${formatRand(p.remunerationCents)} a month × 12 / 52 = ${formatRand(weeklyCents)} a week`
+      : p.period === 'weekly'
+        ? `${formatRand(p.remunerationCents)} a week`
+        : `${formatRand(p.remunerationCents)} a day × ${p.daysPerWeek} = ${formatRand(weeklyCents)} a week`;
   const working = [
     `Weekly pay (s35): ${per}`,
     `Daily rate: ${formatRand(weeklyCents)} ÷ ${p.daysPerWeek} days = ${formatRand(dailyCents)} (rounded only for this line)`,

@@ -88,8 +88,14 @@ export function calculateBenefits(p: BenefitsParams): BenefitsResult {
     const pct = p.travelMostlyBusiness ? 20 : 80;
     const taxable = share(travel, pct, 100);
     lines.push({
-      code: 'travel_allowance', label: 'Travel allowance', cash: true, amountCents: travel, taxableCents: taxable,
-      working: [`Travel allowance ${formatRand(travel)}: ${pct}% = ${formatRand(taxable)} is remuneration for PAYE${pct === 20 ? ' (at least 80% business use)' : ''}; the full allowance goes on the IRP5 under code 3701`],
+      code: 'travel_allowance',
+      label: 'Travel allowance',
+      cash: true,
+      amountCents: travel,
+      taxableCents: taxable,
+      working: [
+        `Travel allowance ${formatRand(travel)}: ${pct}% = ${formatRand(taxable)} is remuneration for PAYE${pct === 20 ? ' (at least 80% business use)' : ''}; the full allowance goes on the IRP5 under code 3701`,
+      ],
     });
   }
 
@@ -101,7 +107,11 @@ export function calculateBenefits(p: BenefitsParams): BenefitsResult {
     const excess = Math.round(excessRate * km);
     uifSdl += excess;
     lines.push({
-      code: 'reimbursive', label: 'Reimbursive travel allowance', cash: true, amountCents: paid, taxableCents: excess,
+      code: 'reimbursive',
+      label: 'Reimbursive travel allowance',
+      cash: true,
+      amountCents: paid,
+      taxableCents: excess,
       working: [
         `${km} business km × ${formatRand(rate)} = ${formatRand(paid)}; the prescribed rate for ${year.label} is ${formatRand(year.prescribedRatePerKmCents)} a km${p.taxYear === 2027 ? ' [VERIFY: from code repositories; the notice was not read]' : ''}`,
         excess > 0
@@ -120,13 +130,18 @@ export function calculateBenefits(p: BenefitsParams): BenefitsResult {
     const bp = p.companyCarMaintenancePlan ? 325 : 350;
     const days = p.companyCarDays;
     const dim = p.daysInMonth ?? 30;
-    if (days !== undefined && days > dim) throw new PayrollError('companyCarDays', `companyCarDays cannot be more than the ${dim} days in the month`);
+    if (days !== undefined && days > dim)
+      throw new PayrollError('companyCarDays', `companyCarDays cannot be more than the ${dim} days in the month`);
     const full = share(car, bp, 10_000);
     const value = days === undefined ? full : share(car, bp * days, 10_000 * dim);
     const pct = p.companyCarMostlyBusiness ? 20 : 80;
     const taxable = share(value, pct, 100);
     lines.push({
-      code: 'company_car', label: 'Company car (fringe benefit)', cash: false, amountCents: value, taxableCents: taxable,
+      code: 'company_car',
+      label: 'Company car (fringe benefit)',
+      cash: false,
+      amountCents: value,
+      taxableCents: taxable,
       working: [
         `${formatPercent(bp)} × determined value ${formatRand(car)} = ${formatRand(full)} a month${p.companyCarMaintenancePlan ? ' (with a maintenance plan)' : ''}`,
         ...(days === undefined ? [] : [`Part month: ${formatRand(full)} × ${days} / ${dim} days = ${formatRand(value)}`]),
@@ -139,15 +154,25 @@ export function calculateBenefits(p: BenefitsParams): BenefitsResult {
   if (er > 0) {
     assertCents(er, 'employerRetirementContributions');
     lines.push({
-      code: 'employer_retirement', label: "Employer's retirement fund contribution (fringe benefit)", cash: false, amountCents: er, taxableCents: er,
-      working: [`Employer contribution ${formatRand(er)}: a taxable fringe benefit, and treated as the employee's own contribution for the retirement deduction (s11F)`],
+      code: 'employer_retirement',
+      label: "Employer's retirement fund contribution (fringe benefit)",
+      cash: false,
+      amountCents: er,
+      taxableCents: er,
+      working: [
+        `Employer contribution ${formatRand(er)}: a taxable fringe benefit, and treated as the employee's own contribution for the retirement deduction (s11F)`,
+      ],
     });
   }
   const em = p.employerMedicalCents ?? 0;
   if (em > 0) {
     assertCents(em, 'employerMedicalContributions');
     lines.push({
-      code: 'employer_medical', label: "Employer's medical scheme contribution (fringe benefit)", cash: false, amountCents: em, taxableCents: em,
+      code: 'employer_medical',
+      label: "Employer's medical scheme contribution (fringe benefit)",
+      cash: false,
+      amountCents: em,
+      taxableCents: em,
       working: [`Employer contribution ${formatRand(em)}: a taxable fringe benefit; the medical scheme fees tax credit is unchanged`],
     });
   }
@@ -162,16 +187,28 @@ export function calculateBenefits(p: BenefitsParams): BenefitsResult {
     const exempt = p.loanKind === 'study' || (p.loanKind === 'casual' && loan <= CASUAL_LOAN_LIMIT_CENTS);
     const value = exempt ? 0 : share(loan, gap, 10_000 * 12);
     lines.push({
-      code: 'low_interest_loan', label: 'Low-interest loan (fringe benefit)', cash: false, amountCents: value, taxableCents: value,
+      code: 'low_interest_loan',
+      label: 'Low-interest loan (fringe benefit)',
+      cash: false,
+      amountCents: value,
+      taxableCents: value,
       working: exempt
-        ? [p.loanKind === 'study' ? 'A loan to further the employee’s own studies: no taxable value' : `A casual loan of not more than ${formatRand(CASUAL_LOAN_LIMIT_CENTS)}: no taxable value`]
+        ? [
+            p.loanKind === 'study'
+              ? 'A loan to further the employee’s own studies: no taxable value'
+              : `A casual loan of not more than ${formatRand(CASUAL_LOAN_LIMIT_CENTS)}: no taxable value`,
+          ]
         : [
             `Official rate ${formatPercent(official)} (repo + 1%) − ${formatPercent(charged)} charged = ${formatPercent(gap)} a year`,
             `${formatRand(loan)} × ${formatPercent(gap)} / 12 = ${formatRand(value)} a month, remuneration for PAYE`,
           ],
     });
-    if (!exempt && p.officialRateBp === undefined) notes.push(`The official rate of ${formatPercent(OFFICIAL_RATE_BP)} applies from 1 December 2025; repo rate decisions after January 2026 were not found [VERIFY]`);
-    if (p.loanKind === 'casual' && loan > CASUAL_LOAN_LIMIT_CENTS) notes.push(`A casual loan is excluded only up to ${formatRand(CASUAL_LOAN_LIMIT_CENTS)} in total, so this one is valued`);
+    if (!exempt && p.officialRateBp === undefined)
+      notes.push(
+        `The official rate of ${formatPercent(OFFICIAL_RATE_BP)} applies from 1 December 2025; repo rate decisions after January 2026 were not found [VERIFY]`,
+      );
+    if (p.loanKind === 'casual' && loan > CASUAL_LOAN_LIMIT_CENTS)
+      notes.push(`A casual loan is excluded only up to ${formatRand(CASUAL_LOAN_LIMIT_CENTS)} in total, so this one is valued`);
   }
 
   if (lines.some((l) => l.code !== 'reimbursive')) {
@@ -182,4 +219,11 @@ export function calculateBenefits(p: BenefitsParams): BenefitsResult {
   return { lines, taxableCents: taxable, cashCents: cash, employerRetirementCents: er, uifSdlCents: uifSdl, notes };
 }
 
-export const NO_BENEFITS: BenefitsResult = { lines: [], taxableCents: 0, cashCents: 0, employerRetirementCents: 0, uifSdlCents: 0, notes: [] };
+export const NO_BENEFITS: BenefitsResult = {
+  lines: [],
+  taxableCents: 0,
+  cashCents: 0,
+  employerRetirementCents: 0,
+  uifSdlCents: 0,
+  notes: [],
+};

@@ -40,8 +40,16 @@ function easter(y: number): IsoDate {
 }
 
 const FIXED: [number, number, string][] = [
-  [1, 1, "New Year's Day"], [3, 21, 'Human Rights Day'], [4, 27, 'Freedom Day'], [5, 1, "Workers' Day"], [6, 16, 'Youth Day'],
-  [8, 9, "National Women's Day"], [9, 24, 'Heritage Day'], [12, 16, 'Day of Reconciliation'], [12, 25, 'Christmas Day'], [12, 26, 'Day of Goodwill'],
+  [1, 1, "New Year's Day"],
+  [3, 21, 'Human Rights Day'],
+  [4, 27, 'Freedom Day'],
+  [5, 1, "Workers' Day"],
+  [6, 16, 'Youth Day'],
+  [8, 9, "National Women's Day"],
+  [9, 24, 'Heritage Day'],
+  [12, 16, 'Day of Reconciliation'],
+  [12, 25, 'Christmas Day'],
+  [12, 26, 'Day of Goodwill'],
 ];
 
 /**
@@ -51,7 +59,11 @@ const FIXED: [number, number, string][] = [
 export function publicHolidays(year: number): Map<IsoDate, string> {
   const out = new Map<IsoDate, string>();
   const e = easter(year);
-  const days: [IsoDate, string][] = [...FIXED.map(([m, d, n]): [IsoDate, string] => [iso(year, m, d), n]), [addDays(e, -2), 'Good Friday'], [addDays(e, 1), 'Family Day']];
+  const days: [IsoDate, string][] = [
+    ...FIXED.map(([m, d, n]): [IsoDate, string] => [iso(year, m, d), n]),
+    [addDays(e, -2), 'Good Friday'],
+    [addDays(e, 1), 'Family Day'],
+  ];
   for (const [d, n] of days) {
     out.set(d, n);
     if (weekdayOf(d) === 'Sunday') out.set(addDays(d, 1), `${n} (observed)`);
@@ -98,30 +110,68 @@ const taxYearLabel = (ty: number) => `${ty - 1}/${String(ty % 100).padStart(2, '
 export function deadlineFor(kind: ReturnKind, period: { month?: string; taxYear?: number }): Deadline {
   if (kind === 'emp201' || kind === 'uif-declaration') {
     const month = period.month;
-    if (!month || !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new PayrollError('month', 'month is required for a monthly return (yyyy-mm)');
+    if (!month || !/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
+      throw new PayrollError('month', 'month is required for a monthly return (yyyy-mm)');
     const [y, m] = month.split('-').map(Number);
     const nominal = iso(m === 12 ? y + 1 : y, m === 12 ? 1 : m + 1, 7);
     const due = lastBusinessDayOnOrBefore(nominal);
     const what = kind === 'emp201' ? 'The EMP201 (PAYE, UIF, SDL and ETI)' : 'The UIF declaration (uFiling)';
     const rule = `${what} for a month is due by the 7th of the next month; when the 7th is a weekend or public holiday, by the last business day before it.`;
     const working = [`${monthLabel(month)}: the 7th of the next month is ${dayLabel(nominal)}`];
-    if (due !== nominal) working.push(`${weekdayOf(nominal) === 'Saturday' || weekdayOf(nominal) === 'Sunday' ? `${weekdayOf(nominal)} is not a business day` : `${publicHolidays(Number(nominal.slice(0, 4))).get(nominal)} is a public holiday`}: due the last business day before, ${dayLabel(due)}`);
-    return { return: kind, covers: month, dueDate: due, dueLabel: dayLabel(due), nominal, rule, working, ...(kind === 'uif-declaration' ? { caveat: 'The 7th for UIF declarations rests on the Department of Employment and Labour\'s uFiling guide.' } : {}) };
+    if (due !== nominal)
+      working.push(
+        `${weekdayOf(nominal) === 'Saturday' || weekdayOf(nominal) === 'Sunday' ? `${weekdayOf(nominal)} is not a business day` : `${publicHolidays(Number(nominal.slice(0, 4))).get(nominal)} is a public holiday`}: due the last business day before, ${dayLabel(due)}`,
+      );
+    return {
+      return: kind,
+      covers: month,
+      dueDate: due,
+      dueLabel: dayLabel(due),
+      nominal,
+      rule,
+      working,
+      ...(kind === 'uif-declaration'
+        ? { caveat: "The 7th for UIF declarations rests on the Department of Employment and Labour's uFiling guide." }
+        : {}),
+    };
   }
   const ty = period.taxYear;
   if (!ty || !Number.isInteger(ty)) throw new PayrollError('taxYear', 'taxYear is required for a yearly return');
-  const fixed = (due: IsoDate, rule: string, caveat?: string): Deadline => ({ return: kind, covers: taxYearLabel(ty), dueDate: due, dueLabel: dayLabel(due), nominal: due, rule, working: [rule], ...(caveat ? { caveat } : {}) });
+  const fixed = (due: IsoDate, rule: string, caveat?: string): Deadline => ({
+    return: kind,
+    covers: taxYearLabel(ty),
+    dueDate: due,
+    dueLabel: dayLabel(due),
+    nominal: due,
+    rule,
+    working: [rule],
+    ...(caveat ? { caveat } : {}),
+  });
   switch (kind) {
     case 'emp501-interim':
-      return fixed(iso(ty - 1, 10, 31), `The interim EMP501 for ${taxYearLabel(ty)} (1 March to 31 August ${ty - 1}) is due by 31 October ${ty - 1}.`, 'SARS announces the submission window each year.');
+      return fixed(
+        iso(ty - 1, 10, 31),
+        `The interim EMP501 for ${taxYearLabel(ty)} (1 March to 31 August ${ty - 1}) is due by 31 October ${ty - 1}.`,
+        'SARS announces the submission window each year.',
+      );
     case 'emp501-annual':
-      return fixed(iso(ty, 5, 31), `The annual EMP501 for ${taxYearLabel(ty)} (1 March ${ty - 1} to the end of February ${ty}) is due by 31 May ${ty}; the window usually opens on 1 April.`, ty >= 2027 ? 'The 2027 window is expected to follow the 2026 one (1 April – 31 May); SARS confirms it each year.' : undefined);
+      return fixed(
+        iso(ty, 5, 31),
+        `The annual EMP501 for ${taxYearLabel(ty)} (1 March ${ty - 1} to the end of February ${ty}) is due by 31 May ${ty}; the window usually opens on 1 April.`,
+        ty >= 2027 ? 'The 2027 window is expected to follow the 2026 one (1 April – 31 May); SARS confirms it each year.' : undefined,
+      );
     case 'irp5':
-      return fixed(addDays(iso(ty, 2, isLeap(ty) ? 29 : 28), 60), `IRP5 and IT3(a) certificates for ${taxYearLabel(ty)} must reach employees within 60 days after the tax year ends (and within 14 days after an employee leaves).`);
+      return fixed(
+        addDays(iso(ty, 2, isLeap(ty) ? 29 : 28), 60),
+        `IRP5 and IT3(a) certificates for ${taxYearLabel(ty)} must reach employees within 60 days after the tax year ends (and within 14 days after an employee leaves).`,
+      );
     case 'provisional-1':
       return fixed(iso(ty - 1, 8, 31), `The first provisional tax payment for ${taxYearLabel(ty)} is due by 31 August ${ty - 1}.`);
     case 'provisional-2':
-      return fixed(iso(ty, 2, isLeap(ty) ? 29 : 28), `The second provisional tax payment for ${taxYearLabel(ty)} is due by the last day of February ${ty}.`);
+      return fixed(
+        iso(ty, 2, isLeap(ty) ? 29 : 28),
+        `The second provisional tax payment for ${taxYearLabel(ty)} is due by the last day of February ${ty}.`,
+      );
   }
 }
 

@@ -11,7 +11,8 @@ function groupThousands(words: string[]): string[] {
   const out: string[] = [];
   for (const w of words) {
     const prev = out.length === 1 ? out[0] : undefined;
-    if (prev !== undefined && /^\d{3}(\.\d+)?$/.test(w) && /^R?\d{1,3}$|^R?\d{1,3}(\d{3})+$/i.test(prev) && !prev.includes('.')) out[0] = prev + w;
+    if (prev !== undefined && /^\d{3}(\.\d+)?$/.test(w) && /^R?\d{1,3}$|^R?\d{1,3}(\d{3})+$/i.test(prev) && !prev.includes('.'))
+      out[0] = prev + w;
     else out.push(w);
   }
   return out;

@@ -20,10 +20,7 @@ export const MAX_ANNUAL_AMOUNT_CENTS = 1_000_000_000_000;
 /** Throws unless `value` is a non-negative safe integer no larger than `max`. Never lets NaN through. */
 export function assertCents(value: number, field: string, max: number = MAX_PERIOD_AMOUNT_CENTS): void {
   if (!Number.isSafeInteger(value) || value < 0 || value > max) {
-    throw new PayrollError(
-      field,
-      `${field} must be a whole number of cents between 0 and ${max} (got ${String(value)})`,
-    );
+    throw new PayrollError(field, `${field} must be a whole number of cents between 0 and ${max} (got ${String(value)})`);
   }
 }
 

@@ -120,7 +120,9 @@ export function calculateEti(p: EtiParams): EtiResult {
         grossed,
       );
     }
-    working.push(`Wage test: ${formatRand(rem)} / ${hoursText} h = ${formatRand(hourly)} an hour ≥ national minimum wage ${formatRand(nmw)}`);
+    working.push(
+      `Wage test: ${formatRand(rem)} / ${hoursText} h = ${formatRand(hourly)} an hour ≥ national minimum wage ${formatRand(nmw)}`,
+    );
   }
 
   if (ch < FULL_MONTH_CH) {

@@ -53,7 +53,11 @@ export interface LeaveAccrualResult {
   working: string[];
 }
 
-const d = (h: number) => `${(h / 100).toFixed(2).replace(/\.00$/, '').replace(/(\.\d)0$/, '$1')}`;
+const d = (h: number) =>
+  `${(h / 100)
+    .toFixed(2)
+    .replace(/\.00$/, '')
+    .replace(/(\.\d)0$/, '$1')}`;
 
 export function leaveAccrual(p: LeaveAccrualParams): LeaveAccrualResult {
   daysPerWeekCheck(p.daysPerWeek);
@@ -85,9 +89,12 @@ export function leaveAccrual(p: LeaveAccrualParams): LeaveAccrualResult {
   const firstSix = months !== undefined && months < 6;
   let sickDays = sickLeaveDaysPerCycle(p.daysPerWeek);
   if (firstSix) {
-    if (p.daysWorked === undefined) throw new PayrollError('daysWorked', 'daysWorked is needed for sick leave in the first 6 months (1 day per 26 days worked)');
+    if (p.daysWorked === undefined)
+      throw new PayrollError('daysWorked', 'daysWorked is needed for sick leave in the first 6 months (1 day per 26 days worked)');
     sickDays = sickLeaveFirstSixMonths(p.daysWorked);
-    working.push(`Sick leave in the first 6 months: 1 day per 26 days worked, ${p.daysWorked} ÷ 26 → ${sickDays} completed days [VERIFY: completed blocks or pro rata]`);
+    working.push(
+      `Sick leave in the first 6 months: 1 day per 26 days worked, ${p.daysWorked} ÷ 26 → ${sickDays} completed days [VERIFY: completed blocks or pro rata]`,
+    );
   } else working.push(`Sick leave: ${sickDays} days (6 weeks of ${p.daysPerWeek} days) in each 36-month cycle`);
   const sickAvailable = Math.max(0, sickDays - (p.sickTaken ?? 0));
   if (p.sickTaken) working.push(`Less ${p.sickTaken} sick days taken = ${sickAvailable} available`);

@@ -111,8 +111,11 @@ export function checkMinimumWage(p: MinimumWageCheckParams): MinimumWageCheckRes
     below = rate < min;
     perHour = below ? min - rate : 0;
     if (ch !== null) shortfall = divRoundHalfUp(perHour * ch, 100);
-    working.push(`Rate paid ${formatRand(rate)} an hour${below ? ` < ${formatRand(min)}: below the minimum by ${formatRand(perHour)} an hour` : ` ≥ ${formatRand(min)}: compliant`}`);
-    if (ch !== null && below) working.push(`Shortfall: ${formatRand(perHour)} × ${formatUnits(ch, 2)} h = ${formatRand(shortfall as number)}`);
+    working.push(
+      `Rate paid ${formatRand(rate)} an hour${below ? ` < ${formatRand(min)}: below the minimum by ${formatRand(perHour)} an hour` : ` ≥ ${formatRand(min)}: compliant`}`,
+    );
+    if (ch !== null && below)
+      working.push(`Shortfall: ${formatRand(perHour)} × ${formatUnits(ch, 2)} h = ${formatRand(shortfall as number)}`);
   } else if (p.remunerationCents !== undefined) {
     assertCents(p.remunerationCents, 'remuneration');
     if (ch === null) throw new PayrollError('hours', 'hours is required when remuneration is given');

@@ -89,11 +89,27 @@ export function calculatePayrollRun(p: PayrollRunParams): PayrollRunResult {
       let eti = 0;
       let etiNote: string | undefined;
       if (e.etiMonth !== undefined) {
-        const r = calculateEti({ date: end, remunerationCents: e.remunerationCents, monthOfEmployment: e.etiMonth, age: e.age, hoursWorked: e.hoursPerMonth });
+        const r = calculateEti({
+          date: end,
+          remunerationCents: e.remunerationCents,
+          monthOfEmployment: e.etiMonth,
+          age: e.age,
+          hoursWorked: e.hoursPerMonth,
+        });
         eti = r.etiCents;
         if (!r.eligible) etiNote = r.reason ?? undefined;
       }
-      return { name: e.name, grossCents: s.grossCents, payeCents: s.payeCents, uifEmployeeCents: s.uifEmployeeCents, uifEmployerCents: s.uifEmployerCents, sdlCents: s.sdlCents, etiCents: eti, netPayCents: s.netPayCents, etiNote };
+      return {
+        name: e.name,
+        grossCents: s.grossCents,
+        payeCents: s.payeCents,
+        uifEmployeeCents: s.uifEmployeeCents,
+        uifEmployerCents: s.uifEmployerCents,
+        sdlCents: s.sdlCents,
+        etiCents: eti,
+        netPayCents: s.netPayCents,
+        etiNote,
+      };
     } catch (err) {
       if (err instanceof PayrollError) throw new PayrollError(`${field}.${err.field}`, `${e.name}: ${err.message}`);
       throw err;
@@ -125,5 +141,18 @@ export function calculatePayrollRun(p: PayrollRunParams): PayrollRunResult {
     );
   }
   working.push(`EMP201 for ${monthLabel(p.month)}: ${formatRand(payable)}, due ${dayLabel(due)}`);
-  return { month: p.month, taxYear, lines, totals, sdlExempt: exempt, annualPayrollCents: annual, annualPayrollAssumed: assumed, liabilityCents: liability, etiUsedCents: etiUsed, payableCents: payable, dueDate: due, working };
+  return {
+    month: p.month,
+    taxYear,
+    lines,
+    totals,
+    sdlExempt: exempt,
+    annualPayrollCents: annual,
+    annualPayrollAssumed: assumed,
+    liabilityCents: liability,
+    etiUsedCents: etiUsed,
+    payableCents: payable,
+    dueDate: due,
+    working,
+  };
 }

@@ -103,7 +103,9 @@ export function calculatePayslip(p: PayslipParams): PayslipResult {
   });
   const uifRem = p.remunerationCents + bonus + benefits.uifSdlCents;
   const sdlRem = p.remunerationCents + commission + bonus + benefits.uifSdlCents;
-  const employerContrib = benefits.lines.filter((l) => l.code === 'employer_retirement' || l.code === 'employer_medical').reduce((s, l) => s + l.amountCents, 0);
+  const employerContrib = benefits.lines
+    .filter((l) => l.code === 'employer_retirement' || l.code === 'employer_medical')
+    .reduce((s, l) => s + l.amountCents, 0);
   const uif = calculateUif({
     taxYear: p.taxYear,
     period: p.period,
@@ -150,19 +152,39 @@ export function calculatePayslip(p: PayslipParams): PayslipResult {
     });
   for (const b of benefits.lines.filter((l) => l.cash))
     lines.push({ code: b.code, label: b.label, type: 'earning', amountCents: b.amountCents, working: b.working });
-  const parts: [string, number][] = [['Remuneration', p.remunerationCents], ['Commission', commission], ['Bonus', bonus], ...benefits.lines.filter((l) => l.cash).map((l): [string, number] => [l.label, l.amountCents])];
+  const parts: [string, number][] = [
+    ['Remuneration', p.remunerationCents],
+    ['Commission', commission],
+    ['Bonus', bonus],
+    ...benefits.lines.filter((l) => l.cash).map((l): [string, number] => [l.label, l.amountCents]),
+  ];
   const grossParts = parts.filter(([, c]) => c > 0);
   lines.push({
     code: 'gross',
     label: 'Gross pay',
     type: 'total',
     amountCents: gross,
-    working: [grossParts.length <= 1 ? `${grossParts[0]?.[0] ?? 'Remuneration'} ${formatRand(gross)}` : `${grossParts.map(([, c]) => formatRand(c)).join(' + ')} = ${formatRand(gross)}`],
+    working: [
+      grossParts.length <= 1
+        ? `${grossParts[0]?.[0] ?? 'Remuneration'} ${formatRand(gross)}`
+        : `${grossParts.map(([, c]) => formatRand(c)).join(' + ')} = ${formatRand(gross)}`,
+    ],
   });
   for (const b of benefits.lines.filter((l) => !l.cash))
     lines.push({ code: b.code, label: `${b.label}: taxable value`, type: 'info', amountCents: b.taxableCents, working: b.working });
-  const taxedExtra = benefits.taxableCents > 0 ? [`Pay taxed: ${formatRand(p.remunerationCents + commission)} + ${formatRand(benefits.taxableCents)} taxable allowances and benefits = ${formatRand(payeRem)}`] : [];
-  lines.push({ code: 'paye', label: 'PAYE', type: 'deduction', amountCents: paye.payeCents, working: [...taxedExtra, ...explainPaye(paye)] });
+  const taxedExtra =
+    benefits.taxableCents > 0
+      ? [
+          `Pay taxed: ${formatRand(p.remunerationCents + commission)} + ${formatRand(benefits.taxableCents)} taxable allowances and benefits = ${formatRand(payeRem)}`,
+        ]
+      : [];
+  lines.push({
+    code: 'paye',
+    label: 'PAYE',
+    type: 'deduction',
+    amountCents: paye.payeCents,
+    working: [...taxedExtra, ...explainPaye(paye)],
+  });
   lines.push({
     code: 'uif_employee',
     label: 'UIF (employee 1%)',

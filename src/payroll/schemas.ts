@@ -37,7 +37,6 @@ function boolString(v: unknown): unknown {
   return v;
 }
 
-
 function numberError(field: string, what: string) {
   return (iss: { input?: unknown }) =>
     iss.input === undefined ? `${field} is required` : `${field} must be ${what} (got ${JSON.stringify(iss.input) ?? String(iss.input)})`;
@@ -78,10 +77,14 @@ export function quantityField(field: string, min: number, max: number, opts: { d
   const dp = opts.dp ?? 2;
   const u = opts.unit ? ` ${opts.unit}` : '';
   let n = z.number({ error: numberError(field, opts.unit ? `a number of ${opts.unit}` : 'a number') });
-  n = opts.exclusiveMin ? n.gt(min, `${field} must be more than ${min}${u}`) : n.min(min, min === 0 ? `${field} must not be negative` : `${field} must be at least ${min}${u}`);
+  n = opts.exclusiveMin
+    ? n.gt(min, `${field} must be more than ${min}${u}`)
+    : n.min(min, min === 0 ? `${field} must not be negative` : `${field} must be at least ${min}${u}`);
   return z.preprocess(
     numericString,
-    n.max(max, `${field} must be at most ${max}${u}`).refine((v) => hasAtMostDecimals(v, dp), `${field} must have at most ${dp} decimal places`),
+    n
+      .max(max, `${field} must be at most ${max}${u}`)
+      .refine((v) => hasAtMostDecimals(v, dp), `${field} must have at most ${dp} decimal places`),
   );
 }
 
@@ -96,10 +99,9 @@ export const taxYearField = z.preprocess(
   z
     .number({ error: numberError('taxYear', 'a tax year such as 2027') })
     .int('taxYear must be a whole year such as 2027')
-    .refine(
-      (y) => isSupportedTaxYear(y),
-      { error: (iss) => `taxYear ${String(iss.input)} is not supported; supported tax years: ${describeSupportedTaxYears()}` },
-    ),
+    .refine((y) => isSupportedTaxYear(y), {
+      error: (iss) => `taxYear ${String(iss.input)} is not supported; supported tax years: ${describeSupportedTaxYears()}`,
+    }),
 );
 
 export const periodField = z.enum(PAY_PERIODS as [string, ...string[]], {
@@ -110,11 +112,9 @@ export const periodField = z.enum(PAY_PERIODS as [string, ...string[]], {
 }) as unknown as z.ZodEnum<{ monthly: 'monthly'; fortnightly: 'fortnightly'; weekly: 'weekly'; annual: 'annual' }>;
 
 export const isoDateField = (field = 'date') =>
-  z
-    .string({ error: numberError(field, 'a date in the form yyyy-mm-dd') })
-    .refine((s) => isIsoDate(s), {
-      error: (iss) => `${field} must be a calendar date in the form yyyy-mm-dd (got ${JSON.stringify(iss.input)})`,
-    });
+  z.string({ error: numberError(field, 'a date in the form yyyy-mm-dd') }).refine((s) => isIsoDate(s), {
+    error: (iss) => `${field} must be a calendar date in the form yyyy-mm-dd (got ${JSON.stringify(iss.input)})`,
+  });
 
 export const medicalMembersField = intField('medicalMembers', 0, 50, 'people');
 
@@ -148,7 +148,9 @@ export const benefitsShape = {
   loan: randsField('loan').optional(),
   loanInterestRate: percentField('loanInterestRate').optional(),
   officialInterestRate: percentField('officialInterestRate').optional(),
-  loanKind: z.enum(['casual', 'study'], { error: (iss) => `loanKind must be one of casual, study (got ${JSON.stringify(iss.input)})` }).optional(),
+  loanKind: z
+    .enum(['casual', 'study'], { error: (iss) => `loanKind must be one of casual, study (got ${JSON.stringify(iss.input)})` })
+    .optional(),
 };
 export type BenefitsInput = { [K in keyof typeof benefitsShape]?: z.output<(typeof benefitsShape)[K]> };
 
@@ -312,7 +314,11 @@ export const leavePayInputSchema = z
   .object({
     /** Pay for the period, with employer contributions that count as remuneration (GN 691). */
     remuneration: randsField('remuneration'),
-    period: z.enum(['monthly', 'weekly', 'daily'], { error: (iss) => `period must be one of monthly, weekly, daily (got ${JSON.stringify(iss.input)})` }).default('monthly'),
+    period: z
+      .enum(['monthly', 'weekly', 'daily'], {
+        error: (iss) => `period must be one of monthly, weekly, daily (got ${JSON.stringify(iss.input)})`,
+      })
+      .default('monthly'),
     daysPerWeek: intField('daysPerWeek', 1, 7, 'days').default(5),
     /** Leave days to pay out or value. */
     days: quantityField('days', 0, 1000, { unit: 'days' }).optional(),
@@ -320,7 +326,8 @@ export const leavePayInputSchema = z
     daysWorked: quantityField('daysWorked', 0, 20_000, { unit: 'days' }).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.days === undefined && v.daysWorked === undefined) ctx.addIssue({ code: 'custom', path: ['days'], message: 'days (or daysWorked) is required' });
+    if (v.days === undefined && v.daysWorked === undefined)
+      ctx.addIssue({ code: 'custom', path: ['days'], message: 'days (or daysWorked) is required' });
   });
 
 export type LeavePayInput = z.output<typeof leavePayInputSchema>;
@@ -334,7 +341,16 @@ export const deadlineInputSchema = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be a month in the form yyyy-mm')
     .optional(),
   /** The tax year (by the year it ends) of an EMP501, IRP5 or provisional payment. */
-  taxYear: z.preprocess(numericString, z.number({ error: numberError('taxYear', 'a tax year such as 2027') }).int('taxYear must be a whole year such as 2027').min(2000).max(2100)).optional(),
+  taxYear: z
+    .preprocess(
+      numericString,
+      z
+        .number({ error: numberError('taxYear', 'a tax year such as 2027') })
+        .int('taxYear must be a whole year such as 2027')
+        .min(2000)
+        .max(2100),
+    )
+    .optional(),
 });
 
 export type DeadlineInput = z.output<typeof deadlineInputSchema>;
@@ -353,7 +369,8 @@ export const bonusInputSchema = z.object({
 export type BonusInput = z.output<typeof bonusInputSchema>;
 
 const dateOrder = (v: { startDate?: string; endDate?: string }, ctx: z.RefinementCtx) => {
-  if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
+  if (v.startDate && v.endDate && v.endDate < v.startDate)
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
 };
 
 /** What is paid when employment ends: service by dates or by years and months, the reason, leave due, notice. */
@@ -361,7 +378,11 @@ export const terminationInputSchema = z
   .object({
     taxYear: taxYearField.optional(),
     remuneration: randsField('remuneration'),
-    period: z.enum(['monthly', 'weekly', 'daily'], { error: (iss) => `period must be one of monthly, weekly, daily (got ${JSON.stringify(iss.input)})` }).default('monthly'),
+    period: z
+      .enum(['monthly', 'weekly', 'daily'], {
+        error: (iss) => `period must be one of monthly, weekly, daily (got ${JSON.stringify(iss.input)})`,
+      })
+      .default('monthly'),
     /** Employer pension, provident and medical contributions for the same period (remuneration under GN 691). */
     employerContributions: randsField('employerContributions').optional(),
     daysPerWeek: intField('daysPerWeek', 1, 7, 'days').default(5),
@@ -369,8 +390,17 @@ export const terminationInputSchema = z
     endDate: isoDateField('endDate').optional(),
     serviceYears: intField('serviceYears', 0, 80, 'years').optional(),
     serviceMonths: intField('serviceMonths', 0, 11, 'months').optional(),
-    reason: z.enum(TERMINATION_REASONS, { error: (iss) => (iss.input === undefined ? `reason is required (one of ${TERMINATION_REASONS.join(', ')})` : `reason must be one of ${TERMINATION_REASONS.join(', ')} (got ${JSON.stringify(iss.input)})`) }),
-    workerType: z.enum(['general', 'farm', 'domestic'], { error: (iss) => `workerType must be one of general, farm, domestic (got ${JSON.stringify(iss.input)})` }).optional(),
+    reason: z.enum(TERMINATION_REASONS, {
+      error: (iss) =>
+        iss.input === undefined
+          ? `reason is required (one of ${TERMINATION_REASONS.join(', ')})`
+          : `reason must be one of ${TERMINATION_REASONS.join(', ')} (got ${JSON.stringify(iss.input)})`,
+    }),
+    workerType: z
+      .enum(['general', 'farm', 'domestic'], {
+        error: (iss) => `workerType must be one of general, farm, domestic (got ${JSON.stringify(iss.input)})`,
+      })
+      .optional(),
     noticePaidInLieu: boolField('noticePaidInLieu').optional(),
     /** Annual leave due and not taken; or the leave cycle's start and the days taken in it. */
     leaveDays: quantityField('leaveDays', 0, 1000, { unit: 'days' }).optional(),
@@ -387,7 +417,8 @@ export const terminationInputSchema = z
     if (!(v.startDate && v.endDate) && v.serviceYears === undefined && v.serviceMonths === undefined) {
       ctx.addIssue({ code: 'custom', path: ['serviceYears'], message: 'serviceYears is required (or startDate and endDate)' });
     }
-    if (v.leaveCycleStart && !v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate is required with leaveCycleStart' });
+    if (v.leaveCycleStart && !v.endDate)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate is required with leaveCycleStart' });
   });
 export type TerminationInput = z.output<typeof terminationInputSchema>;
 
@@ -409,8 +440,10 @@ export const leaveAccrualInputSchema = z
     remuneration: randsField('remuneration').optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.months === undefined && !v.cycleStart) ctx.addIssue({ code: 'custom', path: ['months'], message: 'months is required (or cycleStart)' });
-    if (v.cycleStart && v.asOf && v.asOf < v.cycleStart) ctx.addIssue({ code: 'custom', path: ['asOf'], message: 'asOf must not be before cycleStart' });
+    if (v.months === undefined && !v.cycleStart)
+      ctx.addIssue({ code: 'custom', path: ['months'], message: 'months is required (or cycleStart)' });
+    if (v.cycleStart && v.asOf && v.asOf < v.cycleStart)
+      ctx.addIssue({ code: 'custom', path: ['asOf'], message: 'asOf must not be before cycleStart' });
   });
 export type LeaveAccrualInput = z.output<typeof leaveAccrualInputSchema>;
 
@@ -432,7 +465,10 @@ export const payrollRunInputSchema = z.object({
   annualPayroll: randsField('annualPayroll', MAX_ANNUAL_RANDS).optional(),
   employees: z.preprocess(
     (v) => (typeof v === 'string' ? parseEmployeeTable(v) : v),
-    z.array(employeeSchema, { error: 'employees must be a list of people (name, remuneration, age)' }).min(1, 'employees must list at least one person').max(500, 'employees must list at most 500 people'),
+    z
+      .array(employeeSchema, { error: 'employees must be a list of people (name, remuneration, age)' })
+      .min(1, 'employees must list at least one person')
+      .max(500, 'employees must list at most 500 people'),
   ),
 });
 export type PayrollRunInput = z.output<typeof payrollRunInputSchema>;

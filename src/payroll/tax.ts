@@ -368,10 +368,7 @@ export function explainPaye(r: PayeResult): string[] {
     `Tax year ${year.label} (${formatLongDate(taxYearStart(year.taxYear))} – ${formatLongDate(taxYearEnd(year.taxYear))}), ${r.period} pay`,
   );
   if (r.periods === 1) w.push(`${formatRand(r.annualEquivalentCents)} annual remuneration`);
-  else
-    w.push(
-      `${formatRand(r.remunerationCents)} × ${r.periods} = ${formatRand(r.annualEquivalentCents)} annual equivalent`,
-    );
+  else w.push(`${formatRand(r.remunerationCents)} × ${r.periods} = ${formatRand(r.annualEquivalentCents)} annual equivalent`);
   if (r.annualRetirementContributionsCents > 0) {
     const pct = divFloor(r.annualEquivalentCents * year.retirementPercentBp, 10_000);
     if (r.periods > 1)

@@ -104,7 +104,10 @@ export function calculateTermination(p: TerminationParams): TerminationResult {
   const [num, den] = p.period === 'monthly' ? [pay * 12, 52] : p.period === 'weekly' ? [pay, 1] : [pay * p.daysPerWeek, 1];
   const weekly = divRoundHalfUp(num, den);
   const daily = divRoundHalfUp(num, den * p.daysPerWeek);
-  const payWords = contrib > 0 ? `${formatRand(p.remunerationCents)} + employer contributions ${formatRand(contrib)} = ${formatRand(pay)}` : formatRand(pay);
+  const payWords =
+    contrib > 0
+      ? `${formatRand(p.remunerationCents)} + employer contributions ${formatRand(contrib)} = ${formatRand(pay)}`
+      : formatRand(pay);
   const per = p.period === 'monthly' ? 'a month' : p.period === 'weekly' ? 'a week' : 'a day';
   working.push(
     `Remuneration (s35, GN 691): ${payWords} ${per}; a week's pay = ${p.period === 'monthly' ? `${formatRand(pay)} × 12 / 52 = ` : p.period === 'daily' ? `${formatRand(pay)} × ${p.daysPerWeek} days = ` : ''}${formatRand(weekly)}`,
@@ -112,7 +115,9 @@ export function calculateTermination(p: TerminationParams): TerminationResult {
 
   const years = Math.floor(p.monthsEmployed / 12);
   const months = Math.floor(p.monthsEmployed - years * 12);
-  working.push(`Service: ${years} year${years === 1 ? '' : 's'} ${months} month${months === 1 ? '' : 's'}, ended by ${REASON_WORDS[p.reason]}`);
+  working.push(
+    `Service: ${years} year${years === 1 ? '' : 's'} ${months} month${months === 1 ? '' : 's'}, ended by ${REASON_WORDS[p.reason]}`,
+  );
 
   const noticeWeeks = noticePeriodWeeks(p.monthsEmployed, workerType);
   const noticePay = inLieu ? divRoundHalfUp(num * noticeWeeks, den) : 0;
@@ -128,12 +133,18 @@ export function calculateTermination(p: TerminationParams): TerminationResult {
       ? `Severance (s41): at least 1 week per completed year: ${years} × ${formatRand(weekly)} = ${formatRand(severance)}`
       : `Severance (s41): not payable: it is due only on dismissal for operational requirements`,
   );
-  if (p.reason === 'retrenchment') notes.push('Severance is not payable if the employee unreasonably refuses an offer of alternative employment (s41(4))');
+  if (p.reason === 'retrenchment')
+    notes.push('Severance is not payable if the employee unreasonably refuses an offer of alternative employment (s41(4))');
 
   let leaveDays = 0;
   let leavePayCents = 0;
   if (p.leaveDaysHundredths !== undefined && p.leaveDaysHundredths > 0) {
-    const l = leavePay({ remunerationCents: pay, period: p.period, daysPerWeek: p.daysPerWeek, leaveDaysHundredths: p.leaveDaysHundredths });
+    const l = leavePay({
+      remunerationCents: pay,
+      period: p.period,
+      daysPerWeek: p.daysPerWeek,
+      leaveDaysHundredths: p.leaveDaysHundredths,
+    });
     leaveDays = l.days;
     leavePayCents = l.valueCents;
     working.push(`Leave pay-out (s40): ${l.days} days × ${formatRand(l.dailyCents)} a day = ${formatRand(l.valueCents)}`);
@@ -142,8 +153,18 @@ export function calculateTermination(p: TerminationParams): TerminationResult {
 
   // PAYE on the annual payments: the regular pay (salary only) annualised, the payments as a bonus.
   const annualPayments = noticePay + leavePayCents + bonus;
-  const [period, regular] = p.period === 'monthly' ? (['monthly', p.remunerationCents] as const) : (['weekly', p.period === 'weekly' ? p.remunerationCents : p.remunerationCents * p.daysPerWeek] as const);
-  const paye = calculatePaye({ taxYear: p.taxYear, period, remunerationCents: regular, age: p.age, medicalMembers: p.medicalMembers, bonusCents: annualPayments });
+  const [period, regular] =
+    p.period === 'monthly'
+      ? (['monthly', p.remunerationCents] as const)
+      : (['weekly', p.period === 'weekly' ? p.remunerationCents : p.remunerationCents * p.daysPerWeek] as const);
+  const paye = calculatePaye({
+    taxYear: p.taxYear,
+    period,
+    remunerationCents: regular,
+    age: p.age,
+    medicalMembers: p.medicalMembers,
+    bonusCents: annualPayments,
+  });
   if (annualPayments > 0) {
     working.push(
       `Notice pay, leave pay and bonus (${formatRand(annualPayments)}) are annual payments (IRP5 code 3605): tax on ${formatRand(paye.annualEquivalentCents)} + ${formatRand(annualPayments)} ` +
@@ -158,13 +179,18 @@ export function calculateTermination(p: TerminationParams): TerminationResult {
     working.push(
       `Severance benefit (IRP5 code 3901): estimate on the lump-sum table${earlier > 0 ? ` after ${formatRand(earlier)} of earlier lump sums` : ''} = ${formatRand(sevTax)} [VERIFY: the 2027 table is carried unchanged]`,
     );
-    notes.push('The employer must apply to SARS for a tax directive (IRP3(a)) before paying severance and withhold what the directive says; the PAYE tables may not be applied to it. The table is cumulative over earlier retirement, withdrawal and severance lump sums.');
+    notes.push(
+      'The employer must apply to SARS for a tax directive (IRP3(a)) before paying severance and withhold what the directive says; the PAYE tables may not be applied to it. The table is cumulative over earlier retirement, withdrawal and severance lump sums.',
+    );
   }
 
   // UIF: the annual payments are remuneration; the ceiling applies to the month's total (salary assumed in full).
   const ceiling = year.uif.ceilingMonthlyCents;
   const monthly = p.period === 'monthly' ? p.remunerationCents : divRoundHalfUp(regular * 52, 12);
-  const uifExtra = annualPayments === 0 ? 0 : divRoundHalfUp((Math.min(ceiling, monthly + annualPayments) - Math.min(ceiling, monthly)) * year.uif.employeeRateBp, 10_000);
+  const uifExtra =
+    annualPayments === 0
+      ? 0
+      : divRoundHalfUp((Math.min(ceiling, monthly + annualPayments) - Math.min(ceiling, monthly)) * year.uif.employeeRateBp, 10_000);
   working.push(
     annualPayments === 0
       ? 'UIF: severance is not UIF remuneration and not in the SDL base'
@@ -175,7 +201,9 @@ export function calculateTermination(p: TerminationParams): TerminationResult {
 
   const total = noticePay + severance + leavePayCents + bonus;
   const net = total - paye.bonusPayeCents - sevTax - uifExtra;
-  working.push(`Total: ${formatRand(total)}; after PAYE ${formatRand(paye.bonusPayeCents)}${sevTax ? `, severance tax ${formatRand(sevTax)}` : ''} and UIF ${formatRand(uifExtra)} ≈ ${formatRand(net)}`);
+  working.push(
+    `Total: ${formatRand(total)}; after PAYE ${formatRand(paye.bonusPayeCents)}${sevTax ? `, severance tax ${formatRand(sevTax)}` : ''} and UIF ${formatRand(uifExtra)} ≈ ${formatRand(net)}`,
+  );
   return {
     taxYear: p.taxYear,
     weeklyCents: weekly,

@@ -12,7 +12,8 @@ import { getTaxYear, type CompiledTaxYear } from './years/index.js';
 export const UIF_EXCLUSIONS = {
   public_servant: 'public servant in the national or provincial sphere of government',
   // The exclusion of foreigners who must be repatriated (UICA s4(1)(d)) was repealed from 1 March 2018: they contribute.
-  office_bearer: 'President, Deputy President, Minister, Deputy Minister, MP, NCOP delegate, Premier, MEC, MPL, municipal councillor or traditional leader (UICA s4)',
+  office_bearer:
+    'President, Deputy President, Minister, Deputy Minister, MP, NCOP delegate, Premier, MEC, MPL, municipal councillor or traditional leader (UICA s4)',
 } as const;
 export type UifExclusion = keyof typeof UIF_EXCLUSIONS;
 
@@ -49,11 +50,13 @@ function exclusionReason(year: CompiledTaxYear, p: UifParams): string | null {
   if (p.applicable === false) return 'worker marked as excluded from UIF';
   if (p.excludedCategory !== undefined) {
     const r = Object.hasOwn(UIF_EXCLUSIONS, p.excludedCategory) ? UIF_EXCLUSIONS[p.excludedCategory] : undefined;
-    if (r === undefined) throw new PayrollError('excludedCategory', `excludedCategory must be one of ${Object.keys(UIF_EXCLUSIONS).join(', ')}`);
+    if (r === undefined)
+      throw new PayrollError('excludedCategory', `excludedCategory must be one of ${Object.keys(UIF_EXCLUSIONS).join(', ')}`);
     return r;
   }
   if (p.hoursPerMonth !== undefined) {
-    if (!Number.isFinite(p.hoursPerMonth) || p.hoursPerMonth < 0) throw new PayrollError('hoursPerMonth', 'hoursPerMonth must be a non-negative number');
+    if (!Number.isFinite(p.hoursPerMonth) || p.hoursPerMonth < 0)
+      throw new PayrollError('hoursPerMonth', 'hoursPerMonth must be a non-negative number');
     if (p.hoursPerMonth < year.uif.minHoursPerMonth)
       return `employed for fewer than ${year.uif.minHoursPerMonth} hours a month (${p.hoursPerMonth} h)`;
   }
@@ -83,7 +86,8 @@ export function calculateUif(p: UifParams): UifResult {
   const year = getTaxYear(p.taxYear);
   const period = p.period ?? 'monthly';
   const periods = PERIODS_PER_YEAR[period];
-  if (typeof periods !== 'number') throw new PayrollError('period', `period must be one of monthly, fortnightly, weekly, annual (got ${JSON.stringify(period)})`);
+  if (typeof periods !== 'number')
+    throw new PayrollError('period', `period must be one of monthly, fortnightly, weekly, annual (got ${JSON.stringify(period)})`);
   assertCents(p.remunerationCents, 'remuneration');
   const commission = p.commissionCents ?? 0;
   assertCents(commission, 'commission');
@@ -114,9 +118,7 @@ export function calculateUif(p: UifParams): UifResult {
       : periods === 1
         ? `the ${formatRand(year.uif.ceilingAnnualCents)} annual ceiling`
         : `the ${period} ceiling ${formatRand(year.uif.ceilingAnnualCents)} / ${periods} = ${formatRand(ceilingPerPeriod)}`;
-  working.push(
-    `UIF remuneration ${formatRand(p.remunerationCents)}${capped ? `, capped at ${ceilText}` : ` (below ${ceilText})`}`,
-  );
+  working.push(`UIF remuneration ${formatRand(p.remunerationCents)}${capped ? `, capped at ${ceilText}` : ` (below ${ceilText})`}`);
   working.push(`UIF employee: ${formatPercent(year.uif.employeeRateBp)} × ${formatRand(base)} = ${formatRand(r.employeeCents)}`);
   working.push(`UIF employer: ${formatPercent(year.uif.employerRateBp)} × ${formatRand(base)} = ${formatRand(r.employerCents)}`);
   return {

@@ -9,17 +9,25 @@ export const MAX_PAYSLIP_PAGES = 5;
 
 export class PayslipPdfError extends Error {}
 
-interface Piece { x: number; y: number; width: number; text: string; height: number }
+interface Piece {
+  x: number;
+  y: number;
+  width: number;
+  text: string;
+  height: number;
+}
 
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   let doc: PDFDocumentProxy;
   try {
-    doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, useSystemFonts: false, stopAtErrors: true, verbosity: 0 }).promise;
+    doc = await getDocument({ data: bytes.slice(), isEvalSupported: false, useSystemFonts: false, stopAtErrors: true, verbosity: 0 })
+      .promise;
   } catch {
     throw new PayslipPdfError('This PDF could not be read. Upload the payslip as your payroll system saved it, or paste its text.');
   }
   try {
-    if (doc.numPages > MAX_PAYSLIP_PAGES) throw new PayslipPdfError(`A payslip PDF has at most ${MAX_PAYSLIP_PAGES} pages; this one has ${doc.numPages}.`);
+    if (doc.numPages > MAX_PAYSLIP_PAGES)
+      throw new PayslipPdfError(`A payslip PDF has at most ${MAX_PAYSLIP_PAGES} pages; this one has ${doc.numPages}.`);
     const pages: string[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
@@ -27,12 +35,21 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
       const pieces: Piece[] = [];
       for (const item of content.items) {
         if (!('str' in item) || !item.str.trim()) continue;
-        pieces.push({ x: item.transform[4], y: item.transform[5], width: item.width, text: item.str, height: Math.abs(item.transform[3]) || 10 });
+        pieces.push({
+          x: item.transform[4],
+          y: item.transform[5],
+          width: item.width,
+          text: item.str,
+          height: Math.abs(item.transform[3]) || 10,
+        });
       }
       pages.push(linesOf(pieces).join('\n'));
     }
     const text = pages.join('\n');
-    if (!text.trim()) throw new PayslipPdfError('This PDF has no text in it (it may be a scan). Paste the payslip\'s text or type its figures into the form.');
+    if (!text.trim())
+      throw new PayslipPdfError(
+        "This PDF has no text in it (it may be a scan). Paste the payslip's text or type its figures into the form.",
+      );
     return text;
   } finally {
     await doc.destroy();

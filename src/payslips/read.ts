@@ -141,7 +141,10 @@ function groups(cells: string[]): { label: string; numbers: number[] }[] {
 }
 
 /** Which number of a side's values is this period's amount, counted from the right (values are right-aligned). */
-interface Side { section: Section | null; amountFromRight: number }
+interface Side {
+  section: Section | null;
+  amountFromRight: number;
+}
 
 function headerSides(cells: string[]): Side[] | null {
   const sides: { section: Section | null; columns: string[] }[] = [];
@@ -174,11 +177,12 @@ function periodOf(text: string): { period: PayPeriod; assumed: boolean } {
 
 function payDateOf(lines: string[]): { date: IsoDate | null; assumed: boolean } {
   const labelled = (re: RegExp) => {
-    for (const line of lines) if (re.test(line)) {
-      const after = line.slice(line.search(re));
-      const dates = datesIn(after);
-      if (dates.length) return dates[dates.length > 1 && /period|ending|to\b/i.test(after) ? dates.length - 1 : 0];
-    }
+    for (const line of lines)
+      if (re.test(line)) {
+        const after = line.slice(line.search(re));
+        const dates = datesIn(after);
+        if (dates.length) return dates[dates.length > 1 && /period|ending|to\b/i.test(after) ? dates.length - 1 : 0];
+      }
     return null;
   };
   const paid = labelled(/\b(pay(ment)?|paid)\s*(date|on)\b|\bdate\s+paid\b|\bpaid\b/i);
@@ -192,7 +196,10 @@ function payDateOf(lines: string[]): { date: IsoDate | null; assumed: boolean } 
 }
 
 export function readPayslip(text: string): ReadPayslip {
-  const lines = text.split(/\r?\n/).map((l) => l.replace(/\s+$/, '')).filter((l) => l.trim());
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.replace(/\s+$/, ''))
+    .filter((l) => l.trim());
   const { period, assumed } = periodOf(text);
   const payDate = payDateOf(lines);
   const out: ReadPayslip = {
@@ -220,7 +227,8 @@ export function readPayslip(text: string): ReadPayslip {
     if (parts.length && parts.every((p) => !p.numbers.length)) {
       // A heading on its own ("Deductions", "Employer contributions") starts a section for the lines below it.
       const sections = parts.map((p) => match(SECTION_WORDS, p.label)).filter(Boolean) as Section[];
-      if (sections.length === parts.length && !parts.some((p) => match(TOTALS, p.label))) sides = sections.map((section) => ({ section, amountFromRight: 0 }));
+      if (sections.length === parts.length && !parts.some((p) => match(TOTALS, p.label)))
+        sides = sections.map((section) => ({ section, amountFromRight: 0 }));
       continue;
     }
     parts.forEach((part, i) => {
@@ -235,7 +243,8 @@ export function readPayslip(text: string): ReadPayslip {
 
 /** Lines that carry numbers but no pay: employee numbers, rates, hours, leave balances, bank details. */
 /** Figures that are not this period's pay: year-to-date and annual amounts, and bases ("PAYE remuneration"). */
-const NOT_THIS_PERIOD = /\b(annual|annually|ytd|year[- ]to[- ]date|cumulative|taxable)\b|\b(paye|uif|sdl|tax)\s+(remuneration|income|earnings|base)\b/i;
+const NOT_THIS_PERIOD =
+  /\b(annual|annually|ytd|year[- ]to[- ]date|cumulative|taxable)\b|\b(paye|uif|sdl|tax)\s+(remuneration|income|earnings|base)\b/i;
 const META = /\b(date|no\.?|number|id|ref(erence)?|account|bank|branch|rate per hour|hourly rate|hours worked|leave (balance|due))\b/i;
 
 function place(out: ReadPayslip, label: string, cents: number, section: Section | null, line: string) {
@@ -265,7 +274,11 @@ function place(out: ReadPayslip, label: string, cents: number, section: Section 
  * amounts only from cells laid out as a slip's lines.
  */
 export function isPayslip(slip: ReadPayslip): boolean {
-  const placed = slip.earnings.length + slip.deductions.length + slip.employer.length + [slip.grossCents, slip.totalDeductionsCents, slip.netCents].filter((c) => c !== null).length;
+  const placed =
+    slip.earnings.length +
+    slip.deductions.length +
+    slip.employer.length +
+    [slip.grossCents, slip.totalDeductionsCents, slip.netCents].filter((c) => c !== null).length;
   const statutory = slip.deductions.some((d) => d.kind === 'paye' || d.kind === 'uif') || slip.netCents !== null;
   return slip.earnings.length > 0 && statutory && placed >= 3;
 }

@@ -5,7 +5,13 @@ import type { DB } from '../../db/index';
 import { AppError } from '../errors';
 import { PayrollError } from '../payroll/index';
 import {
-  MAX_SAVED_CHECKS, readFromDto, readToDto, type ReadPayslipDTO, type employeeFactsSchema, type payslipCheckSchema, type saveCheckSchema,
+  MAX_SAVED_CHECKS,
+  readFromDto,
+  readToDto,
+  type ReadPayslipDTO,
+  type employeeFactsSchema,
+  type payslipCheckSchema,
+  type saveCheckSchema,
 } from '../schemas/payslips';
 import { checkPayslip, type PayslipCheck } from './check';
 import { pdfText, PayslipPdfError } from './pdf-text';
@@ -27,7 +33,13 @@ function run(read: ReadPayslipDTO, facts: Facts = {}): CheckAnswer {
 export function createPayslipService(deps: { db: DB }) {
   const { db } = deps;
   const toSaved = (r: typeof payslipChecks.$inferSelect) => ({
-    id: r.id, label: r.label, payDate: r.payDate, createdAt: r.createdAt.toISOString(), read: r.read, facts: r.facts, result: r.result,
+    id: r.id,
+    label: r.label,
+    payDate: r.payDate,
+    createdAt: r.createdAt.toISOString(),
+    read: r.read,
+    facts: r.facts,
+    result: r.result,
   });
   return {
     /** Pasted text or a corrected reading; nothing is stored. */
@@ -48,18 +60,29 @@ export function createPayslipService(deps: { db: DB }) {
     async save(userId: number, input: z.infer<typeof saveCheckSchema>) {
       const result = run(input.read, input.facts);
       const [{ n }] = await db.select({ n: count() }).from(payslipChecks).where(eq(payslipChecks.userId, userId));
-      if (n >= MAX_SAVED_CHECKS) throw new AppError('conflict', `You can keep up to ${MAX_SAVED_CHECKS} payslip checks. Delete some you no longer need.`);
+      if (n >= MAX_SAVED_CHECKS)
+        throw new AppError('conflict', `You can keep up to ${MAX_SAVED_CHECKS} payslip checks. Delete some you no longer need.`);
       const label = input.label || `${input.read.earnings[0]?.label ?? 'Payslip'} paid ${result.read.payDate}`;
       const { read, ...findings } = result;
-      const [row] = await db.insert(payslipChecks).values({ userId, label, payDate: read.payDate!, read, facts: input.facts, result: findings }).returning();
+      const [row] = await db
+        .insert(payslipChecks)
+        .values({ userId, label, payDate: read.payDate!, read, facts: input.facts, result: findings })
+        .returning();
       return toSaved(row);
     },
     async list(userId: number) {
-      const rows = await db.select().from(payslipChecks).where(eq(payslipChecks.userId, userId)).orderBy(desc(payslipChecks.createdAt), desc(payslipChecks.id));
+      const rows = await db
+        .select()
+        .from(payslipChecks)
+        .where(eq(payslipChecks.userId, userId))
+        .orderBy(desc(payslipChecks.createdAt), desc(payslipChecks.id));
       return rows.map(toSaved);
     },
     async remove(userId: number, id: number) {
-      const gone = await db.delete(payslipChecks).where(and(eq(payslipChecks.id, id), eq(payslipChecks.userId, userId))).returning({ id: payslipChecks.id });
+      const gone = await db
+        .delete(payslipChecks)
+        .where(and(eq(payslipChecks.id, id), eq(payslipChecks.userId, userId)))
+        .returning({ id: payslipChecks.id });
       if (!gone.length) throw new AppError('not_found', 'Payslip check not found');
     },
   };

@@ -11,7 +11,7 @@ export const DEFAULT_DAYS_BEFORE = 3;
 export function reminderDate(due: IsoDate, daysBefore: number): IsoDate {
   if (!Number.isInteger(daysBefore) || daysBefore < 0) throw new RangeError('daysBefore must be a whole number of business days');
   let day = due;
-  for (let n = 0; n < daysBefore; ) {
+  for (let n = 0; n < daysBefore;) {
     day = addDays(day, -1);
     if (isBusinessDay(day)) n++;
   }
@@ -34,10 +34,14 @@ export interface ReminderClient {
 }
 
 /** "Due Monday 7 December 2026: EMP201 for November 2026 — Acme (Pty) Ltd". */
-export const reminderSubject = (d: CalendarDeadline, client?: ReminderClient | null) => `Due ${dayLabel(d.date)}: ${d.title}${client ? ` — ${client.name}` : ''}`;
+export const reminderSubject = (d: CalendarDeadline, client?: ReminderClient | null) =>
+  `Due ${dayLabel(d.date)}: ${d.title}${client ? ` — ${client.name}` : ''}`;
 
 /** The plain-text mail: what is due and when, the caveat, the article's and the unsubscribe link. `baseUrl` has no trailing slash. */
-export function reminderText(d: CalendarDeadline, opts: { client?: ReminderClient | null; today: IsoDate; baseUrl: string; unsubscribeUrl: string }): string {
+export function reminderText(
+  d: CalendarDeadline,
+  opts: { client?: ReminderClient | null; today: IsoDate; baseUrl: string; unsubscribeUrl: string },
+): string {
   const when = opts.today === d.date ? 'today' : `on ${dayLabel(d.date)}`;
   return [
     `${d.title}${opts.client ? ` for ${opts.client.name}` : ''} is due ${when}.`,
@@ -58,4 +62,7 @@ export function reminderText(d: CalendarDeadline, opts: { client?: ReminderClien
 export const unsubscribeUrlFor = (baseUrl: string, token: string) => `${baseUrl}/reminders/unsubscribe/${token}`;
 
 /** RFC 2369 and RFC 8058: mail programs offer their own unsubscribe button, which POSTs to the link (one click). */
-export const unsubscribeHeaders = (unsubscribeUrl: string) => ({ 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+export const unsubscribeHeaders = (unsubscribeUrl: string) => ({
+  'List-Unsubscribe': `<${unsubscribeUrl}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});

@@ -18,7 +18,16 @@ import { isoDateFromDate } from '../payroll/dates';
 import { addDays } from '../payroll/deadlines';
 import type { IsoDate } from '../payroll/types';
 import type { ReminderSettings } from '../schemas/reminders';
-import { DEFAULT_DAYS_BEFORE, isReminderDue, lookAheadDays, reminderSubject, reminderText, unsubscribeHeaders, unsubscribeUrlFor, type ReminderClient } from './rules';
+import {
+  DEFAULT_DAYS_BEFORE,
+  isReminderDue,
+  lookAheadDays,
+  reminderSubject,
+  reminderText,
+  unsubscribeHeaders,
+  unsubscribeUrlFor,
+  type ReminderClient,
+} from './rules';
 
 export const UNSUBSCRIBE_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 export const REMINDER_LINK_NOT_FOUND = 'This unsubscribe link is not known';
@@ -30,7 +39,8 @@ interface Candidate {
 }
 
 /** A client's monthly pay day: a day of the month or `last` (its last business day); a weekday gives no date here. */
-const monthlyPayDay = (v: string | null): number | 'last' | null => (v === 'last' ? 'last' : v && /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 31 ? Number(v) : null);
+const monthlyPayDay = (v: string | null): number | 'last' | null =>
+  v === 'last' ? 'last' : v && /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 31 ? Number(v) : null;
 
 export function createReminderService(deps: { db: DB; mailer: Mailer; clock: () => Date; log?: Logger; baseUrl: string }) {
   const { db, mailer, clock, log } = deps;
@@ -53,8 +63,17 @@ export function createReminderService(deps: { db: DB; mailer: Mailer; clock: () 
   return {
     async get(userId: number): Promise<ReminderSettings> {
       const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId));
-      const chosen = await db.select({ clientId: reminderClients.clientId }).from(reminderClients).where(eq(reminderClients.userId, userId)).orderBy(reminderClients.clientId);
-      return { enabled: row?.enabled ?? false, daysBefore: row?.daysBefore ?? DEFAULT_DAYS_BEFORE, includeOwn: row?.includeOwn ?? true, clientIds: chosen.map((r) => r.clientId) };
+      const chosen = await db
+        .select({ clientId: reminderClients.clientId })
+        .from(reminderClients)
+        .where(eq(reminderClients.userId, userId))
+        .orderBy(reminderClients.clientId);
+      return {
+        enabled: row?.enabled ?? false,
+        daysBefore: row?.daysBefore ?? DEFAULT_DAYS_BEFORE,
+        includeOwn: row?.includeOwn ?? true,
+        clientIds: chosen.map((r) => r.clientId),
+      };
     },
 
     /** Replaces the user's settings; a client id that is not one of theirs is a 404 (and nothing changes). */
@@ -62,11 +81,17 @@ export function createReminderService(deps: { db: DB; mailer: Mailer; clock: () 
       const ids = [...new Set(s.clientIds)].sort((a, b) => a - b);
       await db.transaction(async (tx) => {
         if (ids.length) {
-          const mine = await tx.select({ id: clients.id }).from(clients).where(and(eq(clients.userId, userId), inArray(clients.id, ids)));
+          const mine = await tx
+            .select({ id: clients.id })
+            .from(clients)
+            .where(and(eq(clients.userId, userId), inArray(clients.id, ids)));
           if (mine.length !== ids.length) throw new AppError('not_found', CLIENT_NOT_FOUND, { field: 'clientIds' });
         }
         const values = { enabled: s.enabled, daysBefore: s.daysBefore, includeOwn: s.includeOwn, updatedAt: clock() };
-        await tx.insert(reminderSettings).values({ userId, ...values }).onConflictDoUpdate({ target: reminderSettings.userId, set: values });
+        await tx
+          .insert(reminderSettings)
+          .values({ userId, ...values })
+          .onConflictDoUpdate({ target: reminderSettings.userId, set: values });
         await tx.delete(reminderClients).where(eq(reminderClients.userId, userId));
         if (ids.length) await tx.insert(reminderClients).values(ids.map((clientId) => ({ userId, clientId })));
       });
@@ -81,7 +106,12 @@ export function createReminderService(deps: { db: DB; mailer: Mailer; clock: () 
     async sendDueReminders(now: Date = clock()): Promise<number> {
       const today = isoDateFromDate(now);
       const settings = await db
-        .select({ userId: reminderSettings.userId, daysBefore: reminderSettings.daysBefore, includeOwn: reminderSettings.includeOwn, email: users.email })
+        .select({
+          userId: reminderSettings.userId,
+          daysBefore: reminderSettings.daysBefore,
+          includeOwn: reminderSettings.includeOwn,
+          email: users.email,
+        })
         .from(reminderSettings)
         .innerJoin(users, eq(users.id, reminderSettings.userId))
         .where(and(eq(reminderSettings.enabled, true), sql`${users.email} is not null and ${users.email} <> ''`));
@@ -94,7 +124,12 @@ export function createReminderService(deps: { db: DB; mailer: Mailer; clock: () 
         .where(inArray(reminderClients.userId, userIds));
       // What was already sent for deadlines not yet past: those users are left alone without a transaction.
       const sent = await db
-        .select({ userId: remindersSent.userId, clientKey: remindersSent.clientKey, kind: remindersSent.kind, covers: remindersSent.covers })
+        .select({
+          userId: remindersSent.userId,
+          clientKey: remindersSent.clientKey,
+          kind: remindersSent.kind,
+          covers: remindersSent.covers,
+        })
         .from(remindersSent)
         .where(and(inArray(remindersSent.userId, userIds), gte(remindersSent.dueDate, today)));
       const key = (userId: number, clientKey: number, kind: string, covers: string) => `${userId}|${clientKey}|${kind}|${covers}`;
@@ -103,7 +138,9 @@ export function createReminderService(deps: { db: DB; mailer: Mailer; clock: () 
       let staged = 0;
       for (const s of settings) {
         const cs = chosen.filter((c) => c.userId === s.userId).map((c) => ({ id: c.id, name: c.name, payDay: monthlyPayDay(c.payDay) }));
-        const due = candidates(today, s.daysBefore, s.includeOwn, cs).filter((c) => !done.has(key(s.userId, c.client?.id ?? 0, c.deadline.kind, c.deadline.covers)));
+        const due = candidates(today, s.daysBefore, s.includeOwn, cs).filter(
+          (c) => !done.has(key(s.userId, c.client?.id ?? 0, c.deadline.kind, c.deadline.covers)),
+        );
         if (!due.length) continue;
         try {
           staged += await db.transaction(async (tx) => {
@@ -117,7 +154,15 @@ export function createReminderService(deps: { db: DB; mailer: Mailer; clock: () 
               const token = generateToken();
               const [claimed] = await tx
                 .insert(remindersSent)
-                .values({ userId: s.userId, clientKey: client?.id ?? 0, kind: deadline.kind, covers: deadline.covers, dueDate: deadline.date, unsubscribeHash: hashToken(token), sentAt: now })
+                .values({
+                  userId: s.userId,
+                  clientKey: client?.id ?? 0,
+                  kind: deadline.kind,
+                  covers: deadline.covers,
+                  dueDate: deadline.date,
+                  unsubscribeHash: hashToken(token),
+                  sentAt: now,
+                })
                 .onConflictDoNothing({ target: [remindersSent.userId, remindersSent.clientKey, remindersSent.kind, remindersSent.covers] })
                 .returning({ id: remindersSent.id });
               if (!claimed) continue;
@@ -161,7 +206,10 @@ export function createReminderService(deps: { db: DB; mailer: Mailer; clock: () 
     /** Turns off every reminder of the link's user (no session: the link's secret is the proof). */
     async unsubscribe(token: string): Promise<void> {
       const [row] = UNSUBSCRIBE_TOKEN_RE.test(token)
-        ? await db.select({ userId: remindersSent.userId }).from(remindersSent).where(eq(remindersSent.unsubscribeHash, hashToken(token)))
+        ? await db
+            .select({ userId: remindersSent.userId })
+            .from(remindersSent)
+            .where(eq(remindersSent.unsubscribeHash, hashToken(token)))
         : [];
       if (!row) throw new AppError('not_found', REMINDER_LINK_NOT_FOUND);
       await db.update(reminderSettings).set({ enabled: false, updatedAt: clock() }).where(eq(reminderSettings.userId, row.userId));

@@ -29,14 +29,19 @@ export interface AuditPageDTO {
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
-export const isCalendarDate = (s: string) => DATE_RE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
+export const isCalendarDate = (s: string) =>
+  DATE_RE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
 
 const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const text = (label: string, max: number, ...checks: z.core.$ZodCheck<string>[]) =>
   z.pipe(
     z.transform(blank),
-    z.optional(z.string({ error: `${label} must be given once, as text` }).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`), ...checks)),
+    z.optional(
+      z
+        .string({ error: `${label} must be given once, as text` })
+        .check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`), ...checks),
+    ),
   );
 
 const date = (label: string) => {
@@ -62,7 +67,11 @@ export const auditQuerySchema = z
     to: date('to'),
     page: z.pipe(
       z.transform(blank),
-      z.optional(z.coerce.number({ error: PAGE_MESSAGE }).check(z.refine(Number.isInteger, PAGE_MESSAGE), z.gte(1, PAGE_MESSAGE), z.lte(1_000_000, PAGE_MESSAGE))),
+      z.optional(
+        z.coerce
+          .number({ error: PAGE_MESSAGE })
+          .check(z.refine(Number.isInteger, PAGE_MESSAGE), z.gte(1, PAGE_MESSAGE), z.lte(1_000_000, PAGE_MESSAGE)),
+      ),
     ),
   })
   .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: AUDIT_TEXTS.badRange, path: ['to'] }));

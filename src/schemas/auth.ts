@@ -24,36 +24,37 @@ export const usernameField = z.string({ error: 'Username is required' }).check(
   z.refine((v) => !INVISIBLE.test(v), { message: USERNAME_INVISIBLE }),
 );
 
-export const emailField = z.string({ error: 'Email is required' }).check(
-  z.trim(),
-  z.minLength(1, 'Email is required'),
-  z.maxLength(254, 'Please enter a valid email address'),
-  z.regex(emailPattern, 'Please enter a valid email address'),
-);
-
-export const passwordField = z.string({ error: 'Password must be at least 6 characters' }).check(
-  z.minLength(6, 'Password must be at least 6 characters'),
-  z.maxLength(200, 'Password must be at most 200 characters'),
-  z.regex(noControl, 'Password contains characters that are not allowed'),
-);
-
-export const loginSchema = z.object({
-  username: z.string({ error: 'Username must be at least 3 characters' }).check(
+export const emailField = z
+  .string({ error: 'Email is required' })
+  .check(
     z.trim(),
-    z.minLength(3, 'Username must be at least 3 characters'),
-    z.maxLength(254, 'Username is too long'),
-  ),
-  password: z.string({ error: 'Password must be at least 6 characters' }).check(
+    z.minLength(1, 'Email is required'),
+    z.maxLength(254, 'Please enter a valid email address'),
+    z.regex(emailPattern, 'Please enter a valid email address'),
+  );
+
+export const passwordField = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .check(
     z.minLength(6, 'Password must be at least 6 characters'),
     z.maxLength(200, 'Password must be at most 200 characters'),
-  ),
+    z.regex(noControl, 'Password contains characters that are not allowed'),
+  );
+
+export const loginSchema = z.object({
+  username: z
+    .string({ error: 'Username must be at least 3 characters' })
+    .check(z.trim(), z.minLength(3, 'Username must be at least 3 characters'), z.maxLength(254, 'Username is too long')),
+  password: z
+    .string({ error: 'Password must be at least 6 characters' })
+    .check(z.minLength(6, 'Password must be at least 6 characters'), z.maxLength(200, 'Password must be at most 200 characters')),
 });
 
 export const registerSchema = z.object({ username: usernameField, email: emailField, password: passwordField });
 
-export const registerFormSchema = z.extend(registerSchema, { confirmPassword: z.string() }).check(
-  z.refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] }),
-);
+export const registerFormSchema = z
+  .extend(registerSchema, { confirmPassword: z.string() })
+  .check(z.refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] }));
 
 const optionalNewPassword = z.pipe(
   z.optional(z.string().check(z.maxLength(200, 'Password must be at most 200 characters'))),
@@ -64,14 +65,10 @@ export const updateProfileSchema = z
   .object({
     username: usernameField,
     email: emailField,
-    currentPassword: z.string({ error: 'Current password must be at least 6 characters' }).check(
-      z.minLength(6, 'Current password must be at least 6 characters'),
-      z.maxLength(200, 'Password must be at most 200 characters'),
-    ),
-    newPassword: z.pipe(
-      optionalNewPassword,
-      z.optional(z.string().check(z.minLength(6, 'New password must be at least 6 characters'))),
-    ),
+    currentPassword: z
+      .string({ error: 'Current password must be at least 6 characters' })
+      .check(z.minLength(6, 'Current password must be at least 6 characters'), z.maxLength(200, 'Password must be at most 200 characters')),
+    newPassword: z.pipe(optionalNewPassword, z.optional(z.string().check(z.minLength(6, 'New password must be at least 6 characters')))),
     confirmNewPassword: z.optional(z.string().check(z.maxLength(200, 'Password must be at most 200 characters'))),
   })
   .check(
@@ -82,39 +79,42 @@ export const updateProfileSchema = z
   );
 
 export const deleteAccountSchema = z.object({
-  password: z.string({ error: 'Password is required to delete your account' }).check(
-    z.minLength(1, 'Password is required to delete your account'),
-    z.maxLength(200, 'Password must be at most 200 characters'),
-  ),
+  password: z
+    .string({ error: 'Password is required to delete your account' })
+    .check(z.minLength(1, 'Password is required to delete your account'), z.maxLength(200, 'Password must be at most 200 characters')),
 });
 
 export const forgotPasswordSchema = z.object({
-  email: z.string({ error: 'Please enter your email address' }).check(
-    z.trim(),
-    z.minLength(1, 'Please enter your email address'),
-    z.maxLength(254, 'Please enter a valid email address'),
-    z.regex(emailPattern, 'Please enter a valid email address'),
-  ),
+  email: z
+    .string({ error: 'Please enter your email address' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter your email address'),
+      z.maxLength(254, 'Please enter a valid email address'),
+      z.regex(emailPattern, 'Please enter a valid email address'),
+    ),
 });
 
-const resetTokenField = z.string({ error: 'The reset request is missing' }).check(
-  z.minLength(10, 'The reset request is missing'),
-  z.maxLength(100, 'The reset request is invalid'),
-);
+const resetTokenField = z
+  .string({ error: 'The reset request is missing' })
+  .check(z.minLength(10, 'The reset request is missing'), z.maxLength(100, 'The reset request is invalid'));
 
 export const verifyResetCodeSchema = z.object({
   resetToken: resetTokenField,
-  code: z.string({ error: 'Enter the 6-digit code from the e-mail' }).check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail')),
+  code: z
+    .string({ error: 'Enter the 6-digit code from the e-mail' })
+    .check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail')),
 });
 
 export const resetPasswordSchema = z.extend(verifyResetCodeSchema, {
-  userId: z.coerce.number({ error: 'The reset request is invalid' }).check(z.int('The reset request is invalid'), z.positive('The reset request is invalid')),
+  userId: z.coerce
+    .number({ error: 'The reset request is invalid' })
+    .check(z.int('The reset request is invalid'), z.positive('The reset request is invalid')),
   username: z.optional(z.string().check(z.maxLength(254))),
   email: z.optional(z.string().check(z.maxLength(254))),
-  newPassword: z.string({ error: 'Password must be at least 6 characters.' }).check(
-    z.minLength(6, 'Password must be at least 6 characters.'),
-    z.maxLength(200, 'Password must be at most 200 characters'),
-  ),
+  newPassword: z
+    .string({ error: 'Password must be at least 6 characters.' })
+    .check(z.minLength(6, 'Password must be at least 6 characters.'), z.maxLength(200, 'Password must be at most 200 characters')),
 });
 
 export const resetMailStatusSchema = z.object({ resetToken: resetTokenField });

@@ -7,14 +7,20 @@ import { isIsoDate } from '../payroll/dates';
 export const MAX_CALENDAR_DAYS = 400;
 
 const day = (field: string) =>
-  z.string({ error: `${field} must be a date written yyyy-mm-dd` }).refine((s) => isIsoDate(s), `${field} must be a calendar date written yyyy-mm-dd (e.g. 2026-11-01)`);
+  z
+    .string({ error: `${field} must be a date written yyyy-mm-dd` })
+    .refine((s) => isIsoDate(s), `${field} must be a calendar date written yyyy-mm-dd (e.g. 2026-11-01)`);
 
 /** Both optional: from defaults to the first day of this month, to to the last day of next month. */
 export const calendarQuerySchema = z.object({
   from: day('from').optional(),
   to: day('to').optional(),
   /** One client company's calendar: the statutory dates and its pay day. */
-  clientId: z.coerce.number({ error: 'clientId must be a client company id' }).int('clientId must be a client company id').positive('clientId must be a client company id').optional(),
+  clientId: z.coerce
+    .number({ error: 'clientId must be a client company id' })
+    .int('clientId must be a client company id')
+    .positive('clientId must be a client company id')
+    .optional(),
 });
 
 export interface CalendarDeadlineDTO {

@@ -18,7 +18,9 @@ const message = z.string({ error: BLANK_MESSAGE }).check(
 );
 
 /** A client company's id (src/schemas/clients.ts). */
-const clientId = z.number({ error: 'clientId must be a client company id' }).check(z.int(), z.positive('clientId must be a client company id'));
+const clientId = z
+  .number({ error: 'clientId must be a client company id' })
+  .check(z.int(), z.positive('clientId must be a client company id'));
 
 /**
  * POST /api/chat and /api/chat/stream. `retryOf` answers an already stored question again (no new message).
@@ -34,19 +36,19 @@ export const messagesQuerySchema = z.object({ conversationId: z.optional(id) });
 export const idParamSchema = z.object({ id });
 
 export const renameConversationSchema = z.object({
-  title: z.string({ error: 'Please enter a title' }).check(
-    z.trim(),
-    z.minLength(1, 'Please enter a title'),
-    z.maxLength(MAX_TITLE_LENGTH, `Titles can be at most ${MAX_TITLE_LENGTH} characters`),
-  ),
+  title: z
+    .string({ error: 'Please enter a title' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter a title'),
+      z.maxLength(MAX_TITLE_LENGTH, `Titles can be at most ${MAX_TITLE_LENGTH} characters`),
+    ),
 });
 
 export const historySearchSchema = z.object({
-  q: z.string({ error: 'Please enter something to search for' }).check(
-    z.trim(),
-    z.minLength(2, 'Please enter at least 2 characters'),
-    z.maxLength(200, 'Search text can be at most 200 characters'),
-  ),
+  q: z
+    .string({ error: 'Please enter something to search for' })
+    .check(z.trim(), z.minLength(2, 'Please enter at least 2 characters'), z.maxLength(200, 'Search text can be at most 200 characters')),
 });
 
 export const feedbackSchema = z.object({
@@ -132,7 +134,10 @@ export interface ChatAllowanceDTO {
  * then exactly one of `done` or `error`. Each event's data is the JSON below.
  */
 export type ChatStreamEvent =
-  | { event: 'start'; data: { conversationId: string; conversation: ConversationDTO; question: MessageDTO; messageId: string; allowance: ChatAllowanceDTO } }
+  | {
+      event: 'start';
+      data: { conversationId: string; conversation: ConversationDTO; question: MessageDTO; messageId: string; allowance: ChatAllowanceDTO };
+    }
   | { event: 'delta'; data: { text: string } }
   | { event: 'tool'; data: { call: ToolCallDTO } }
   | { event: 'sources'; data: { sources: SourceDTO[] } }

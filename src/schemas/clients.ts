@@ -9,16 +9,22 @@ export const PAY_FREQUENCIES = ['monthly', 'fortnightly', 'weekly'] as const;
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 const text = (field: string, max: number) =>
-  z.string({ error: `${field} must be text` }).trim().max(max, `${field} is at most ${max} characters`);
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, `${field} is at most ${max} characters`);
 
 /**
  * The day staff are paid: a day of the month (1–31) or `last` (the last business day) for a monthly payroll, a
  * weekday for a weekly or fortnightly one.
  */
 const PAY_DAY_MESSAGE = 'payDay must be a day of the month (1–31), "last", or a weekday (monday–sunday)';
-export const payDaySchema = z.union([z.number().int(PAY_DAY_MESSAGE).min(1, PAY_DAY_MESSAGE).max(31, PAY_DAY_MESSAGE), z.literal('last'), z.enum(WEEKDAYS)], {
-  error: PAY_DAY_MESSAGE,
-});
+export const payDaySchema = z.union(
+  [z.number().int(PAY_DAY_MESSAGE).min(1, PAY_DAY_MESSAGE).max(31, PAY_DAY_MESSAGE), z.literal('last'), z.enum(WEEKDAYS)],
+  {
+    error: PAY_DAY_MESSAGE,
+  },
+);
 
 const fields = {
   name: text('name', 120).min(1, 'Enter the company’s name'),
@@ -43,18 +49,36 @@ const fields = {
 };
 
 const DEFAULTS = {
-  payeRegistered: true, uifRegistered: true, sdlRegistered: true, annualPayroll: null, payrollUnder500k: false,
-  payFrequency: 'monthly', payDay: null, sector: null, bargainingCouncil: null, etiEligible: false, specialEconomicZone: false,
+  payeRegistered: true,
+  uifRegistered: true,
+  sdlRegistered: true,
+  annualPayroll: null,
+  payrollUnder500k: false,
+  payFrequency: 'monthly',
+  payDay: null,
+  sector: null,
+  bargainingCouncil: null,
+  etiEligible: false,
+  specialEconomicZone: false,
 } as const;
 
 const consistent = <T extends z.ZodType<Partial<ClientFields>>>(s: T) =>
   s
     .refine((c) => !(c.payrollUnder500k && typeof c.annualPayroll === 'number' && c.annualPayroll > 500_000), {
-      message: 'annualPayroll is above R500 000 but payrollUnder500k says it is under: correct one of them', path: ['payrollUnder500k'],
+      message: 'annualPayroll is above R500 000 but payrollUnder500k says it is under: correct one of them',
+      path: ['payrollUnder500k'],
     })
-    .refine((c) => c.payDay === undefined || c.payDay === null || !c.payFrequency || (typeof c.payDay === 'string' && c.payDay !== 'last') === (c.payFrequency !== 'monthly'), {
-      message: 'payDay is a day of the month (or "last") for a monthly payroll, and a weekday for a weekly or fortnightly one', path: ['payDay'],
-    });
+    .refine(
+      (c) =>
+        c.payDay === undefined ||
+        c.payDay === null ||
+        !c.payFrequency ||
+        (typeof c.payDay === 'string' && c.payDay !== 'last') === (c.payFrequency !== 'monthly'),
+      {
+        message: 'payDay is a day of the month (or "last") for a monthly payroll, and a weekday for a weekly or fortnightly one',
+        path: ['payDay'],
+      },
+    );
 
 export type ClientFields = { [K in keyof typeof fields]: z.infer<(typeof fields)[K]> };
 
@@ -62,13 +86,18 @@ export type ClientFields = { [K in keyof typeof fields]: z.infer<(typeof fields)
 export const createClientSchema = consistent(
   z.strictObject({
     name: fields.name,
-    ...Object.fromEntries(Object.entries(fields).filter(([k]) => k !== 'name').map(([k, s]) => [k, s.optional()])),
+    ...Object.fromEntries(
+      Object.entries(fields)
+        .filter(([k]) => k !== 'name')
+        .map(([k, s]) => [k, s.optional()]),
+    ),
   } as { name: typeof fields.name } & { [K in Exclude<keyof typeof fields, 'name'>]: z.ZodOptional<(typeof fields)[K]> }),
 ).transform((c) => ({ ...DEFAULTS, ...c }) as ClientFields);
 
 /** PATCH /api/clients/{id}: any of the fields. */
-export const updateClientSchema = consistent(z.strictObject(fields).partial()).refine((c) => Object.keys(c).length > 0, { message: 'Send at least one field to change' });
-
+export const updateClientSchema = consistent(z.strictObject(fields).partial()).refine((c) => Object.keys(c).length > 0, {
+  message: 'Send at least one field to change',
+});
 
 export interface ClientDTO extends ClientFields {
   id: number;

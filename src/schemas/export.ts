@@ -12,7 +12,8 @@ export const EXPORT_URL = '/api/user/export';
 
 export const EXPORT_TEXTS = {
   heading: 'Your data',
-  intro: 'Download everything PayeWise keeps about you (your profile, conversations, feedback, payments, reading history and saved payslip checks) as one JSON file.',
+  intro:
+    'Download everything PayeWise keeps about you (your profile, conversations, feedback, payments, reading history and saved payslip checks) as one JSON file.',
   button: 'Download my data',
   busy: 'Preparing...',
   done: 'Your data has been downloaded.',
@@ -141,18 +142,29 @@ export const userExportSchema = z.strictObject({
   checkouts: z.array(exportCheckoutSchema),
   payfastNotifications: z.array(exportPayfastNotificationSchema),
   /** Password-reset requests (the code and its hash are never included). */
-  passwordResets: z.array(z.strictObject({ createdAt: when, expiresAt: when, verifiedAt: maybe(when), usedAt: maybe(when), attempts: z.number() })),
+  passwordResets: z.array(
+    z.strictObject({ createdAt: when, expiresAt: when, verifiedAt: maybe(when), usedAt: maybe(when), attempts: z.number() }),
+  ),
   /** E-mails to the account's current address, without their text (it can hold reset codes and links). */
   emails: z.array(z.strictObject({ subject: z.string(), status: z.string(), createdAt: when, sentAt: maybe(when) })),
   /** Admin audit log entries made by this user (`actor`) or about this account (`subject`). */
   auditLog: z.array(
-    z.strictObject({ at: when, role: z.enum(['actor', 'subject']), action: z.string(), target: maybe(z.string()), details: maybe(z.record(z.string(), z.unknown())) }),
+    z.strictObject({
+      at: when,
+      role: z.enum(['actor', 'subject']),
+      action: z.string(),
+      target: maybe(z.string()),
+      details: maybe(z.record(z.string(), z.unknown())),
+    }),
   ),
   /** Client companies: the employers' registration facts the user keeps (src/schemas/clients.ts, the API's shape). */
   clients: z.array(z.record(z.string(), z.unknown())),
   /** Deadline reminder e-mails: the settings (never set: enabled false, the rest null) and each reminder sent. */
   reminders: z.strictObject({
-    enabled: z.boolean(), daysBefore: maybe(z.number()), includeOwn: maybe(z.boolean()), clientIds: z.array(z.number()),
+    enabled: z.boolean(),
+    daysBefore: maybe(z.number()),
+    includeOwn: maybe(z.boolean()),
+    clientIds: z.array(z.number()),
     sent: z.array(z.strictObject({ clientId: maybe(z.number()), kind: z.string(), covers: z.string(), dueDate: z.string(), sentAt: when })),
   }),
   /** The private calendar feed: whether one is active and since when (its secret address is never stored). */
@@ -160,8 +172,13 @@ export const userExportSchema = z.strictObject({
   /** Saved payslip checks: what was read (as corrected), the facts the form added and the result; never the payslip itself. */
   payslipChecks: z.array(
     z.strictObject({
-      id: z.number(), label: z.string(), payDate: z.string(), createdAt: when,
-      read: z.record(z.string(), z.unknown()), facts: z.record(z.string(), z.unknown()), result: z.record(z.string(), z.unknown()),
+      id: z.number(),
+      label: z.string(),
+      payDate: z.string(),
+      createdAt: when,
+      read: z.record(z.string(), z.unknown()),
+      facts: z.record(z.string(), z.unknown()),
+      result: z.record(z.string(), z.unknown()),
     }),
   ),
 });

@@ -9,7 +9,8 @@ export const MAX_PAYSLIP_TEXT = 50_000;
 export const MAX_SAVED_CHECKS = 200;
 
 const rands = (field: string) =>
-  z.number({ error: `${field} must be an amount in rands` })
+  z
+    .number({ error: `${field} must be an amount in rands` })
     .finite()
     .min(-10_000_000, `${field} is too large`)
     .max(10_000_000, `${field} is too large`)
@@ -53,7 +54,10 @@ export const payslipCheckSchema = z
     read: readPayslipSchema.optional(),
     facts: employeeFactsSchema.optional(),
   })
-  .refine((b) => (b.text?.trim() ? 1 : 0) + (b.read ? 1 : 0) === 1, { message: 'Send the payslip as text, or the corrected reading as read (one of the two)', path: ['text'] });
+  .refine((b) => (b.text?.trim() ? 1 : 0) + (b.read ? 1 : 0) === 1, {
+    message: 'Send the payslip as text, or the corrected reading as read (one of the two)',
+    path: ['text'],
+  });
 
 export const saveCheckSchema = z.object({
   label: z.string().trim().max(100, 'label is at most 100 characters').optional(),
@@ -64,23 +68,38 @@ export const saveCheckSchema = z.object({
 export const checkIdParamSchema = z.object({ id: z.coerce.number({ error: 'Not found' }).int().positive() });
 
 const linesToDto = <K extends string>(lines: ReadLine<K>[]) => lines.map((l) => ({ label: l.label, kind: l.kind, amount: l.cents / 100 }));
-const linesFromDto = <K extends string>(lines: { label: string; kind: K; amount: number }[]) => lines.map((l) => ({ label: l.label, kind: l.kind, cents: toCents(l.amount) }));
+const linesFromDto = <K extends string>(lines: { label: string; kind: K; amount: number }[]) =>
+  lines.map((l) => ({ label: l.label, kind: l.kind, cents: toCents(l.amount) }));
 const orNull = (v: number | null, f: (x: number) => number) => (v === null ? null : f(v));
 
 export function readToDto(r: ReadPayslip): ReadPayslipDTO {
   return {
-    payDate: r.payDate, payDateAssumed: r.payDateAssumed, period: r.period === 'annual' ? 'monthly' : r.period, periodAssumed: r.periodAssumed,
-    earnings: linesToDto(r.earnings), deductions: linesToDto(r.deductions), employer: linesToDto(r.employer),
-    gross: orNull(r.grossCents, (c) => c / 100), totalDeductions: orNull(r.totalDeductionsCents, (c) => c / 100), net: orNull(r.netCents, (c) => c / 100),
+    payDate: r.payDate,
+    payDateAssumed: r.payDateAssumed,
+    period: r.period === 'annual' ? 'monthly' : r.period,
+    periodAssumed: r.periodAssumed,
+    earnings: linesToDto(r.earnings),
+    deductions: linesToDto(r.deductions),
+    employer: linesToDto(r.employer),
+    gross: orNull(r.grossCents, (c) => c / 100),
+    totalDeductions: orNull(r.totalDeductionsCents, (c) => c / 100),
+    net: orNull(r.netCents, (c) => c / 100),
     unread: r.unread,
   };
 }
 
 export function readFromDto(d: ReadPayslipDTO): ReadPayslip {
   return {
-    payDate: d.payDate, payDateAssumed: d.payDateAssumed ?? false, period: d.period, periodAssumed: d.periodAssumed ?? false,
-    earnings: linesFromDto(d.earnings), deductions: linesFromDto(d.deductions), employer: linesFromDto(d.employer),
-    grossCents: orNull(d.gross, (v) => toCents(v)), totalDeductionsCents: orNull(d.totalDeductions, (v) => toCents(v)), netCents: orNull(d.net, (v) => toCents(v)),
+    payDate: d.payDate,
+    payDateAssumed: d.payDateAssumed ?? false,
+    period: d.period,
+    periodAssumed: d.periodAssumed ?? false,
+    earnings: linesFromDto(d.earnings),
+    deductions: linesFromDto(d.deductions),
+    employer: linesFromDto(d.employer),
+    grossCents: orNull(d.gross, (v) => toCents(v)),
+    totalDeductionsCents: orNull(d.totalDeductions, (v) => toCents(v)),
+    netCents: orNull(d.net, (v) => toCents(v)),
     unread: d.unread ?? [],
   };
 }

@@ -14,7 +14,10 @@ export const reminderSettingsSchema = z.object({
   includeOwn: z.boolean({ error: 'includeOwn must be true or false' }),
   /** The user's clients whose deadlines (and numeric pay day) are reminded. */
   clientIds: z
-    .array(z.number({ error: 'clientIds must be client ids' }).int('clientIds must be client ids').positive('clientIds must be client ids'), { error: 'clientIds must be a list of client ids' })
+    .array(
+      z.number({ error: 'clientIds must be client ids' }).int('clientIds must be client ids').positive('clientIds must be client ids'),
+      { error: 'clientIds must be a list of client ids' },
+    )
     .max(200, 'clientIds has at most 200 ids'),
 });
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;

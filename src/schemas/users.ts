@@ -49,7 +49,9 @@ export const toggleAdminSchema = z.object({ makeAdmin: z.boolean({ error: 'makeA
 
 const DAYS_MESSAGE = `Days must be a whole number from 1 to ${MAX_TRIAL_EXTENSION}`;
 export const extendTrialSchema = z.object({
-  days: z.number({ error: DAYS_MESSAGE }).check(z.refine(Number.isInteger, DAYS_MESSAGE), z.gte(1, DAYS_MESSAGE), z.lte(MAX_TRIAL_EXTENSION, DAYS_MESSAGE)),
+  days: z
+    .number({ error: DAYS_MESSAGE })
+    .check(z.refine(Number.isInteger, DAYS_MESSAGE), z.gte(1, DAYS_MESSAGE), z.lte(MAX_TRIAL_EXTENSION, DAYS_MESSAGE)),
 });
 
 /** PATCH answers: the message for the toast and the user as it now is. */

@@ -21,10 +21,11 @@ export function createLocalStorage(dir: string): Storage {
   };
   let ready: Promise<unknown> | null = null;
   // Forgotten when it fails, so a folder that could not be made (a full disk) is tried again next time.
-  const ensureDir = () => (ready ??= fsp.mkdir(root, { recursive: true }).catch((err) => {
-    ready = null;
-    throw err;
-  }));
+  const ensureDir = () =>
+    (ready ??= fsp.mkdir(root, { recursive: true }).catch((err) => {
+      ready = null;
+      throw err;
+    }));
 
   return {
     kind: 'local',

@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 import { PartFailure } from '../errors';
 import { assertSafeKey, type Storage } from './types';
@@ -19,14 +26,20 @@ export function createS3Storage(cfg: NonNullable<Config['s3']>): Storage {
     endpoint: cfg.endpoint,
     region: cfg.region,
     forcePathStyle: cfg.forcePathStyle,
-    credentials: cfg.accessKeyId && cfg.secretAccessKey ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey } : undefined,
+    credentials:
+      cfg.accessKeyId && cfg.secretAccessKey ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey } : undefined,
     // Only checksum when the service asks; S3-compatible stores differ in what they accept.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: S3_ATTEMPTS,
     // The SDK's NodeHttpHandler, from its options. Without these a server that accepts and never answers holds the
     // request (and its socket) forever. socketTimeout is inactivity, so it also ends a download whose body stalls.
-    requestHandler: { connectionTimeout: cfg.connectTimeoutMs, requestTimeout: cfg.timeoutMs, socketTimeout: cfg.timeoutMs, throwOnRequestTimeout: true },
+    requestHandler: {
+      connectionTimeout: cfg.connectTimeoutMs,
+      requestTimeout: cfg.timeoutMs,
+      socketTimeout: cfg.timeoutMs,
+      throwOnRequestTimeout: true,
+    },
   });
   const Bucket = cfg.bucket;
   // One attempt's worth: a retry fits in it only after a quick failure, so a store that hangs costs one timeout, not
@@ -52,7 +65,9 @@ export function createS3Storage(cfg: NonNullable<Config['s3']>): Storage {
     async put(key, bytes, contentType) {
       assertSafeKey(key);
       await bounded((abortSignal) =>
-        client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }), { abortSignal }),
+        client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }), {
+          abortSignal,
+        }),
       );
     },
     async get(key) {

@@ -15,7 +15,10 @@ export function AuthPage({ demo, tab }: { demo: boolean; tab: AuthTab }) {
           <Island name="AuthCard" component={AuthCard} props={{ demo, initialTab: tab }} />
         </div>
       </main>
-      <aside className="hidden bg-gradient-to-br from-emerald-800 to-emerald-950 p-12 text-white lg:flex lg:flex-col lg:justify-center" aria-label="About PayeWise">
+      <aside
+        className="hidden bg-gradient-to-br from-emerald-800 to-emerald-950 p-12 text-white lg:flex lg:flex-col lg:justify-center"
+        aria-label="About PayeWise"
+      >
         <h2 className="text-3xl font-bold">South African payroll, answered exactly</h2>
         <p className="mt-4 text-emerald-100">
           Ask about PAYE, UIF, SDL, ETI and leave for the 2026/27 tax year and get the figure to the cent, with the working shown and the

@@ -2,10 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export type Entry = 'app' | 'htmx' | 'public' | 'islands';
-const ENTRY_SRC: Record<Entry, string> = { app: 'islands/app.ts', htmx: 'islands/htmx.ts', public: 'islands/public.ts', islands: 'islands/client.ts' };
+const ENTRY_SRC: Record<Entry, string> = {
+  app: 'islands/app.ts',
+  htmx: 'islands/htmx.ts',
+  public: 'islands/public.ts',
+  islands: 'islands/client.ts',
+};
 const CSS_SRC = 'src/ui/styles.css';
 
-interface ManifestChunk { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
 type Manifest = Record<string, ManifestChunk>;
 
 export interface Assets {

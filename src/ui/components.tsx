@@ -5,7 +5,17 @@ export function Badge({ badge }: { badge: StatusBadge }) {
   return <span className={`badge ${BADGE_TONES[badge.tone]}`}>{badge.label}</span>;
 }
 
-export function Card({ title, description, children, className = '' }: { title?: ReactNode; description?: ReactNode; children: ReactNode; className?: string }) {
+export function Card({
+  title,
+  description,
+  children,
+  className = '',
+}: {
+  title?: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`card ${className}`}>
       {(title || description) && (
@@ -34,7 +44,14 @@ export function Logo({ className = '' }: { className?: string }) {
   );
 }
 
-export function Icon({ name, className = 'h-4 w-4' }: { name: 'chat' | 'card' | 'book' | 'edit' | 'user' | 'users' | 'calc' | 'calendar' | 'building' | 'menu' | 'x' | 'check' | 'logout' | 'chart'; className?: string }) {
+export function Icon({
+  name,
+  className = 'h-4 w-4',
+}: {
+  name:
+    'chat' | 'card' | 'book' | 'edit' | 'user' | 'users' | 'calc' | 'calendar' | 'building' | 'menu' | 'x' | 'check' | 'logout' | 'chart';
+  className?: string;
+}) {
   const paths: Record<string, string> = {
     chat: 'M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z',
     card: 'M2 5h20v14H2zM2 10h20',
@@ -52,7 +69,16 @@ export function Icon({ name, className = 'h-4 w-4' }: { name: 'chat' | 'card' | 
     logout: 'M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9',
   };
   return (
-    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={paths[name]} />
     </svg>
   );
@@ -64,7 +90,12 @@ export function Icon({ name, className = 'h-4 w-4' }: { name: 'chat' | 'card' | 
  */
 export function ToastRegion() {
   return (
-    <section aria-label="Notifications (F8)" tabIndex={-1} id="pw-toast-region" className="pointer-events-none fixed top-14 right-0 z-[100] flex w-full flex-col p-4 sm:max-w-[420px]">
+    <section
+      aria-label="Notifications (F8)"
+      tabIndex={-1}
+      id="pw-toast-region"
+      className="pointer-events-none fixed top-14 right-0 z-[100] flex w-full flex-col p-4 sm:max-w-[420px]"
+    >
       <ol id="pw-toasts" tabIndex={-1} className="flex flex-col gap-2" aria-live="polite" />
     </section>
   );

@@ -27,7 +27,10 @@ export function renderDocument(assets: Assets, opts: PageOptions, body: ReactNod
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1, interactive-widget=resizes-content" />
       <title>{opts.title === APP_NAME ? APP_NAME : `${opts.title} · ${APP_NAME}`}</title>
-      <meta name="description" content={opts.description ?? 'South African payroll answers: PAYE, UIF, SDL, ETI and leave, exact to the cent.'} />
+      <meta
+        name="description"
+        content={opts.description ?? 'South African payroll answers: PAYE, UIF, SDL, ETI and leave, exact to the cent.'}
+      />
       <meta name="htmx-config" content='{"includeIndicatorStyles":false,"allowEval":false,"allowScriptTags":false}' />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       {assets.css.map((href) => (

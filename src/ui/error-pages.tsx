@@ -10,7 +10,9 @@ export function NotFoundPage() {
         </a>
         <h1 className="mt-4 text-2xl font-bold text-slate-900">404 Page Not Found</h1>
         <p className="mt-4 text-sm text-slate-600">Did you forget to add the page to the router?</p>
-        <a href="/" className="btn btn-outline mt-6">Back to home</a>
+        <a href="/" className="btn btn-outline mt-6">
+          Back to home
+        </a>
       </div>
     </main>
   );
@@ -37,7 +39,9 @@ export function ErrorPage({ title, message, requestId }: { title: string; messag
         <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
         <p className="mt-4 text-sm text-slate-600">{message}</p>
         {requestId && <p className="mt-2 text-xs text-slate-500">Reference: {requestId}</p>}
-        <a href="/" className="btn btn-outline mt-6">Back to home</a>
+        <a href="/" className="btn btn-outline mt-6">
+          Back to home
+        </a>
       </div>
     </main>
   );

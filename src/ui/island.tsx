@@ -18,5 +18,13 @@ export function Island<P extends object>({ name, component: C, props }: { name: 
   page?.names.add(name);
   const prefix = `${name}${page ? page.count++ : 0}-`;
   const html = renderToString(<C {...props} />, { identifierPrefix: prefix });
-  return <div data-island={name} data-props={JSON.stringify(props)} data-ids={prefix} className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      data-island={name}
+      data-props={JSON.stringify(props)}
+      data-ids={prefix}
+      className="contents"
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

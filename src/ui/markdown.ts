@@ -11,7 +11,20 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", colon: ':', tab: '\t', newline: '\n', sol: '/', lpar: '(', rpar: ')', nbsp: '\u00a0' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+  sol: '/',
+  lpar: '(',
+  rpar: ')',
+  nbsp: '\u00a0',
+};
 
 /** Decodes character references the way a browser would inside an attribute, so the check sees what the browser sees. */
 function decodeEntities(s: string): string {
@@ -113,7 +126,13 @@ export function amountSegments(text: string): { text: string; amount: boolean }[
 export function keepAmountsWhole(html: string): string {
   return html
     .split(/(<[^>]*>)/)
-    .map((part, i) => (i % 2 ? part : amountSegments(part).map((s) => (s.amount ? `<span class="amount">${s.text}</span>` : s.text)).join('')))
+    .map((part, i) =>
+      i % 2
+        ? part
+        : amountSegments(part)
+            .map((s) => (s.amount ? `<span class="amount">${s.text}</span>` : s.text))
+            .join(''),
+    )
     .join('');
 }
 

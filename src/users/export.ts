@@ -5,8 +5,26 @@ import { asc, desc, eq, or, sql } from 'drizzle-orm';
 import { toClientDTO } from '../clients/service';
 import type { DB } from '../../db';
 import {
-  adminAuditLog, conversations, knowledgeItemReaders, knowledgeItems, knowledgeSearchMisses, mailOutbox, messageFeedback, messages, passwordResets,
-  calendarFeeds, clients, payfastCheckouts, reminderClients, reminderSettings, remindersSent, payfastItns, payments, payslipChecks, sessions, type User,
+  adminAuditLog,
+  conversations,
+  knowledgeItemReaders,
+  knowledgeItems,
+  knowledgeSearchMisses,
+  mailOutbox,
+  messageFeedback,
+  messages,
+  passwordResets,
+  calendarFeeds,
+  clients,
+  payfastCheckouts,
+  reminderClients,
+  reminderSettings,
+  remindersSent,
+  payfastItns,
+  payments,
+  payslipChecks,
+  sessions,
+  type User,
 } from '../../db/schema';
 import type { RateLimiter } from '../auth/rate-limit';
 import { minutesUntil, plural } from '../auth/throttle';
@@ -40,65 +58,123 @@ const detailsOf = (d: unknown): Record<string, unknown> | null =>
 /** Everything kept about `user`, as of `now`. `sessionId`: the session asking, marked `current`. */
 export async function gatherUserData(db: DB, user: User, now: Date, sessionId: string | null): Promise<UserExport> {
   const id = user.id;
-  const [sessionRows, conversationRows, messageRows, feedbackRows, readRows, missRows, paymentRows, checkoutRows, itnRows, resetRows, mailRows, auditRows, checkRows, clientRows, reminderRows, reminderClientRows, sentRows, feedRows] =
-    await Promise.all([
-      db.select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, id)).orderBy(asc(sessions.createdAt)),
-      db.select().from(conversations).where(eq(conversations.userId, id)).orderBy(asc(conversations.createdAt), asc(conversations.id)),
-      db
-        .select({
-          id: messages.id, conversationId: messages.conversationId, role: messages.role, content: messages.content, timestamp: messages.timestamp,
-          status: messages.status, replyTo: messages.replyTo, engine: messages.engine, sources: messages.sources, toolCalls: messages.toolCalls,
-          reading: messages.reading, outcome: messages.outcome, confidence: messages.confidence, articleId: messages.articleId,
-        })
-        .from(messages)
-        .where(eq(messages.userId, id))
-        .orderBy(asc(messages.seq)),
-      db.select().from(messageFeedback).where(eq(messageFeedback.userId, id)).orderBy(asc(messageFeedback.createdAt)),
-      db
-        .select({ itemId: knowledgeItemReaders.itemId, day: knowledgeItemReaders.day, title: knowledgeItems.title })
-        .from(knowledgeItemReaders)
-        .leftJoin(knowledgeItems, eq(knowledgeItems.id, knowledgeItemReaders.itemId))
-        .where(eq(knowledgeItemReaders.userId, id))
-        .orderBy(asc(knowledgeItemReaders.day), asc(knowledgeItemReaders.itemId)),
-      db.select({ query: knowledgeSearchMisses.query, at: knowledgeSearchMisses.at }).from(knowledgeSearchMisses).where(eq(knowledgeSearchMisses.userId, id)).orderBy(asc(knowledgeSearchMisses.at)),
-      db.select().from(payments).where(eq(payments.userId, id)).orderBy(asc(payments.createdAt), asc(payments.id)),
-      db.select().from(payfastCheckouts).where(eq(payfastCheckouts.userId, id)).orderBy(asc(payfastCheckouts.createdAt)),
-      db
-        .select({ id: payfastItns.id, receivedAt: payfastItns.receivedAt, rawBody: payfastItns.rawBody, state: payfastItns.state })
-        .from(payfastItns)
-        .where(eq(payfastItns.userId, id))
-        .orderBy(asc(payfastItns.id)),
-      db
-        .select({ createdAt: passwordResets.createdAt, expiresAt: passwordResets.expiresAt, verifiedAt: passwordResets.verifiedAt, usedAt: passwordResets.usedAt, attempts: passwordResets.attempts })
-        .from(passwordResets)
-        .where(eq(passwordResets.userId, id))
-        .orderBy(asc(passwordResets.createdAt)),
-      user.email
-        ? db
-            .select({ subject: mailOutbox.subject, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
-            .from(mailOutbox)
-            .where(sql`lower(${mailOutbox.to}) = lower(${user.email})`)
-            .orderBy(asc(mailOutbox.id))
-        : Promise.resolve([]),
-      db
-        .select()
-        .from(adminAuditLog)
-        .where(or(eq(adminAuditLog.actorId, id), eq(adminAuditLog.target, `user:${id}`)))
-        .orderBy(desc(adminAuditLog.at), desc(adminAuditLog.id)),
-      db.select().from(payslipChecks).where(eq(payslipChecks.userId, id)).orderBy(asc(payslipChecks.createdAt), asc(payslipChecks.id)),
-      db.select().from(clients).where(eq(clients.userId, id)).orderBy(asc(clients.id)),
-      db.select().from(reminderSettings).where(eq(reminderSettings.userId, id)),
-      db.select({ clientId: reminderClients.clientId }).from(reminderClients).where(eq(reminderClients.userId, id)).orderBy(asc(reminderClients.clientId)),
-      db.select().from(remindersSent).where(eq(remindersSent.userId, id)).orderBy(asc(remindersSent.id)),
-      db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, id)),
-    ]);
+  const [
+    sessionRows,
+    conversationRows,
+    messageRows,
+    feedbackRows,
+    readRows,
+    missRows,
+    paymentRows,
+    checkoutRows,
+    itnRows,
+    resetRows,
+    mailRows,
+    auditRows,
+    checkRows,
+    clientRows,
+    reminderRows,
+    reminderClientRows,
+    sentRows,
+    feedRows,
+  ] = await Promise.all([
+    db
+      .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, id))
+      .orderBy(asc(sessions.createdAt)),
+    db.select().from(conversations).where(eq(conversations.userId, id)).orderBy(asc(conversations.createdAt), asc(conversations.id)),
+    db
+      .select({
+        id: messages.id,
+        conversationId: messages.conversationId,
+        role: messages.role,
+        content: messages.content,
+        timestamp: messages.timestamp,
+        status: messages.status,
+        replyTo: messages.replyTo,
+        engine: messages.engine,
+        sources: messages.sources,
+        toolCalls: messages.toolCalls,
+        reading: messages.reading,
+        outcome: messages.outcome,
+        confidence: messages.confidence,
+        articleId: messages.articleId,
+      })
+      .from(messages)
+      .where(eq(messages.userId, id))
+      .orderBy(asc(messages.seq)),
+    db.select().from(messageFeedback).where(eq(messageFeedback.userId, id)).orderBy(asc(messageFeedback.createdAt)),
+    db
+      .select({ itemId: knowledgeItemReaders.itemId, day: knowledgeItemReaders.day, title: knowledgeItems.title })
+      .from(knowledgeItemReaders)
+      .leftJoin(knowledgeItems, eq(knowledgeItems.id, knowledgeItemReaders.itemId))
+      .where(eq(knowledgeItemReaders.userId, id))
+      .orderBy(asc(knowledgeItemReaders.day), asc(knowledgeItemReaders.itemId)),
+    db
+      .select({ query: knowledgeSearchMisses.query, at: knowledgeSearchMisses.at })
+      .from(knowledgeSearchMisses)
+      .where(eq(knowledgeSearchMisses.userId, id))
+      .orderBy(asc(knowledgeSearchMisses.at)),
+    db.select().from(payments).where(eq(payments.userId, id)).orderBy(asc(payments.createdAt), asc(payments.id)),
+    db.select().from(payfastCheckouts).where(eq(payfastCheckouts.userId, id)).orderBy(asc(payfastCheckouts.createdAt)),
+    db
+      .select({ id: payfastItns.id, receivedAt: payfastItns.receivedAt, rawBody: payfastItns.rawBody, state: payfastItns.state })
+      .from(payfastItns)
+      .where(eq(payfastItns.userId, id))
+      .orderBy(asc(payfastItns.id)),
+    db
+      .select({
+        createdAt: passwordResets.createdAt,
+        expiresAt: passwordResets.expiresAt,
+        verifiedAt: passwordResets.verifiedAt,
+        usedAt: passwordResets.usedAt,
+        attempts: passwordResets.attempts,
+      })
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, id))
+      .orderBy(asc(passwordResets.createdAt)),
+    user.email
+      ? db
+          .select({ subject: mailOutbox.subject, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+          .from(mailOutbox)
+          .where(sql`lower(${mailOutbox.to}) = lower(${user.email})`)
+          .orderBy(asc(mailOutbox.id))
+      : Promise.resolve([]),
+    db
+      .select()
+      .from(adminAuditLog)
+      .where(or(eq(adminAuditLog.actorId, id), eq(adminAuditLog.target, `user:${id}`)))
+      .orderBy(desc(adminAuditLog.at), desc(adminAuditLog.id)),
+    db.select().from(payslipChecks).where(eq(payslipChecks.userId, id)).orderBy(asc(payslipChecks.createdAt), asc(payslipChecks.id)),
+    db.select().from(clients).where(eq(clients.userId, id)).orderBy(asc(clients.id)),
+    db.select().from(reminderSettings).where(eq(reminderSettings.userId, id)),
+    db
+      .select({ clientId: reminderClients.clientId })
+      .from(reminderClients)
+      .where(eq(reminderClients.userId, id))
+      .orderBy(asc(reminderClients.clientId)),
+    db.select().from(remindersSent).where(eq(remindersSent.userId, id)).orderBy(asc(remindersSent.id)),
+    db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, id)),
+  ]);
 
   const byConversation = new Map<string, UserExport['conversations'][number]['messages']>();
   for (const m of messageRows) {
     const list = byConversation.get(m.conversationId) ?? [];
     list.push({
-      id: m.id, role: m.role, content: m.content, timestamp: m.timestamp, status: m.status, replyTo: m.replyTo, engine: m.engine, sources: sourcesOf(m.sources),
-      toolCalls: m.toolCalls ?? [], reading: m.reading ?? null, outcome: m.outcome, confidence: m.confidence, articleId: m.articleId,
+      id: m.id,
+      role: m.role,
+      content: m.content,
+      timestamp: m.timestamp,
+      status: m.status,
+      replyTo: m.replyTo,
+      engine: m.engine,
+      sources: sourcesOf(m.sources),
+      toolCalls: m.toolCalls ?? [],
+      reading: m.reading ?? null,
+      outcome: m.outcome,
+      confidence: m.confidence,
+      articleId: m.articleId,
     });
     byConversation.set(m.conversationId, list);
   }
@@ -108,51 +184,118 @@ export async function gatherUserData(db: DB, user: User, now: Date, sessionId: s
     version: EXPORT_VERSION,
     exportedAt: now.toISOString(),
     profile: {
-      id: user.id, username: user.username, email: user.email, isAdmin: user.isAdmin, subscriptionStatus: user.subscriptionStatus, trialEndDate: user.trialEndDate,
-      nextBillingDate: user.nextBillingDate, paidThrough: user.paidThrough, lastLoginAt: user.lastLoginAt, totalLogins: user.totalLogins,
-      totalChatMessages: user.totalChatMessages, createdAt: user.createdAt, updatedAt: user.updatedAt,
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      isAdmin: user.isAdmin,
+      subscriptionStatus: user.subscriptionStatus,
+      trialEndDate: user.trialEndDate,
+      nextBillingDate: user.nextBillingDate,
+      paidThrough: user.paidThrough,
+      lastLoginAt: user.lastLoginAt,
+      totalLogins: user.totalLogins,
+      totalChatMessages: user.totalChatMessages,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
     },
     sessions: sessionRows.map((s) => ({ createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt), current: s.id === sessionId })),
-    conversations: conversationRows.map((c) => ({ id: c.id, title: c.title, clientId: c.clientId, createdAt: iso(c.createdAt), updatedAt: iso(c.updatedAt), messages: byConversation.get(c.id) ?? [] })),
+    conversations: conversationRows.map((c) => ({
+      id: c.id,
+      title: c.title,
+      clientId: c.clientId,
+      createdAt: iso(c.createdAt),
+      updatedAt: iso(c.updatedAt),
+      messages: byConversation.get(c.id) ?? [],
+    })),
     feedback: feedbackRows.map((f) => ({
-      messageId: f.messageId, rating: f.rating, comment: f.comment, question: f.question, answer: f.answer, engine: f.engine, sources: sourcesOf(f.sources),
-      createdAt: iso(f.createdAt), updatedAt: iso(f.updatedAt),
+      messageId: f.messageId,
+      rating: f.rating,
+      comment: f.comment,
+      question: f.question,
+      answer: f.answer,
+      engine: f.engine,
+      sources: sourcesOf(f.sources),
+      createdAt: iso(f.createdAt),
+      updatedAt: iso(f.updatedAt),
     })),
     knowledge: {
       reads: readRows.map((r) => ({ itemId: r.itemId, title: r.title, day: r.day })),
       searchesWithoutResults: missRows.map((m) => ({ query: m.query, at: iso(m.at) })),
     },
     payments: paymentRows.map((p) => ({
-      id: p.id, date: iso(p.createdAt), kind: p.kind, paymentStatus: p.paymentStatus, amountCents: p.amountCents,
+      id: p.id,
+      date: iso(p.createdAt),
+      kind: p.kind,
+      paymentStatus: p.paymentStatus,
+      amountCents: p.amountCents,
       // A cancellation is keyed by the subscription token, which stays on the server.
       pfPaymentId: p.pfPaymentId.startsWith('token:') ? null : p.pfPaymentId,
       mPaymentId: p.mPaymentId,
     })),
     checkouts: checkoutRows.map((c) => ({
-      ref: c.ref, amountCents: c.amountCents, recurringCents: c.recurringCents, billingDate: c.billingDate, createdAt: iso(c.createdAt), completedAt: isoOrNull(c.completedAt),
+      ref: c.ref,
+      amountCents: c.amountCents,
+      recurringCents: c.recurringCents,
+      billingDate: c.billingDate,
+      createdAt: iso(c.createdAt),
+      completedAt: isoOrNull(c.completedAt),
     })),
     payfastNotifications: itnRows.map((n) => {
       const posted = parseFormBody(n.rawBody);
       const f = readItn(posted);
       const get = (k: string) => posted.find(([key]) => key === k)?.[1].trim() || null;
       return {
-        id: n.id, receivedAt: iso(n.receivedAt), mPaymentId: f.mPaymentId || null, pfPaymentId: f.pfPaymentId || null, paymentStatus: f.paymentStatus || null,
-        state: n.state, amountCents: f.amountCents, nameFirst: get('name_first'), nameLast: get('name_last'), emailAddress: get('email_address'),
+        id: n.id,
+        receivedAt: iso(n.receivedAt),
+        mPaymentId: f.mPaymentId || null,
+        pfPaymentId: f.pfPaymentId || null,
+        paymentStatus: f.paymentStatus || null,
+        state: n.state,
+        amountCents: f.amountCents,
+        nameFirst: get('name_first'),
+        nameLast: get('name_last'),
+        emailAddress: get('email_address'),
       };
     }),
-    passwordResets: resetRows.map((r) => ({ createdAt: iso(r.createdAt), expiresAt: iso(r.expiresAt), verifiedAt: isoOrNull(r.verifiedAt), usedAt: isoOrNull(r.usedAt), attempts: r.attempts })),
+    passwordResets: resetRows.map((r) => ({
+      createdAt: iso(r.createdAt),
+      expiresAt: iso(r.expiresAt),
+      verifiedAt: isoOrNull(r.verifiedAt),
+      usedAt: isoOrNull(r.usedAt),
+      attempts: r.attempts,
+    })),
     emails: mailRows.map((m) => ({ subject: m.subject, status: m.status, createdAt: iso(m.createdAt), sentAt: isoOrNull(m.sentAt) })),
     auditLog: auditRows.map((a) => ({
-      at: iso(a.at), role: a.actorId === id ? ('actor' as const) : ('subject' as const), action: a.action, target: a.target, details: detailsOf(a.details),
+      at: iso(a.at),
+      role: a.actorId === id ? ('actor' as const) : ('subject' as const),
+      action: a.action,
+      target: a.target,
+      details: detailsOf(a.details),
     })),
     clients: clientRows.map((c) => ({ ...toClientDTO(c) })),
     reminders: {
-      enabled: reminderRows[0]?.enabled ?? false, daysBefore: reminderRows[0]?.daysBefore ?? null, includeOwn: reminderRows[0]?.includeOwn ?? null,
+      enabled: reminderRows[0]?.enabled ?? false,
+      daysBefore: reminderRows[0]?.daysBefore ?? null,
+      includeOwn: reminderRows[0]?.includeOwn ?? null,
       clientIds: reminderClientRows.map((r) => r.clientId),
-      sent: sentRows.map((r) => ({ clientId: r.clientKey || null, kind: r.kind, covers: r.covers, dueDate: r.dueDate, sentAt: iso(r.sentAt) })),
+      sent: sentRows.map((r) => ({
+        clientId: r.clientKey || null,
+        kind: r.kind,
+        covers: r.covers,
+        dueDate: r.dueDate,
+        sentAt: iso(r.sentAt),
+      })),
     },
     calendarFeed: { active: feedRows.length > 0, createdAt: feedRows[0] ? iso(feedRows[0].createdAt) : null },
-    payslipChecks: checkRows.map((c) => ({ id: c.id, label: c.label, payDate: c.payDate, createdAt: iso(c.createdAt), read: c.read, facts: c.facts, result: c.result })),
+    payslipChecks: checkRows.map((c) => ({
+      id: c.id,
+      label: c.label,
+      payDate: c.payDate,
+      createdAt: iso(c.createdAt),
+      read: c.read,
+      facts: c.facts,
+      result: c.result,
+    })),
   };
 }
 

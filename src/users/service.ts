@@ -8,7 +8,13 @@ import { formatDate, statusBadge } from '../billing/status';
 import { AppError } from '../errors';
 import { writeAudit } from '../lib/audit';
 import {
-  USERS_DEFAULT_PAGE_SIZE, USERS_TEXTS, type AdminUserDTO, type UserChangeDTO, type UsersPageDTO, type UsersQuery, type UsersSummaryDTO,
+  USERS_DEFAULT_PAGE_SIZE,
+  USERS_TEXTS,
+  type AdminUserDTO,
+  type UserChangeDTO,
+  type UsersPageDTO,
+  type UsersQuery,
+  type UsersSummaryDTO,
 } from '../schemas/users';
 import { normalizeQuery, type SortColumn } from './listing';
 
@@ -58,7 +64,13 @@ export function createUsersService(deps: { db: DB; clock: () => Date }) {
       : [asc(users.id)];
     // The page and the count are two small queries: a window count would make the database build every row.
     const [rows, total] = await Promise.all([
-      db.select(LIST_COLUMNS).from(users).where(where).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize),
+      db
+        .select(LIST_COLUMNS)
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
       db.$count(users, where),
     ]);
     return { users: rows.map((r) => ({ ...r, messageCount: r.totalChatMessages })), total, page, pageSize };
@@ -92,7 +104,11 @@ export function createUsersService(deps: { db: DB; clock: () => Date }) {
       }
       if (!makeAdmin && admins.length <= 1) throw new AppError('conflict', USERS_TEXTS.lastAdmin);
       const at = clock();
-      const [updated] = await tx.update(users).set({ isAdmin: makeAdmin, updatedAt: at.toISOString() }).where(eq(users.id, userId)).returning();
+      const [updated] = await tx
+        .update(users)
+        .set({ isAdmin: makeAdmin, updatedAt: at.toISOString() })
+        .where(eq(users.id, userId))
+        .returning();
       await writeAudit(tx, {
         actorId: actor.id,
         action: makeAdmin ? 'user.admin.grant' : 'user.admin.revoke',
@@ -109,7 +125,10 @@ export function createUsersService(deps: { db: DB; clock: () => Date }) {
       const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
       if (!target) throw new AppError('not_found', NOT_FOUND);
       if (target.subscriptionStatus !== 'trialing') {
-        throw new AppError('bad_request', `User ${target.username} is not on a trial (subscription: ${statusBadge(target.subscriptionStatus).label}), so there is no trial to extend`);
+        throw new AppError(
+          'bad_request',
+          `User ${target.username} is not on a trial (subscription: ${statusBadge(target.subscriptionStatus).label}), so there is no trial to extend`,
+        );
       }
       const at = clock();
       const current = Date.parse(target.trialEndDate ?? '');
@@ -124,7 +143,10 @@ export function createUsersService(deps: { db: DB; clock: () => Date }) {
         details: { username: target.username, days, before: { trialEndDate: target.trialEndDate }, after: { trialEndDate } },
         at,
       });
-      return { message: `Trial extended for user ${target.username} by ${days} ${days === 1 ? 'day' : 'days'}, to ${formatDate(trialEndDate)}`, user: toAdminUser(updated) };
+      return {
+        message: `Trial extended for user ${target.username} by ${days} ${days === 1 ? 'day' : 'days'}, to ${formatDate(trialEndDate)}`,
+        user: toAdminUser(updated),
+      };
     });
   }
 

@@ -28,7 +28,15 @@ describe('accounts in Chromium', () => {
     await mismatch.waitFor();
     expect(await mismatch.isVisible()).toBe(true);
     expect(page.url()).toBe(`${suite.server.url}/auth?tab=register`); // the Register tab, in the URL
-    expect((await fetch(`${suite.server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'naledi', password: 'secret123' }) })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${suite.server.url}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'naledi', password: 'secret123' }),
+        })
+      ).status,
+    ).toBe(401);
     await panel.getByLabel('Confirm Password').fill('secret123');
     await panel.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL(`${suite.server.url}/`);
@@ -144,7 +152,10 @@ describe('accounts in Chromium', () => {
   });
 
   it('the demo user and the demo admin can log in; only the admin sees the admin links', async () => {
-    for (const [username, admin] of [['demo', false], ['admin', true]] as const) {
+    for (const [username, admin] of [
+      ['demo', false],
+      ['admin', true],
+    ] as const) {
       const ctx = await suite.browser.newContext();
       const page = await ctx.newPage();
       await page.goto(`${suite.server.url}/auth`);
@@ -163,7 +174,7 @@ describe('accounts in Chromium', () => {
     }
   });
 
-  it("every sign-up call to action opens the Register tab, server-rendered and focused; the tab is in the URL, so Back works", async () => {
+  it('every sign-up call to action opens the Register tab, server-rendered and focused; the tab is in the URL, so Back works', async () => {
     const html = await (await fetch(`${suite.server.url}/auth?tab=register`)).text();
     expect(html).toMatch(/id="tab-register"[^>]*aria-selected="true"/);
     expect(html).toMatch(/id="panel-login"[^>]*aria-hidden="true"/);
@@ -172,14 +183,19 @@ describe('accounts in Chromium', () => {
     const errors = watchPageErrors(page);
     await page.goto(`${suite.server.url}/`);
     for (const name of ['Sign Up Free', 'Start your free 7-day trial']) {
-      for (const href of await page.getByRole('link', { name }).evaluateAll((as) => as.map((a) => a.getAttribute('href')))) expect(href, name).toBe('/auth?tab=register');
+      for (const href of await page.getByRole('link', { name }).evaluateAll((as) => as.map((a) => a.getAttribute('href'))))
+        expect(href, name).toBe('/auth?tab=register');
     }
     await page.getByRole('link', { name: 'Sign Up Free' }).first().click();
     await page.waitForURL(`${suite.server.url}/auth?tab=register`);
     await hydrated(page, 'AuthCard');
     expect(await page.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('heading', { name: 'Create an account' }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.closest('#panel-register') !== null && (document.activeElement as HTMLInputElement).name)).toBe('username');
+    expect(
+      await page.evaluate(
+        () => document.activeElement?.closest('#panel-register') !== null && (document.activeElement as HTMLInputElement).name,
+      ),
+    ).toBe('username');
 
     await page.getByRole('tab', { name: 'Login' }).click();
     await page.waitForURL(`${suite.server.url}/auth`);
@@ -230,7 +246,7 @@ describe('accounts in Chromium', () => {
     });
   }
 
-  it("a toast raised while a dialog is open shows above its overlay and stays operable (×, F8), and comes back out when it closes", async () => {
+  it('a toast raised while a dialog is open shows above its overlay and stays operable (×, F8), and comes back out when it closes', async () => {
     const { context: ctx, page, errors } = await suite.openPage(1280, { height: 800, signedIn: true });
     await page.goto(`${suite.server.url}/profile`);
     await hydrated(page, 'ProfileForms');
@@ -243,7 +259,12 @@ describe('accounts in Chromium', () => {
     // Not under the backdrop: the topmost element at the × is the × itself, and it closes the toast.
     const close = failed.getByRole('button', { name: 'Close' });
     const box = (await close.boundingBox())!;
-    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.getAttribute('aria-label'), [box.x + box.width / 2, box.y + box.height / 2])).toBe('Close');
+    expect(
+      await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x, y)?.getAttribute('aria-label'),
+        [box.x + box.width / 2, box.y + box.height / 2],
+      ),
+    ).toBe('Close');
     await close.click();
     await failed.waitFor({ state: 'detached' });
     expect(await dialog.isVisible()).toBe(true);

@@ -75,7 +75,9 @@ describe('calculators in Chromium', () => {
     await page.locator('#eti-result').getByTestId('result-amount').filter({ hasText: 'R1 500.00' }).waitFor();
     // Same document all along: the tab came in by htmx, not by a page load.
     expect(await page.evaluate(() => (window as unknown as { pwMarker?: number }).pwMarker)).toBe(1);
-    expect(await page.getByRole('link', { name: 'Employment Tax Incentive — table and examples' }).getAttribute('href')).toBe('/knowledge/article/30269d9c-9786-4f23-97e9-5ca0dd6bf3b9');
+    expect(await page.getByRole('link', { name: 'Employment Tax Incentive — table and examples' }).getAttribute('href')).toBe(
+      '/knowledge/article/30269d9c-9786-4f23-97e9-5ca0dd6bf3b9',
+    );
     await page.goBack();
     await page.getByRole('heading', { name: 'PAYE calculator' }).waitFor();
     expect(errors).toEqual([]);

@@ -40,7 +40,10 @@ describe('asking quickly in Chromium', () => {
     for (let i = 1; i <= 20; i++) {
       await input(page).fill(`What is the UIF on R${9000 + i * 100} a month?`);
       await send(page).tap();
-      await page.locator(`[data-testid="message-assistant"][data-status="complete"]`).nth(i - 1).waitFor();
+      await page
+        .locator(`[data-testid="message-assistant"][data-status="complete"]`)
+        .nth(i - 1)
+        .waitFor();
       await send(page).waitFor();
     }
     expect(Date.now() - started).toBeLessThan(60_000);
@@ -75,12 +78,18 @@ describe('asking quickly in Chromium', () => {
     [1280, 800],
   ])('at %i × %i px a toast never covers the Send button', async (width, height) => {
     const { context, page } = await suite.openPage(width, { height });
-    const res = await context.request.post(`${suite.server.url}/api/register`, { data: { username: `wide_${width}`, email: `wide${width}@example.com`, password: 'secret123' } });
+    const res = await context.request.post(`${suite.server.url}/api/register`, {
+      data: { username: `wide_${width}`, email: `wide${width}@example.com`, password: 'secret123' },
+    });
     expect(res.status()).toBe(201);
     await page.goto(`${suite.server.url}/chat`);
     await hydrated(page, 'Chat');
     await input(page).fill('Is this covered?');
-    await page.evaluate((description) => document.dispatchEvent(new CustomEvent('pw:toast', { detail: { title: 'Error', description, variant: 'destructive' } })), TOO_FAST);
+    await page.evaluate(
+      (description) =>
+        document.dispatchEvent(new CustomEvent('pw:toast', { detail: { title: 'Error', description, variant: 'destructive' } })),
+      TOO_FAST,
+    );
     await toast(page).waitFor();
     const toastBox = (await toast(page).boundingBox())!;
     const sendBox = (await send(page).boundingBox())!;

@@ -2,7 +2,18 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { schema } from '../../db';
-import { hydrated, isFocused, linesPerElement, noSidewaysScroll, signIn, startServer, useBrowserSuite, watchPageErrors, watchReactErrors, type RunningServer } from '../helpers/browser';
+import {
+  hydrated,
+  isFocused,
+  linesPerElement,
+  noSidewaysScroll,
+  signIn,
+  startServer,
+  useBrowserSuite,
+  watchPageErrors,
+  watchReactErrors,
+  type RunningServer,
+} from '../helpers/browser';
 import { startFakeModel, type FakeModel } from '../helpers/fake-model';
 
 // The /chat page in Chromium against the server npm start runs: the built-in engine, then a local model
@@ -16,9 +27,23 @@ describe('the assistant in Chromium', () => {
     /** Uncaught errors, CSP violations and React's own errors (a hydration mismatch among them). */
     errors: string[];
   }
-  async function open(url: string, opts: { viewport?: { width: number; height: number }; base?: string; user?: 'demo' | null; clipboard?: boolean; context?: BrowserContext } = {}): Promise<Opened> {
+  async function open(
+    url: string,
+    opts: {
+      viewport?: { width: number; height: number };
+      base?: string;
+      user?: 'demo' | null;
+      clipboard?: boolean;
+      context?: BrowserContext;
+    } = {},
+  ): Promise<Opened> {
     const base = opts.base ?? suite.server.url;
-    const context = opts.context ?? (await suite.browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 900 }, permissions: opts.clipboard ? ['clipboard-read', 'clipboard-write'] : [] }));
+    const context =
+      opts.context ??
+      (await suite.browser.newContext({
+        viewport: opts.viewport ?? { width: 1280, height: 900 },
+        permissions: opts.clipboard ? ['clipboard-read', 'clipboard-write'] : [],
+      }));
     if (opts.user !== null) await signIn(context, base, opts.user ?? 'demo');
     const page = await context.newPage();
     const errors = watchPageErrors(page);
@@ -100,7 +125,10 @@ describe('the assistant in Chromium', () => {
     await lastComplete(page).waitFor();
     const before = await page.locator('[data-testid="conversation-list"] li').count();
     await page.goto(`${suite.server.url}/knowledge?q=maternity+leave`);
-    await page.getByRole('link', { name: /^Maternity leave/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Maternity leave/ })
+      .first()
+      .click();
     const heading = (await page.locator('#kb-article-title').textContent())!;
     await page.getByRole('link', { name: 'Ask the assistant about this article' }).click();
     await chatReady(page);
@@ -194,7 +222,10 @@ describe('the assistant in Chromium', () => {
     expect(await amounts.count()).toBeGreaterThan(3);
     // Lines of text, not the box: a two-line label makes its row taller.
     const lines = await linesPerElement(amounts);
-    expect(lines.every((l) => l.endsWith(': 1')), `lines per amount: ${lines.join(', ')}`).toBe(true);
+    expect(
+      lines.every((l) => l.endsWith(': 1')),
+      `lines per amount: ${lines.join(', ')}`,
+    ).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -202,9 +233,14 @@ describe('the assistant in Chromium', () => {
   it('limited access: the questions left today, with Upgrade; none left disables sending', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const username = `lapsed${Date.now() % 100000}`;
-    const reg = await context.request.post(`${suite.server.url}/api/register`, { data: { username, email: `${username}@example.co.za`, password: 'secret123' } });
+    const reg = await context.request.post(`${suite.server.url}/api/register`, {
+      data: { username, email: `${username}@example.co.za`, password: 'secret123' },
+    });
     expect(reg.status()).toBeLessThan(300);
-    await suite.server.started.database.db.update(schema.users).set({ trialEndDate: '2020-01-01T00:00:00.000Z' }).where(eq(schema.users.username, username));
+    await suite.server.started.database.db
+      .update(schema.users)
+      .set({ trialEndDate: '2020-01-01T00:00:00.000Z' })
+      .where(eq(schema.users.username, username));
 
     const { page, errors } = await open('/chat', { context, user: null });
     const left = page.locator('[data-testid="allowance"]');
@@ -235,7 +271,8 @@ describe('the assistant in Chromium', () => {
     beforeAll(async () => {
       model = await startFakeModel((req) => {
         const q = req.messages.at(-1)?.content ?? '';
-        if (q.includes('slow')) return { kind: 'text', chunks: Array.from({ length: 200 }, (_, i) => `word${i} `), delayMs: 40, firstDelayMs: 400 };
+        if (q.includes('slow'))
+          return { kind: 'text', chunks: Array.from({ length: 200 }, (_, i) => `word${i} `), delayMs: 40, firstDelayMs: 400 };
         if (q.includes('reload')) return { kind: 'text', chunks: Array.from({ length: 30 }, (_, i) => `part${i} `), delayMs: 60 };
         if (q.includes('fail') && failNext) {
           failNext = false;
@@ -288,7 +325,10 @@ describe('the assistant in Chromium', () => {
 
     it('the article chip can be removed: the question then goes without the article', async () => {
       const { context } = await open('/chat?new=1', { base: modelServer.url });
-      const [hit] = (await (await context.request.get(`${modelServer.url}/api/knowledge/search?q=maternity+leave`)).json()) as { id: string; title: string }[];
+      const [hit] = (await (await context.request.get(`${modelServer.url}/api/knowledge/search?q=maternity+leave`)).json()) as {
+        id: string;
+        title: string;
+      }[];
       const { page } = await open(`/chat?new=1&article=${hit.id}`, { base: modelServer.url, context, user: null });
       const grounded = () => JSON.stringify(model.requests.at(-1)?.messages).includes('asking about this knowledge base article');
 

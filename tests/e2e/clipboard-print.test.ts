@@ -13,7 +13,11 @@ describe('copying tables, amounts on one line, printing', () => {
   const suite = useBrowserSuite();
 
   async function open(url: string, viewport = { width: 1280, height: 900 }): Promise<OpenedPage> {
-    const opened = await suite.openPage(viewport.width, { height: viewport.height, signedIn: true, context: { permissions: ['clipboard-read', 'clipboard-write'] } });
+    const opened = await suite.openPage(viewport.width, {
+      height: viewport.height,
+      signedIn: true,
+      context: { permissions: ['clipboard-read', 'clipboard-write'] },
+    });
     await opened.page.goto(`${suite.server.url}${url}`);
     return opened;
   }
@@ -31,7 +35,11 @@ describe('copying tables, amounts on one line, printing', () => {
       const read = async (type: string) => (item.types.includes(type) ? (await item.getType(type)).text() : null);
       const html = await read('text/html');
       // What a spreadsheet makes of the HTML: the cells of each row.
-      const cells = html ? [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('tr')].map((tr) => [...tr.cells].map((c) => c.textContent!.trim())) : [];
+      const cells = html
+        ? [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('tr')].map((tr) =>
+            [...tr.cells].map((c) => c.textContent!.trim()),
+          )
+        : [];
       return { types: item.types, html, text: await read('text/plain'), cells };
     });
   }
@@ -98,7 +106,10 @@ describe('copying tables, amounts on one line, printing', () => {
     await page.getByTestId('calc-idle').waitFor();
     await expect.poll(() => copy.isVisible()).toBe(false);
     await page.getByLabel('Remuneration', { exact: true }).fill('30000');
-    await page.getByTestId('result-amount').filter({ hasText: /R2\d \d{3}\.\d\d/ }).waitFor();
+    await page
+      .getByTestId('result-amount')
+      .filter({ hasText: /R2\d \d{3}\.\d\d/ })
+      .waitFor();
     await copy.click();
     await expect.poll(async () => (await readClipboard(page)).text).toContain('Gross pay\t30000.00');
     expect(errors).toEqual([]);
@@ -115,7 +126,10 @@ describe('copying tables, amounts on one line, printing', () => {
     expect(await answer.locator('.prose-pw .amount').count()).toBeGreaterThan(5);
     expect(await answer.getByTestId('tool-card').locator('li .amount').count()).toBeGreaterThan(3);
     const lines = await linesPerElement(amounts);
-    expect(lines.every((l) => l.endsWith(': 1')), `lines per amount: ${lines.join(', ')}`).toBe(true);
+    expect(
+      lines.every((l) => l.endsWith(': 1')),
+      `lines per amount: ${lines.join(', ')}`,
+    ).toBe(true);
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
@@ -128,9 +142,21 @@ describe('copying tables, amounts on one line, printing', () => {
     await db.insert(schema.conversations).values({ id: conversationId, userId: demo.id, title: 'A long payroll conversation' });
     const start = Date.parse('2026-11-02T08:00:00.000Z');
     const rows = Array.from({ length: 24 }, (_, i) => [
-      { id: randomUUID(), userId: demo.id, conversationId, role: 'user', content: `Question number ${i + 1} about the monthly PAYE?`, timestamp: new Date(start + i * 120_000).toISOString() },
       {
-        id: randomUUID(), userId: demo.id, conversationId, role: 'assistant', status: 'complete', timestamp: new Date(start + i * 120_000 + 60_000).toISOString(),
+        id: randomUUID(),
+        userId: demo.id,
+        conversationId,
+        role: 'user',
+        content: `Question number ${i + 1} about the monthly PAYE?`,
+        timestamp: new Date(start + i * 120_000).toISOString(),
+      },
+      {
+        id: randomUUID(),
+        userId: demo.id,
+        conversationId,
+        role: 'assistant',
+        status: 'complete',
+        timestamp: new Date(start + i * 120_000 + 60_000).toISOString(),
         sources: i === 0 ? [{ id: 'uif-ceiling', title: 'UIF contribution ceiling' }] : [],
         content: `Answer number ${i + 1}: the PAYE on R${20 + i} 000.00 a month follows from the annual tax less the rebates.\n\n| | Amount |\n|---|---:|\n| Gross pay | R${20 + i} 000.00 |\n| PAYE | −R2 115.00 |`,
       },
@@ -158,7 +184,8 @@ describe('copying tables, amounts on one line, printing', () => {
     }
     // A cited article prints with where to find it.
     expect(flat).toMatch(/UIF contribution ceiling \(\s?\/knowledge\/article\/uif-ceiling\s?\)/);
-    for (const furniture of ['Knowledge Base', 'Upgrade', 'Ask a payroll question', 'Send', 'Copy', 'Download']) expect(flat).not.toContain(furniture);
+    for (const furniture of ['Knowledge Base', 'Upgrade', 'Ask a payroll question', 'Send', 'Copy', 'Download'])
+      expect(flat).not.toContain(furniture);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -172,7 +199,9 @@ describe('copying tables, amounts on one line, printing', () => {
     expect(await page.getByRole('button').filter({ visible: true }).count()).toBe(0);
     const result = page.locator('#payslip-result');
     expect(await result.isVisible()).toBe(true);
-    const ink = await result.locator('[data-testid="result-amount"]').evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el.closest('section')!).backgroundColor]);
+    const ink = await result
+      .locator('[data-testid="result-amount"]')
+      .evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el.closest('section')!).backgroundColor]);
     expect(ink).toEqual(['rgb(0, 0, 0)', 'rgba(0, 0, 0, 0)']);
     const { text } = await printedText(page);
     expect(text).toContain('R17 707.88');

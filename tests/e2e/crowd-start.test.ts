@@ -18,7 +18,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three processes starting togeth
   const startThree = () =>
     Promise.all(
       [0, 1, 2].map(() =>
-        cluster.start({ DATA_DIR: cluster.dataDir(), DATABASE_URL: cluster.pg.url, NODE_ENV: 'test', DEMO_ACCOUNTS: 'true', LOG_LEVEL: 'info', SMTP_URL: smtp.url }),
+        cluster.start({
+          DATA_DIR: cluster.dataDir(),
+          DATABASE_URL: cluster.pg.url,
+          NODE_ENV: 'test',
+          DEMO_ACCOUNTS: 'true',
+          LOG_LEVEL: 'info',
+          SMTP_URL: smtp.url,
+        }),
       ),
     );
 
@@ -27,9 +34,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three processes starting togeth
     const { sql } = cluster;
     for (const p of procs) {
       expect((await fetch(`${p.url}/api/health`)).status).toBe(200);
-      const login = await fetch(`${p.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'password123' }) });
+      const login = await fetch(`${p.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'demo', password: 'password123' }),
+      });
       expect(login.status).toBe(200);
-      const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const categories = await fetch(`${p.url}/api/knowledge/categories`, { headers: { cookie } });
       expect(categories.status).toBe(200);
       expect((await categories.json()).length).toBeGreaterThan(0);
@@ -45,7 +59,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('three processes starting togeth
     await cluster.stopAll();
     const { sql } = cluster;
     const to = Array.from({ length: 45 }, (_, i) => `crowd${i}@example.co.za`);
-    for (const addr of to) await sql`insert into mail_outbox ("to", subject, text, next_attempt_at) values (${addr}, 'Queued while down', 'hello', now())`;
+    for (const addr of to)
+      await sql`insert into mail_outbox ("to", subject, text, next_attempt_at) values (${addr}, 'Queued while down', 'hello', now())`;
     await startThree();
     let left = to.length;
     for (let i = 0; i < 100 && left; i++) {

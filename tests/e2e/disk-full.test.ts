@@ -17,9 +17,13 @@ const SIZE = '96m'; // the database takes about 40 MB
 function probe(): string | null {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-probe-'));
   try {
-    const r = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', `mount -t tmpfs -o size=1m tmpfs "${dir}"`], { encoding: 'utf8' });
+    const r = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', `mount -t tmpfs -o size=1m tmpfs "${dir}"`], {
+      encoding: 'utf8',
+    });
     if (r.error) return `unshare is not available (${r.error.message})`;
-    return r.status === 0 ? null : `this machine does not allow a tmpfs in an unprivileged user namespace (${r.stderr.trim() || `exit ${r.status}`})`;
+    return r.status === 0
+      ? null
+      : `this machine does not allow a tmpfs in an unprivileged user namespace (${r.stderr.trim() || `exit ${r.status}`})`;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -72,9 +76,16 @@ describe('uploads on a full disk (tmpfs, local storage, PGlite)', () => {
     const inside = `/proc/${server.child.pid}/root${dir}`;
     if (!fs.existsSync(path.join(inside, 'db'))) ctx.skip(`cannot reach the server's tmpfs through ${inside}`);
 
-    const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }) });
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+    });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const upload = async (name: string) => {
       const fd = new FormData();
       fd.append('file', new File([PDF], name));
@@ -96,7 +107,11 @@ describe('uploads on a full disk (tmpfs, local storage, PGlite)', () => {
     expect(logged).toContain('ENOSPC');
     expect(server.log.filter((l) => /"msg":"(unhandled error|database unavailable|storage unavailable)"/.test(l))).toEqual([]);
     // A question is not blamed on the model: its answer could not be stored, and the person is told why.
-    const asked = await fetch(`${server.url}/api/chat`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ message: `What is the UIF ceiling? ${'Please explain. '.repeat(200)}` }) });
+    const asked = await fetch(`${server.url}/api/chat`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: `What is the UIF ceiling? ${'Please explain. '.repeat(200)}` }),
+    });
     expect(asked.status).toBe(507);
     expect(await asked.json()).toEqual({ message: PART_FAILURES.disk.message });
     // Reading still works.

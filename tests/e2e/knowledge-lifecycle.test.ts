@@ -43,100 +43,108 @@ describe('knowledge content lifecycle in Chromium', () => {
   it.each([
     { width: 1280, height: 900, n: 0 },
     { width: 375, height: 800, n: 1 },
-  ])('at $width px: stage an edit of a published article, readers unchanged, publish, diff in History, restore, verify', async ({ width, height, n }) => {
-    const article = published[n];
-    const marker = `Quokka lifecycle sentence ${width}.`;
-    const { context, page, errors } = await suite.openPage(width, { height, signedIn: 'admin' });
-    const { context: readerCtx, page: reader } = await suite.openPage(width, { height, signedIn: 'demo' });
-    const before = await readerSees(reader, article.id);
-    expect(before).not.toContain(marker);
+  ])(
+    'at $width px: stage an edit of a published article, readers unchanged, publish, diff in History, restore, verify',
+    async ({ width, height, n }) => {
+      const article = published[n];
+      const marker = `Quokka lifecycle sentence ${width}.`;
+      const { context, page, errors } = await suite.openPage(width, { height, signedIn: 'admin' });
+      const { context: readerCtx, page: reader } = await suite.openPage(width, { height, signedIn: 'demo' });
+      const before = await readerSees(reader, article.id);
+      expect(before).not.toContain(marker);
 
-    // Open its editor from the address; the live article opens on "Publish now" (the spec's behaviour).
-    await page.goto(`${suite.server.url}/knowledge-admin?edit=${article.id}`);
-    await hydrated(page, 'KnowledgeAdmin');
-    const card = page.locator(`[data-testid="admin-item"][data-item-id="${article.id}"]`);
-    const form = page.getByRole('form', { name: `Edit ${article.title}` });
-    await form.waitFor();
-    expect(await form.getByRole('radio', { name: 'Publish now' }).isChecked()).toBe(true);
-    await card.getByText('Published: readers see it.').waitFor();
-    const content = form.getByLabel('Content');
-    const original = await content.inputValue();
-    await content.fill(`${original}\n\n${marker}`);
-    await form.getByLabel('Change note').fill(`E2E staged edit at ${width}`);
-    await form.getByRole('radio', { name: 'Save as draft' }).check();
-    await form.getByRole('button', { name: 'Save draft' }).click();
-    await page.getByRole('status').getByText('Edit Staged').waitFor();
-    await card.getByTestId('status-badge').getByText('Edit staged').waitFor();
+      // Open its editor from the address; the live article opens on "Publish now" (the spec's behaviour).
+      await page.goto(`${suite.server.url}/knowledge-admin?edit=${article.id}`);
+      await hydrated(page, 'KnowledgeAdmin');
+      const card = page.locator(`[data-testid="admin-item"][data-item-id="${article.id}"]`);
+      const form = page.getByRole('form', { name: `Edit ${article.title}` });
+      await form.waitFor();
+      expect(await form.getByRole('radio', { name: 'Publish now' }).isChecked()).toBe(true);
+      await card.getByText('Published: readers see it.').waitFor();
+      const content = form.getByLabel('Content');
+      const original = await content.inputValue();
+      await content.fill(`${original}\n\n${marker}`);
+      await form.getByLabel('Change note').fill(`E2E staged edit at ${width}`);
+      await form.getByRole('radio', { name: 'Save as draft' }).check();
+      await form.getByRole('button', { name: 'Save draft' }).click();
+      await page.getByRole('status').getByText('Edit Staged').waitFor();
+      await card.getByTestId('status-badge').getByText('Edit staged').waitFor();
 
-    // Readers still see the published text; the preview shows the staged one.
-    expect(await readerSees(reader, article.id)).not.toContain(marker);
-    const api = await readerCtx.request.get(`${suite.server.url}/api/knowledge/item/${article.id}`);
-    expect((await api.json()).content).not.toContain(marker);
+      // Readers still see the published text; the preview shows the staged one.
+      expect(await readerSees(reader, article.id)).not.toContain(marker);
+      const api = await readerCtx.request.get(`${suite.server.url}/api/knowledge/item/${article.id}`);
+      expect((await api.json()).content).not.toContain(marker);
 
-    // The editor again: the staged edit, who staged it, the staged text in the form; Preview opens a new tab.
-    await card.getByRole('button', { name: `Edit ${article.title}` }).click();
-    const staged = card.getByTestId('staged-draft');
-    await staged.getByText('An edit is staged').waitFor();
-    expect(await staged.textContent()).toMatch(/by admin/);
-    expect(await form.getByLabel('Content').inputValue()).toContain(marker);
-    expect(await form.getByRole('radio', { name: 'Save as draft' }).isChecked()).toBe(true);
-    const preview = card.getByRole('link', { name: /^Preview/ });
-    expect(await preview.getAttribute('href')).toBe(`/knowledge-admin/preview/${article.id}`);
-    expect(await preview.getAttribute('target')).toBe('_blank');
-    const [tab] = await Promise.all([context.waitForEvent('page'), preview.click()]);
-    await tab.waitForLoadState();
-    expect(await tab.locator('body').textContent()).toContain(marker);
-    await tab.close();
+      // The editor again: the staged edit, who staged it, the staged text in the form; Preview opens a new tab.
+      await card.getByRole('button', { name: `Edit ${article.title}` }).click();
+      const staged = card.getByTestId('staged-draft');
+      await staged.getByText('An edit is staged').waitFor();
+      expect(await staged.textContent()).toMatch(/by admin/);
+      expect(await form.getByLabel('Content').inputValue()).toContain(marker);
+      expect(await form.getByRole('radio', { name: 'Save as draft' }).isChecked()).toBe(true);
+      const preview = card.getByRole('link', { name: /^Preview/ });
+      expect(await preview.getAttribute('href')).toBe(`/knowledge-admin/preview/${article.id}`);
+      expect(await preview.getAttribute('target')).toBe('_blank');
+      const [tab] = await Promise.all([context.waitForEvent('page'), preview.click()]);
+      await tab.waitForLoadState();
+      expect(await tab.locator('body').textContent()).toContain(marker);
+      await tab.close();
 
-    // Publish now: readers see it.
-    await staged.getByRole('button', { name: 'Publish now' }).click();
-    await page.getByRole('status').getByText('Knowledge Item Published').waitFor();
-    await staged.waitFor({ state: 'detached' });
-    expect(await readerSees(reader, article.id)).toContain(marker);
+      // Publish now: readers see it.
+      await staged.getByRole('button', { name: 'Publish now' }).click();
+      await page.getByRole('status').getByText('Knowledge Item Published').waitFor();
+      await staged.waitFor({ state: 'detached' });
+      expect(await readerSees(reader, article.id)).toContain(marker);
 
-    // History: the revisions, newest first, and the diff between the published text and the one before it.
-    await card.getByRole('button', { name: 'History', exact: true }).click();
-    const history = card.getByTestId('history');
-    await history.getByRole('list', { name: 'Revisions' }).waitFor();
-    const revisions: Revision[] = await (await context.request.get(`${suite.server.url}/api/knowledge/items/${article.id}/revisions`)).json();
-    expect(revisions.length).toBeGreaterThanOrEqual(3);
-    expect(await history.getByTestId('revision').count()).toBe(Math.min(revisions.length, 10));
-    const newest = history.getByTestId('revision').first();
-    expect(await newest.textContent()).toContain(`Revision ${revisions[0].number}`);
-    expect(await newest.textContent()).toMatch(/Published/);
-    await history.getByText(`“E2E staged edit at ${width}”`).first().waitFor();
-    const diff = history.getByTestId('revision-diff');
-    await diff.locator('ins').filter({ hasText: marker }).waitFor();
-    // Screen readers are told what was added; the words are visually hidden.
-    expect(await diff.locator('ins .sr-only').first().textContent()).toBe('[added: ');
-    // Any two: the same revision twice says so.
-    await history.getByLabel('From', { exact: true }).selectOption(String(revisions[0].number));
-    await diff.getByText('Choose two different revisions to compare.').waitFor();
-    await history.getByLabel('To', { exact: true }).selectOption(String(revisions[1].number));
-    await history.getByLabel('From', { exact: true }).selectOption(String(revisions.at(-1)!.number));
-    await history.getByRole('radio', { name: 'Line by line' }).check();
-    await diff.locator('ins.kb-diff-block').filter({ hasText: marker }).waitFor();
+      // History: the revisions, newest first, and the diff between the published text and the one before it.
+      await card.getByRole('button', { name: 'History', exact: true }).click();
+      const history = card.getByTestId('history');
+      await history.getByRole('list', { name: 'Revisions' }).waitFor();
+      const revisions: Revision[] = await (
+        await context.request.get(`${suite.server.url}/api/knowledge/items/${article.id}/revisions`)
+      ).json();
+      expect(revisions.length).toBeGreaterThanOrEqual(3);
+      expect(await history.getByTestId('revision').count()).toBe(Math.min(revisions.length, 10));
+      const newest = history.getByTestId('revision').first();
+      expect(await newest.textContent()).toContain(`Revision ${revisions[0].number}`);
+      expect(await newest.textContent()).toMatch(/Published/);
+      await history.getByText(`“E2E staged edit at ${width}”`).first().waitFor();
+      const diff = history.getByTestId('revision-diff');
+      await diff.locator('ins').filter({ hasText: marker }).waitFor();
+      // Screen readers are told what was added; the words are visually hidden.
+      expect(await diff.locator('ins .sr-only').first().textContent()).toBe('[added: ');
+      // Any two: the same revision twice says so.
+      await history.getByLabel('From', { exact: true }).selectOption(String(revisions[0].number));
+      await diff.getByText('Choose two different revisions to compare.').waitFor();
+      await history.getByLabel('To', { exact: true }).selectOption(String(revisions[1].number));
+      await history.getByLabel('From', { exact: true }).selectOption(String(revisions.at(-1)!.number));
+      await history.getByRole('radio', { name: 'Line by line' }).check();
+      await diff.locator('ins.kb-diff-block').filter({ hasText: marker }).waitFor();
 
-    // Restore the last revision without the sentence: readers see the text from before.
-    const previous = revisions.find((r) => !r.content.includes(marker))!;
-    const confirmText = acceptNextDialog(page);
-    await history.getByRole('button', { name: `Restore revision ${previous.number}` }).click();
-    await page.getByRole('status').getByText('Revision Restored').waitFor();
-    expect(confirmText()).toMatch(new RegExp(`Restore revision ${previous.number}`));
-    await expect.poll(() => form.getByLabel('Content').inputValue()).not.toContain(marker);
-    expect(await readerSees(reader, article.id)).not.toContain(marker);
-    await expect.poll(async () => history.getByTestId('revision').first().textContent()).toMatch(/Restored/);
+      // Restore the last revision without the sentence: readers see the text from before.
+      const previous = revisions.find((r) => !r.content.includes(marker))!;
+      const confirmText = acceptNextDialog(page);
+      await history.getByRole('button', { name: `Restore revision ${previous.number}` }).click();
+      await page.getByRole('status').getByText('Revision Restored').waitFor();
+      expect(confirmText()).toMatch(new RegExp(`Restore revision ${previous.number}`));
+      await expect.poll(() => form.getByLabel('Content').inputValue()).not.toContain(marker);
+      expect(await readerSees(reader, article.id)).not.toContain(marker);
+      await expect.poll(async () => history.getByTestId('revision').first().textContent()).toMatch(/Restored/);
 
-    // Verified today, by the admin.
-    await card.getByRole('button', { name: 'Mark as verified' }).click();
-    await page.getByRole('status').getByText('Marked as Verified').waitFor();
-    await card.getByTestId('verified').getByText(`Checked on ${saDate(new Date().toISOString())} by admin.`).waitFor();
+      // Verified today, by the admin.
+      await card.getByRole('button', { name: 'Mark as verified' }).click();
+      await page.getByRole('status').getByText('Marked as Verified').waitFor();
+      await card
+        .getByTestId('verified')
+        .getByText(`Checked on ${saDate(new Date().toISOString())} by admin.`)
+        .waitFor();
 
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    expect(errors).toEqual([]);
-    await readerCtx.close();
-    await context.close();
-  });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(errors).toEqual([]);
+      await readerCtx.close();
+      await context.close();
+    },
+  );
 
   it('new articles as a draft and scheduled, the status filter, a discarded staged edit, and a category saved as a draft', async () => {
     const { context, page, errors } = await suite.openPage(1280, { signedIn: 'admin' });
@@ -184,7 +192,10 @@ describe('knowledge content lifecycle in Chromium', () => {
     await form.getByRole('button', { name: 'Create and schedule' }).click();
     await page.getByRole('status').getByText('Publication Scheduled').waitFor();
     const scheduled = page.getByTestId('admin-item').filter({ hasText: 'Quokka scheduled article' });
-    await scheduled.getByTestId('status-badge').getByText(/^Scheduled \d{1,2} \w{3} \d{4}, 08:00$/).waitFor();
+    await scheduled
+      .getByTestId('status-badge')
+      .getByText(/^Scheduled \d{1,2} \w{3} \d{4}, 08:00$/)
+      .waitFor();
 
     // The status filter, kept in the address.
     await page.getByLabel('Filter by status').selectOption('draft');

@@ -73,7 +73,9 @@ describe('knowledge base in Chromium', () => {
     await page.waitForFunction(() => document.activeElement?.id === 'kb-panel');
     await page.getByRole('link', { name: 'Ask the assistant about this article' }).waitFor();
     const articleId = /article\/([0-9a-f-]{36})/.exec(page.url())![1];
-    expect(await page.getByRole('link', { name: 'Ask the assistant about this article' }).getAttribute('href')).toBe(`/chat?article=${articleId}`);
+    expect(await page.getByRole('link', { name: 'Ask the assistant about this article' }).getAttribute('href')).toBe(
+      `/chat?article=${articleId}`,
+    );
     expect(await page.locator('.prose-pw').innerHTML()).toMatch(/<(p|h[1-3]|ul|ol|table)>/);
 
     // Back → the search, query kept.
@@ -185,7 +187,12 @@ describe('knowledge base in Chromium', () => {
 
     const cdp = await adminCtx.newCDPSession(admin);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 200 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 200 * 1024,
+    });
     await form.getByLabel('Upload File').setInputFiles({ name: 'quokka-sheet.pdf', mimeType: 'application/pdf', buffer: pdf(400) });
     await form.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
     await admin.getByRole('status').getByText('File Uploaded').waitFor();
@@ -195,7 +202,9 @@ describe('knowledge base in Chromium', () => {
     await form.getByRole('list', { name: 'Attached files' }).getByText('quokka-sheet.pdf').waitFor();
 
     // A file the server refuses.
-    await form.getByLabel('Upload File').setInputFiles({ name: 'evil.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg onload="alert(1)"/>') });
+    await form
+      .getByLabel('Upload File')
+      .setInputFiles({ name: 'evil.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg onload="alert(1)"/>') });
     await admin.getByRole('alert').getByText('Upload Failed').waitFor();
     expect(await form.getByRole('list', { name: 'Attached files' }).getByRole('listitem').count()).toBe(2);
 
@@ -293,89 +302,96 @@ describe('knowledge base in Chromium', () => {
   it.each([
     { width: 1280, height: 900, maxHeight: 7_000 },
     { width: 375, height: 800, maxHeight: 12_000 },
-  ])('the admin item list at $width px: a page at a time, plain previews, search, paging kept in the address', async ({ width, height, maxHeight }) => {
-    const { context, page, errors } = await suite.openPage(width, { height, signedIn: 'admin' });
-    const status = page.getByTestId('admin-items-status');
-    const cards = page.getByTestId('admin-item');
-    const top = page.getByRole('navigation', { name: 'Item pages', exact: true });
-    const bottom = page.getByRole('navigation', { name: 'Item pages, end of list' });
-    const firstTitle = () => cards.first().locator('h3').textContent();
+  ])(
+    'the admin item list at $width px: a page at a time, plain previews, search, paging kept in the address',
+    async ({ width, height, maxHeight }) => {
+      const { context, page, errors } = await suite.openPage(width, { height, signedIn: 'admin' });
+      const status = page.getByTestId('admin-items-status');
+      const cards = page.getByTestId('admin-item');
+      const top = page.getByRole('navigation', { name: 'Item pages', exact: true });
+      const bottom = page.getByRole('navigation', { name: 'Item pages, end of list' });
+      const firstTitle = () => cards.first().locator('h3').textContent();
 
-    await page.goto(`${suite.server.url}/knowledge-admin?tab=items`);
-    await hydrated(page, 'KnowledgeAdmin');
-    expect(await page.getByRole('tab', { name: 'Knowledge Items' }).getAttribute('aria-selected')).toBe('true');
-    const [, total, pages] = /^(\d+) items · Page 1 of (\d+)$/.exec((await status.textContent())!)!.map(Number);
-    expect(pages).toBeGreaterThanOrEqual(3);
-    expect(await cards.count()).toBe(20);
-    // Plain-text previews of at most 300 characters: no markdown marks, link targets or table pipes.
-    for (const text of await page.getByTestId('admin-item-preview').allTextContents()) {
-      expect(text.length).toBeLessThanOrEqual(300);
-      expect(text).not.toMatch(/(^|\s)#{1,6}\s|\*\*|__|\]\(|`|\||(^|\s)[-*]\s/);
-    }
-    // 52 items with full previews made this page 14 700 px tall at 1280 and 27 900 at 375.
-    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(maxHeight);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    expect(await top.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+      await page.goto(`${suite.server.url}/knowledge-admin?tab=items`);
+      await hydrated(page, 'KnowledgeAdmin');
+      expect(await page.getByRole('tab', { name: 'Knowledge Items' }).getAttribute('aria-selected')).toBe('true');
+      const [, total, pages] = /^(\d+) items · Page 1 of (\d+)$/.exec((await status.textContent())!)!.map(Number);
+      expect(pages).toBeGreaterThanOrEqual(3);
+      expect(await cards.count()).toBe(20);
+      // Plain-text previews of at most 300 characters: no markdown marks, link targets or table pipes.
+      for (const text of await page.getByTestId('admin-item-preview').allTextContents()) {
+        expect(text.length).toBeLessThanOrEqual(300);
+        expect(text).not.toMatch(/(^|\s)#{1,6}\s|\*\*|__|\]\(|`|\||(^|\s)[-*]\s/);
+      }
+      // 52 items with full previews made this page 14 700 px tall at 1280 and 27 900 at 375.
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(maxHeight);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await top.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
 
-    // Next (from the keyboard): the next page, focus stays on Next, the address keeps the place.
-    const page1First = await firstTitle();
-    await top.getByRole('button', { name: 'Next' }).focus();
-    await page.keyboard.press('Enter');
-    await status.getByText(`${total} items · Page 2 of ${pages}`).waitFor();
-    expect(await firstTitle()).not.toBe(page1First);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Next');
-    await page.waitForURL(/\/knowledge-admin\?tab=items&page=2$/);
-    await page.reload();
-    await hydrated(page, 'KnowledgeAdmin');
-    await status.getByText(`${total} items · Page 2 of ${pages}`).waitFor();
+      // Next (from the keyboard): the next page, focus stays on Next, the address keeps the place.
+      const page1First = await firstTitle();
+      await top.getByRole('button', { name: 'Next' }).focus();
+      await page.keyboard.press('Enter');
+      await status.getByText(`${total} items · Page 2 of ${pages}`).waitFor();
+      expect(await firstTitle()).not.toBe(page1First);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Next');
+      await page.waitForURL(/\/knowledge-admin\?tab=items&page=2$/);
+      await page.reload();
+      await hydrated(page, 'KnowledgeAdmin');
+      await status.getByText(`${total} items · Page 2 of ${pages}`).waitFor();
 
-    // The last page from the bottom pager: Next is disabled there and focus moves up to the top Previous.
-    for (let p = 3; p <= pages; p++) {
-      await bottom.getByRole('button', { name: 'Next' }).click();
-      await status.getByText(`Page ${p} of ${pages}`).waitFor();
-    }
-    expect(await bottom.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
-    await page.waitForFunction(() => document.activeElement?.textContent === 'Previous' && document.activeElement.closest('nav')?.getAttribute('aria-label') === 'Item pages');
-    expect(await cards.count()).toBe(total - (pages - 1) * 20);
+      // The last page from the bottom pager: Next is disabled there and focus moves up to the top Previous.
+      for (let p = 3; p <= pages; p++) {
+        await bottom.getByRole('button', { name: 'Next' }).click();
+        await status.getByText(`Page ${p} of ${pages}`).waitFor();
+      }
+      expect(await bottom.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+      await page.waitForFunction(
+        () =>
+          document.activeElement?.textContent === 'Previous' &&
+          document.activeElement.closest('nav')?.getAttribute('aria-label') === 'Item pages',
+      );
+      expect(await cards.count()).toBe(total - (pages - 1) * 20);
 
-    // The title search narrows the list (from page 1) and is kept in the address.
-    await page.getByLabel('Search titles').fill('UIF');
-    await status.getByText(/^\d+ items? matching “UIF”$/).waitFor();
-    const titles = await cards.locator('h3').allTextContents();
-    expect(titles.length).toBeGreaterThan(0);
-    expect(titles.length).toBeLessThan(20);
-    for (const t of titles) expect(t.toLowerCase()).toContain('uif');
-    await page.waitForURL(/\/knowledge-admin\?tab=items&q=UIF$/);
-    await page.getByLabel('Filter by Category').selectOption('benefits');
-    await page.waitForURL(/\/knowledge-admin\?tab=items&category=benefits&q=UIF$/);
-    await status.getByText('No knowledge items in this category match “UIF”.').waitFor();
-    await page.getByLabel('Filter by Category').selectOption('');
-    await page.getByLabel('Search titles').fill('zzqx no such title');
-    await status.getByText('No knowledge items match “zzqx no such title”.').waitFor();
-    expect(await cards.count()).toBe(0);
-    await page.getByRole('button', { name: 'Clear search' }).click();
-    await status.getByText(`${total} items · Page 1 of ${pages}`).waitFor();
-    expect(await page.getByLabel('Search titles').inputValue()).toBe('');
+      // The title search narrows the list (from page 1) and is kept in the address.
+      await page.getByLabel('Search titles').fill('UIF');
+      await status.getByText(/^\d+ items? matching “UIF”$/).waitFor();
+      const titles = await cards.locator('h3').allTextContents();
+      expect(titles.length).toBeGreaterThan(0);
+      expect(titles.length).toBeLessThan(20);
+      for (const t of titles) expect(t.toLowerCase()).toContain('uif');
+      await page.waitForURL(/\/knowledge-admin\?tab=items&q=UIF$/);
+      await page.getByLabel('Filter by Category').selectOption('benefits');
+      await page.waitForURL(/\/knowledge-admin\?tab=items&category=benefits&q=UIF$/);
+      await status.getByText('No knowledge items in this category match “UIF”.').waitFor();
+      await page.getByLabel('Filter by Category').selectOption('');
+      await page.getByLabel('Search titles').fill('zzqx no such title');
+      await status.getByText('No knowledge items match “zzqx no such title”.').waitFor();
+      expect(await cards.count()).toBe(0);
+      await page.getByRole('button', { name: 'Clear search' }).click();
+      await status.getByText(`${total} items · Page 1 of ${pages}`).waitFor();
+      expect(await page.getByLabel('Search titles').inputValue()).toBe('');
 
-    // Edit loads the item in full: its markdown, not the preview.
-    const card = cards.first();
-    const title = (await card.locator('h3').textContent())!;
-    await card.getByRole('button', { name: `Edit ${title}` }).click();
-    const form = page.getByRole('form', { name: `Edit ${title}` });
-    await expect.poll(() => form.getByLabel('Content').inputValue()).toMatch(/^#|\*\*|\n- /m);
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('title');
-    await form.getByRole('button', { name: 'Cancel' }).click();
+      // Edit loads the item in full: its markdown, not the preview.
+      const card = cards.first();
+      const title = (await card.locator('h3').textContent())!;
+      await card.getByRole('button', { name: `Edit ${title}` }).click();
+      const form = page.getByRole('form', { name: `Edit ${title}` });
+      await expect.poll(() => form.getByLabel('Content').inputValue()).toMatch(/^#|\*\*|\n- /m);
+      expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('title');
+      await form.getByRole('button', { name: 'Cancel' }).click();
 
-    // ?edit=<id> opens an item on a later page, in its edit form.
-    const res = await context.request.get(`${suite.server.url}/api/knowledge/items/admin?page=${pages}`);
-    const last = (await res.json()).items.at(-1) as { id: string; title: string };
-    await page.goto(`${suite.server.url}/knowledge-admin?edit=${last.id}`);
-    await hydrated(page, 'KnowledgeAdmin');
-    await page.getByRole('form', { name: `Edit ${last.title}` }).waitFor();
-    await status.getByText(`Page ${pages} of ${pages}`).waitFor();
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      // ?edit=<id> opens an item on a later page, in its edit form.
+      const res = await context.request.get(`${suite.server.url}/api/knowledge/items/admin?page=${pages}`);
+      const last = (await res.json()).items.at(-1) as { id: string; title: string };
+      await page.goto(`${suite.server.url}/knowledge-admin?edit=${last.id}`);
+      await hydrated(page, 'KnowledgeAdmin');
+      await page.getByRole('form', { name: `Edit ${last.title}` }).waitFor();
+      await status.getByText(`Page ${pages} of ${pages}`).waitFor();
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it("a search that gets no answer (a network failure, a server error) says 'Error searching the knowledge base'", async () => {
     const { context, page, errors } = await suite.openPage(375, { height: 800, signedIn: 'demo' });

@@ -16,8 +16,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('one ITN raced by two app proces
   const cluster = usePostgresProcesses('payewise-race-');
   beforeAll(async () => {
     const env = (dir: string) => ({
-      DATA_DIR: dir, DATABASE_URL: cluster.pg.url, NODE_ENV: 'test', DEMO_ACCOUNTS: 'false', LOG_LEVEL: 'info',
-      PAYFAST_VALIDATE_URL: stub.env.PAYFAST_VALIDATE_URL, PAYFAST_API_URL: stub.env.PAYFAST_API_URL, PAYFAST_ITN_SOURCE_IPS: '127.0.0.1/32',
+      DATA_DIR: dir,
+      DATABASE_URL: cluster.pg.url,
+      NODE_ENV: 'test',
+      DEMO_ACCOUNTS: 'false',
+      LOG_LEVEL: 'info',
+      PAYFAST_VALIDATE_URL: stub.env.PAYFAST_VALIDATE_URL,
+      PAYFAST_API_URL: stub.env.PAYFAST_API_URL,
+      PAYFAST_ITN_SOURCE_IPS: '127.0.0.1/32',
     });
     // One after the other: starting side by side (migrations under a lock) is the load issue's.
     for (let i = 0; i < 2; i++) await cluster.start(env(cluster.dataDir()));
@@ -26,14 +32,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('one ITN raced by two app proces
   it('is applied exactly once', async () => {
     const { procs, sql } = cluster;
     const [a, b] = procs;
-    const reg = await fetch(`${a.url}/api/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'racer', email: 'racer@example.co.za', password: 'secret123' }) });
+    const reg = await fetch(`${a.url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'racer', email: 'racer@example.co.za', password: 'secret123' }),
+    });
     expect(reg.status).toBe(201);
-    const cookie = reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = reg.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const checkout = await (await fetch(`${a.url}/api/create-subscription`, { method: 'POST', headers: { cookie } })).json();
     const ref = checkout.payment_data.m_payment_id as string;
-    const raw = signedItn(itnFields({ ref, pfPaymentId: '7770001', amountCents: 0, token: '11111111-2222-3333-4444-555555555555', billingDate: checkout.payment_data.billing_date }));
+    const raw = signedItn(
+      itnFields({
+        ref,
+        pfPaymentId: '7770001',
+        amountCents: 0,
+        token: '11111111-2222-3333-4444-555555555555',
+        billingDate: checkout.payment_data.billing_date,
+      }),
+    );
 
-    const answers = await Promise.all([a, b, a, b, a, b].map((p) => fetch(`${p.url}/api/payfast/itn`, { method: 'POST', headers: FORM, body: raw })));
+    const answers = await Promise.all(
+      [a, b, a, b, a, b].map((p) => fetch(`${p.url}/api/payfast/itn`, { method: 'POST', headers: FORM, body: raw })),
+    );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
 
     let states: string[] = [];
@@ -44,10 +67,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('one ITN raced by two app proces
     }
     expect(states.sort()).toEqual(['applied', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
     expect(await sql`select pf_payment_id, kind from payments`).toEqual([{ pf_payment_id: '7770001', kind: 'first' }]);
-    expect((await sql`select count(*)::int as n from mail_outbox where "to" = 'racer@example.co.za' and subject like '%set up%'`)[0].n).toBe(1);
+    expect(
+      (await sql`select count(*)::int as n from mail_outbox where "to" = 'racer@example.co.za' and subject like '%set up%'`)[0].n,
+    ).toBe(1);
     const [user] = await sql`select subscription_status, payfast_token from users where username = 'racer'`;
     expect(user).toEqual({ subscription_status: 'active', payfast_token: '11111111-2222-3333-4444-555555555555' });
     // Both processes see it.
-    for (const p of procs) expect(await (await fetch(`${p.url}/api/subscription-status`, { headers: { cookie } })).json()).toMatchObject({ status: 'active' });
+    for (const p of procs)
+      expect(await (await fetch(`${p.url}/api/subscription-status`, { headers: { cookie } })).json()).toMatchObject({ status: 'active' });
   });
 });

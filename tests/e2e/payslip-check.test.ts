@@ -77,22 +77,30 @@ describe('the payslip checker in Chromium', () => {
     await context.close();
   });
 
-  it.each([1280, 375])('at %i px: a payslip pasted into the chat is checked; its table and calculation card fit the screen', async (width) => {
-    const { context, page, errors } = await suite.openPage(width, { signedIn: true });
-    await page.goto(`${suite.server.url}/chat?new=1`);
-    await hydrated(page, 'Chat');
-    await page.getByLabel('Your question').fill(`is this right? she is 67\n${fixture('b-two-columns-ytd.txt')}`);
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
-    const answer = page.locator('[data-testid="message-assistant"][data-status="complete"]').last();
-    await answer.waitFor();
-    expect(await answer.innerText()).toContain('2 figures on this payslip are wrong: PAYE (+R813.75) and UIF (employee) (+R202.88).');
-    const row = answer.getByRole('row').filter({ hasText: 'UIF (employee)' });
-    expect((await row.getByRole('cell').allInnerTexts()).map((c) => c.trim())).toEqual(['UIF (employee)', 'R380.00', 'R177.12', '+R202.88']);
-    await answer.locator('[data-testid="tool-card"]').getByText('Calculation: Payslip check').click();
-    expect(await answer.locator('[data-testid="tool-card"]').innerText()).toContain('UIF employee');
-    await answer.getByRole('link', { name: 'payslip checker' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  it.each([1280, 375])(
+    'at %i px: a payslip pasted into the chat is checked; its table and calculation card fit the screen',
+    async (width) => {
+      const { context, page, errors } = await suite.openPage(width, { signedIn: true });
+      await page.goto(`${suite.server.url}/chat?new=1`);
+      await hydrated(page, 'Chat');
+      await page.getByLabel('Your question').fill(`is this right? she is 67\n${fixture('b-two-columns-ytd.txt')}`);
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      const answer = page.locator('[data-testid="message-assistant"][data-status="complete"]').last();
+      await answer.waitFor();
+      expect(await answer.innerText()).toContain('2 figures on this payslip are wrong: PAYE (+R813.75) and UIF (employee) (+R202.88).');
+      const row = answer.getByRole('row').filter({ hasText: 'UIF (employee)' });
+      expect((await row.getByRole('cell').allInnerTexts()).map((c) => c.trim())).toEqual([
+        'UIF (employee)',
+        'R380.00',
+        'R177.12',
+        '+R202.88',
+      ]);
+      await answer.locator('[data-testid="tool-card"]').getByText('Calculation: Payslip check').click();
+      expect(await answer.locator('[data-testid="tool-card"]').innerText()).toContain('UIF employee');
+      await answer.getByRole('link', { name: 'payslip checker' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -42,26 +42,41 @@ describe('shell and toasts in Chromium', () => {
   // The browser hydrates each island as a root of its own. Were it numbered by its place in the whole page on the server,
   // the ids React holds for it would differ from the ids in the page, and anything rendered later would point at nothing.
   it('islands hydrate with the ids the server rendered (useId)', async () => {
-    const visits: [string, 'demo' | 'admin' | null][] = [['/auth', null], ['/profile', 'demo'], ['/knowledge-admin', 'admin'], ['/user-management', 'admin']];
+    const visits: [string, 'demo' | 'admin' | null][] = [
+      ['/auth', null],
+      ['/profile', 'demo'],
+      ['/knowledge-admin', 'admin'],
+      ['/user-management', 'admin'],
+    ];
     for (const [path, who] of visits) {
       const { context: ctx, page, errors } = await suite.openPage(1280, { height: 720, signedIn: who ?? false });
       await page.goto(`${suite.server.url}${path}`);
       await page.locator('[data-island][data-hydrated="true"]').first().waitFor();
       const compared = await page.evaluate(() => {
-        const attrs: [string, string][] = [['id', 'id'], ['for', 'htmlFor'], ['aria-describedby', 'aria-describedby'], ['aria-labelledby', 'aria-labelledby'], ['aria-controls', 'aria-controls']];
+        const attrs: [string, string][] = [
+          ['id', 'id'],
+          ['for', 'htmlFor'],
+          ['aria-describedby', 'aria-describedby'],
+          ['aria-labelledby', 'aria-labelledby'],
+          ['aria-controls', 'aria-controls'],
+        ];
         const out: { dom: string; react: string }[] = [];
         for (const el of document.querySelectorAll('[data-island] *')) {
           const key = Object.keys(el).find((k) => k.startsWith('__reactProps$'));
           const props = key ? (el as unknown as Record<string, Record<string, unknown>>)[key] : null;
           if (!props) continue;
           for (const [attr, prop] of attrs) {
-            if (typeof props[prop] === 'string' && el.hasAttribute(attr)) out.push({ dom: `${attr}=${el.getAttribute(attr)}`, react: `${attr}=${props[prop]}` });
+            if (typeof props[prop] === 'string' && el.hasAttribute(attr))
+              out.push({ dom: `${attr}=${el.getAttribute(attr)}`, react: `${attr}=${props[prop]}` });
           }
         }
         return out;
       });
       expect(compared.length, path).toBeGreaterThan(0);
-      expect(compared.filter((c) => c.dom !== c.react), path).toEqual([]);
+      expect(
+        compared.filter((c) => c.dom !== c.react),
+        path,
+      ).toEqual([]);
       expect(errors).toEqual([]);
       await ctx.close();
     }
@@ -70,7 +85,13 @@ describe('shell and toasts in Chromium', () => {
   it('an htmx response can raise a toast (HX-Trigger)', async () => {
     const { context: ctx, page, errors } = await suite.openPage(1280, { height: 720, signedIn: true });
     await page.goto(`${suite.server.url}/knowledge`);
-    await page.evaluate(() => (window as unknown as { htmx: { ajax: (m: string, u: string, t: string) => Promise<void> } }).htmx.ajax('GET', '/knowledge/article/00000000-0000-4000-8000-000000000000', '#kb-root'));
+    await page.evaluate(() =>
+      (window as unknown as { htmx: { ajax: (m: string, u: string, t: string) => Promise<void> } }).htmx.ajax(
+        'GET',
+        '/knowledge/article/00000000-0000-4000-8000-000000000000',
+        '#kb-root',
+      ),
+    );
     const toast = page.locator('#pw-toasts > li').filter({ hasText: 'Failed to load knowledge item' });
     await toast.waitFor();
     expect(await toast.getAttribute('data-variant')).toBe('destructive');
@@ -120,7 +141,9 @@ describe('shell and toasts in Chromium', () => {
     });
     expect(reg.status).toBe(201);
     const { context: ctx, page, errors } = await suite.openPage(1280, { height: 800 });
-    expect((await ctx.request.post(`${suite.server.url}/api/login`, { data: { username: 'lerato', password: 'secret123' } })).status()).toBe(200);
+    expect(
+      (await ctx.request.post(`${suite.server.url}/api/login`, { data: { username: 'lerato', password: 'secret123' } })).status(),
+    ).toBe(200);
     await page.goto(`${suite.server.url}/profile`);
     await hydrated(page, 'ProfileForms');
     const button = page.locator('#user-menu-button');
@@ -212,7 +235,12 @@ describe('shell and toasts in Chromium', () => {
 
   it('one sidebar item is highlighted on each page, /knowledge-admin included (it is listed twice for admins)', async () => {
     const { context: ctx, page } = await suite.openPage(1280, { height: 800, signedIn: 'admin' });
-    for (const [path, name] of [['/knowledge-admin', 'Manage Knowledge'], ['/user-management', 'User Management'], ['/calculators', 'Calculators'], ['/profile', 'Profile']]) {
+    for (const [path, name] of [
+      ['/knowledge-admin', 'Manage Knowledge'],
+      ['/user-management', 'User Management'],
+      ['/calculators', 'Calculators'],
+      ['/profile', 'Profile'],
+    ]) {
       await page.goto(`${suite.server.url}${path}`);
       const current = page.locator('#sidebar [aria-current="page"]');
       expect(await current.count(), path).toBe(1);

@@ -25,7 +25,9 @@ describe(`the built server as a process (${production ? appDir : 'this checkout'
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-smoke-'));
     if (process.env.SMOKE_POSTGRES && process.env.TEST_DATABASE_URL) pg = await createTestDatabase();
     // Production names what it is run with: the public address, mail kept on purpose, the sandbox on purpose.
-    const said: Record<string, string> = production ? { PUBLIC_URL: 'http://localhost', MAIL_OUTBOX_ONLY: 'true', PAYFAST_SANDBOX: 'true' } : {};
+    const said: Record<string, string> = production
+      ? { PUBLIC_URL: 'http://localhost', MAIL_OUTBOX_ONLY: 'true', PAYFAST_SANDBOX: 'true' }
+      : {};
     env = { DATA_DIR: dataDir, NODE_ENV: production ? 'production' : 'development', ...said, ...(pg ? { DATABASE_URL: pg.url } : {}) };
     proc = await start(env);
   });
@@ -59,11 +61,13 @@ describe(`the built server as a process (${production ? appDir : 'this checkout'
     const css = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(html)![1];
     // node:http, not fetch: fetch would decode the body, and the bytes on the wire are what is checked.
     const asset = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      http.get(`${proc.url}${css}`, { headers: { 'accept-encoding': 'br' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      }).on('error', reject);
+      http
+        .get(`${proc.url}${css}`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
     });
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -74,7 +78,9 @@ describe(`the built server as a process (${production ? appDir : 'this checkout'
   });
 
   it.runIf(production)('refuses to start in production on development defaults, naming each setting', async () => {
-    const bare = Object.fromEntries(Object.entries(env).filter(([k]) => !['PUBLIC_URL', 'MAIL_OUTBOX_ONLY', 'PAYFAST_SANDBOX'].includes(k)));
+    const bare = Object.fromEntries(
+      Object.entries(env).filter(([k]) => !['PUBLIC_URL', 'MAIL_OUTBOX_ONLY', 'PAYFAST_SANDBOX'].includes(k)),
+    );
     const refused = await start(bare).then(
       () => null,
       (err: Error) => err.message,

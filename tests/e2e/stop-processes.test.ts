@@ -18,7 +18,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Stop and "still answering" acro
   const cluster = usePostgresProcesses('payewise-stop-');
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) {
-      await cluster.start({ DATA_DIR: cluster.dataDir(), DATABASE_URL: cluster.pg.url, NODE_ENV: 'test', DEMO_ACCOUNTS: 'false', AI_BASE_URL: model.url, AI_API_KEY: 'test' });
+      await cluster.start({
+        DATA_DIR: cluster.dataDir(),
+        DATABASE_URL: cluster.pg.url,
+        NODE_ENV: 'test',
+        DEMO_ACCOUNTS: 'false',
+        AI_BASE_URL: model.url,
+        AI_API_KEY: 'test',
+      });
     }
   });
 
@@ -49,20 +56,30 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Stop and "still answering" acro
     const { procs, sql } = cluster;
     const [a, b] = procs;
     const reg = await fetch(`${a.url}/api/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'stopper', email: 'stopper@example.co.za', password: 'secret123' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'stopper', email: 'stopper@example.co.za', password: 'secret123' }),
     });
     expect(reg.status).toBe(201);
-    const cookie = reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = reg.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const json = { cookie, 'content-type': 'application/json' };
 
-    const streamed = await fetch(`${a.url}/api/chat/stream`, { method: 'POST', headers: json, body: JSON.stringify({ message: 'Explain UIF slowly', newConversation: true }) });
+    const streamed = await fetch(`${a.url}/api/chat/stream`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ message: 'Explain UIF slowly', newConversation: true }),
+    });
     expect(streamed.status).toBe(200);
     let started!: (d: { messageId: string; question: { id: string } }) => void;
     const start = new Promise<{ messageId: string; question: { id: string } }>((r) => (started = r));
     const events = readStream(streamed, (d) => started(d));
     const { messageId, question } = await start;
     // Some words have been written by process A.
-    for (let i = 0; i < 50 && (await sql`select content from messages where id = ${messageId}`)[0]?.content === ''; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 50 && (await sql`select content from messages where id = ${messageId}`)[0]?.content === ''; i++)
+      await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 400));
 
     const retry = await fetch(`${b.url}/api/chat`, { method: 'POST', headers: json, body: JSON.stringify({ retryOf: question.id }) });
@@ -83,9 +100,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('Stop and "still answering" acro
     expect(row.content).not.toContain('word59');
     // Both processes show it stopped; a second Stop finds nothing to stop.
     for (const p of procs) {
-      const list = await (await fetch(`${p.url}/api/messages?conversationId=${seen[0].data.conversationId}`, { headers: { cookie } })).json();
+      const list = await (
+        await fetch(`${p.url}/api/messages?conversationId=${seen[0].data.conversationId}`, { headers: { cookie } })
+      ).json();
       expect(list.find((m: { id: string }) => m.id === messageId)).toMatchObject({ status: 'stopped' });
     }
-    expect(await (await fetch(`${b.url}/api/messages/${messageId}/stop`, { method: 'POST', headers: json })).json()).toEqual({ stopped: false });
+    expect(await (await fetch(`${b.url}/api/messages/${messageId}/stop`, { method: 'POST', headers: json })).json()).toEqual({
+      stopped: false,
+    });
   });
 });

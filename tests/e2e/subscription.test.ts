@@ -27,19 +27,31 @@ describe('subscribing in Chromium', () => {
   async function newUser(viewport = { width: 1280, height: 900 }) {
     const { context, page, errors } = await suite.openPage(viewport.width, { height: viewport.height });
     const username = `payer${Date.now().toString(36)}${n++}`;
-    const res = await context.request.post(`${suite.server.url}/api/register`, { data: { username, email: `${username}@example.co.za`, password: 'secret123' } });
+    const res = await context.request.post(`${suite.server.url}/api/register`, {
+      data: { username, email: `${username}@example.co.za`, password: 'secret123' },
+    });
     expect(res.status()).toBe(201);
     const posted: Record<string, string>[] = [];
     await context.route(PROCESS_URL, async (route) => {
       const fields = Object.fromEntries(new URLSearchParams(route.request().postData() ?? ''));
       posted.push(fields);
-      const rows = Object.entries(fields).map(([k, v]) => `<dt>${k}</dt><dd data-field="${k}">${v.replace(/[<&]/g, '')}</dd>`).join('');
-      await route.fulfill({ status: 200, contentType: 'text/html', body: `<!doctype html><title>PayFast</title><h1>PayFast checkout (test)</h1><dl>${rows}</dl>` });
+      const rows = Object.entries(fields)
+        .map(([k, v]) => `<dt>${k}</dt><dd data-field="${k}">${v.replace(/[<&]/g, '')}</dd>`)
+        .join('');
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: `<!doctype html><title>PayFast</title><h1>PayFast checkout (test)</h1><dl>${rows}</dl>`,
+      });
     });
     return { context, page, errors, posted, username };
   }
   async function sendItn(ref: string, token: string, billingDate: string) {
-    const res = await fetch(`${suite.server.url}/api/payfast/itn`, { method: 'POST', headers: FORM, body: signedItn(itnFields({ ref, pfPaymentId: `88${n++}`, amountCents: 0, token, billingDate })) });
+    const res = await fetch(`${suite.server.url}/api/payfast/itn`, {
+      method: 'POST',
+      headers: FORM,
+      body: signedItn(itnFields({ ref, pfPaymentId: `88${n++}`, amountCents: 0, token, billingDate })),
+    });
     expect(res.status).toBe(200);
   }
   const sidebar = (page: Page) => page.getByTestId('subscription-box');
@@ -63,7 +75,15 @@ describe('subscribing in Chromium', () => {
     // Every field of payment_data arrived, signed as PayFast checks it, and no passphrase.
     const [form] = posted;
     const { signature, ...fields } = form;
-    expect(fields).toMatchObject({ merchant_id: SANDBOX.merchantId, amount: '0.00', recurring_amount: '80.00', frequency: '3', cycles: '0', subscription_type: '1', notify_url: `${suite.server.url}/api/payfast/itn` });
+    expect(fields).toMatchObject({
+      merchant_id: SANDBOX.merchantId,
+      amount: '0.00',
+      recurring_amount: '80.00',
+      frequency: '3',
+      cycles: '0',
+      subscription_type: '1',
+      notify_url: `${suite.server.url}/api/payfast/itn`,
+    });
     expect(signature).toBe(formSignature(fields as Partial<Record<FormField, string>>, SANDBOX.passphrase));
     expect(JSON.stringify(form)).not.toContain(SANDBOX.passphrase);
 

@@ -45,68 +45,76 @@ async function startHoldingProxy(upstream: string) {
   };
 }
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('an upload whose process is killed between storing the file and hearing so (PostgreSQL)', () => {
-  let s3: TestS3;
-  let proxy: Awaited<ReturnType<typeof startHoldingProxy>>;
-  beforeAll(async () => {
-    s3 = await startS3();
-    proxy = await startHoldingProxy(s3.endpoint);
-  });
-  afterAll(async () => {
-    await proxy?.close();
-    await s3?.stop();
-  });
-  const cluster = usePostgresProcesses('payewise-crash-');
-
-  it('leaves the intent recorded, and the sweep after a restart deletes the object', async () => {
-    const { sql } = cluster;
-    // The same DATA_DIR for both processes: the second is the first restarted.
-    const env = { DATA_DIR: cluster.dataDir(), DATABASE_URL: cluster.pg.url, NODE_ENV: 'test', DEMO_ACCOUNTS: 'false', ...s3.env };
-    const first = await cluster.start({ ...env, S3_ENDPOINT: proxy.url });
-
-    const reg = await fetch(`${first.url}/api/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'crasher', email: 'crasher@example.co.za', password: 'secret123' }),
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'an upload whose process is killed between storing the file and hearing so (PostgreSQL)',
+  () => {
+    let s3: TestS3;
+    let proxy: Awaited<ReturnType<typeof startHoldingProxy>>;
+    beforeAll(async () => {
+      s3 = await startS3();
+      proxy = await startHoldingProxy(s3.endpoint);
     });
-    expect(reg.status).toBe(201);
-    const cookie = reg.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    await sql`update users set is_admin = true where username = 'crasher'`;
+    afterAll(async () => {
+      await proxy?.close();
+      await s3?.stop();
+    });
+    const cluster = usePostgresProcesses('payewise-crash-');
 
-    const fd = new FormData();
-    fd.append('file', new File([PDF], 'crash-guide.pdf'));
-    const upload = fetch(`${first.url}/api/knowledge/upload`, { method: 'POST', headers: { cookie }, body: fd }).then(
-      (r) => r.status,
-      () => 'no answer' as const,
-    );
-    const key = await proxy.stored;
-    expect(key).toMatch(/^[0-9a-f]{32}-crash-guide\.pdf$/);
-    expect(await s3.keys()).toEqual([key]);
+    it('leaves the intent recorded, and the sweep after a restart deletes the object', async () => {
+      const { sql } = cluster;
+      // The same DATA_DIR for both processes: the second is the first restarted.
+      const env = { DATA_DIR: cluster.dataDir(), DATABASE_URL: cluster.pg.url, NODE_ENV: 'test', DEMO_ACCOUNTS: 'false', ...s3.env };
+      const first = await cluster.start({ ...env, S3_ENDPOINT: proxy.url });
 
-    first.child.kill('SIGKILL');
-    expect(await first.exited).toBeNull();
-    expect(await upload).toBe('no answer');
+      const reg = await fetch(`${first.url}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'crasher', email: 'crasher@example.co.za', password: 'secret123' }),
+      });
+      expect(reg.status).toBe(201);
+      const cookie = reg.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      await sql`update users set is_admin = true where username = 'crasher'`;
 
-    // What the sweep reads was committed before the put.
-    const intents = await sql`select action from admin_audit_log where target = ${key}`;
-    expect(intents.map((r) => r.action)).toEqual(['knowledge.upload']);
-    const naming = await sql`select id from knowledge_items where ${`/uploads/${key}`} = any(attachments)`;
-    expect(naming).toHaveLength(0);
+      const fd = new FormData();
+      fd.append('file', new File([PDF], 'crash-guide.pdf'));
+      const upload = fetch(`${first.url}/api/knowledge/upload`, { method: 'POST', headers: { cookie }, body: fd }).then(
+        (r) => r.status,
+        () => 'no answer' as const,
+      );
+      const key = await proxy.stored;
+      expect(key).toMatch(/^[0-9a-f]{32}-crash-guide\.pdf$/);
+      expect(await s3.keys()).toEqual([key]);
 
-    // Restarted on the same database and bucket (S3 reached directly now): the object is still there, named by no item.
-    const second = await cluster.start(env);
-    const served = await fetch(`${second.url}/uploads/${key}`, { headers: { cookie } });
-    expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(PDF);
+      first.child.kill('SIGKILL');
+      expect(await first.exited).toBeNull();
+      expect(await upload).toBe('no answer');
 
-    // The hourly sweep job, with the clock a day on (knowledge-orphans.test.ts moves it the same way).
-    const later = await bootstrap(loadConfig({ ...env, LOG_LEVEL: 'silent' }), { clock: () => new Date(Date.now() + DAY + 60_000) });
-    try {
-      expect(await later.services.upkeep.uploads()).toBe(1);
-    } finally {
-      await later.stop();
-    }
-    expect(await s3.keys()).toEqual([]);
-    const after = await sql`select action from admin_audit_log where target = ${key} order by id`;
-    expect(after.map((r) => r.action)).toEqual(['knowledge.upload', 'knowledge.upload.removed']);
-    expect((await fetch(`${second.url}/uploads/${key}`, { headers: { cookie } })).status).toBe(404);
-  });
-});
+      // What the sweep reads was committed before the put.
+      const intents = await sql`select action from admin_audit_log where target = ${key}`;
+      expect(intents.map((r) => r.action)).toEqual(['knowledge.upload']);
+      const naming = await sql`select id from knowledge_items where ${`/uploads/${key}`} = any(attachments)`;
+      expect(naming).toHaveLength(0);
+
+      // Restarted on the same database and bucket (S3 reached directly now): the object is still there, named by no item.
+      const second = await cluster.start(env);
+      const served = await fetch(`${second.url}/uploads/${key}`, { headers: { cookie } });
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(PDF);
+
+      // The hourly sweep job, with the clock a day on (knowledge-orphans.test.ts moves it the same way).
+      const later = await bootstrap(loadConfig({ ...env, LOG_LEVEL: 'silent' }), { clock: () => new Date(Date.now() + DAY + 60_000) });
+      try {
+        expect(await later.services.upkeep.uploads()).toBe(1);
+      } finally {
+        await later.stop();
+      }
+      expect(await s3.keys()).toEqual([]);
+      const after = await sql`select action from admin_audit_log where target = ${key} order by id`;
+      expect(after.map((r) => r.action)).toEqual(['knowledge.upload', 'knowledge.upload.removed']);
+      expect((await fetch(`${second.url}/uploads/${key}`, { headers: { cookie } })).status).toBe(404);
+    });
+  },
+);

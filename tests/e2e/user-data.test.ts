@@ -13,7 +13,9 @@ describe('your data in Chromium', () => {
 
   beforeAll(async () => {
     context = await suite.browser.newContext({ acceptDownloads: true });
-    const reg = await context.request.post(`${suite.server.url}/api/register`, { data: { username: 'naledi_d', email: 'naledi@example.co.za', password: 'secret123' } });
+    const reg = await context.request.post(`${suite.server.url}/api/register`, {
+      data: { username: 'naledi_d', email: 'naledi@example.co.za', password: 'secret123' },
+    });
     expect(reg.status(), await reg.text()).toBe(201);
     const chat = await context.request.post(`${suite.server.url}/api/chat`, { data: { message: 'What is the UIF ceiling?' } });
     expect(chat.status(), await chat.text()).toBe(200);
@@ -54,7 +56,10 @@ describe('your data in Chromium', () => {
     for (let i = 0; i < 4; i++) expect((await context.request.get(`${suite.server.url}/api/user/export`)).status()).toBe(200);
     await button.click();
     await page.getByRole('alert').getByText('Download Failed').waitFor();
-    await page.getByRole('alert').getByText(/You can download your data 5 times an hour\. Please try again in \d+ minutes?\./).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/You can download your data 5 times an hour\. Please try again in \d+ minutes?\./)
+      .waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });

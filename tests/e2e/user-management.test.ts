@@ -75,24 +75,42 @@ describe('user management in Chromium', () => {
     return user!;
   }
 
-  it("an admin sees the heading, the summary cards with the right counts, the search box and every user", async () => {
+  it('an admin sees the heading, the summary cards with the right counts, the search box and every user', async () => {
     const { page, errors } = await open();
     expect(await page.title()).toContain('User Management');
     expect(await page.getByTestId('summary-Total Users').textContent()).toBe('6');
     expect(await page.getByTestId('summary-Active Subscriptions').textContent()).toBe('1');
     expect(await page.getByTestId('summary-Trial Users').textContent()).toBe('5');
-    for (const label of ['Total Users', 'Active Subscriptions', 'Trial Users']) expect(await page.getByText(label, { exact: true }).isVisible()).toBe(true);
+    for (const label of ['Total Users', 'Active Subscriptions', 'Trial Users'])
+      expect(await page.getByText(label, { exact: true }).isVisible()).toBe(true);
     expect(await search(page).isVisible()).toBe(true);
     expect(await search(page).getAttribute('placeholder')).toBe('Search users...');
     expect(await search(page).getAttribute('type')).toBe('search');
 
-    expect(await page.locator('thead th').allTextContents()).toEqual(['Username↕', 'Email↕', 'Subscription', 'Last Login↕', 'Total Logins↕', 'Messages↕', 'Actions']);
+    expect(await page.locator('thead th').allTextContents()).toEqual([
+      'Username↕',
+      'Email↕',
+      'Subscription',
+      'Last Login↕',
+      'Total Logins↕',
+      'Messages↕',
+      'Actions',
+    ]);
     expect(await shown(page)).toEqual(['demo', 'admin', 'alice_m', 'bob_k', 'carol', 'dave']);
     expect(await page.getByRole('status').filter({ hasText: 'Showing' }).textContent()).toBe('Showing 1–6 of 6');
-    expect(await row(page, 'admin').locator('.badge').filter({ hasText: /^Admin$/ }).count()).toBe(1);
+    expect(
+      await row(page, 'admin')
+        .locator('.badge')
+        .filter({ hasText: /^Admin$/ })
+        .count(),
+    ).toBe(1);
     expect(await row(page, 'dave').textContent()).toContain('dave@payewise.co.za');
     // The signed-in admin cannot change their own rights; a subscriber has no trial to extend.
-    expect(await row(page, 'admin').getByRole('button', { name: /^(Make admin|Remove admin from) admin$/ }).count()).toBe(0);
+    expect(
+      await row(page, 'admin')
+        .getByRole('button', { name: /^(Make admin|Remove admin from) admin$/ })
+        .count(),
+    ).toBe(0);
     expect(await row(page, 'demo').getByRole('button', { name: 'Make admin demo' }).isVisible()).toBe(true);
     expect(await row(page, 'dave').getByRole('button', { name: 'Extend trial for dave' }).count()).toBe(0);
     expect(await row(page, 'carol').getByRole('button', { name: 'Extend trial for carol' }).isVisible()).toBe(true);
@@ -154,7 +172,12 @@ describe('user management in Chromium', () => {
   it("grants admin rights through the 'Grant admin rights?' dialog: a 'Success' toast, the Admin badge, and the API agrees", async () => {
     const { page, errors } = await open();
     const alice = row(page, 'alice_m');
-    expect(await alice.locator('.badge').filter({ hasText: /^Admin$/ }).count()).toBe(0);
+    expect(
+      await alice
+        .locator('.badge')
+        .filter({ hasText: /^Admin$/ })
+        .count(),
+    ).toBe(0);
     await page.getByRole('button', { name: 'Make admin alice_m' }).click();
     const dialog = page.getByRole('dialog', { name: 'Grant admin rights?' });
     await dialog.waitFor();
@@ -165,7 +188,10 @@ describe('user management in Chromium', () => {
     expect(await toast(page).getAttribute('role')).toBe('status');
     expect(await toast(page).textContent()).toContain('User alice_m is now an admin');
     await dialog.waitFor({ state: 'hidden' });
-    await alice.locator('.badge').filter({ hasText: /^Admin$/ }).waitFor();
+    await alice
+      .locator('.badge')
+      .filter({ hasText: /^Admin$/ })
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Remove admin from alice_m' }).textContent()).toBe('Remove Admin');
     expect((await apiUser('alice_m')).isAdmin).toBe(true);
     expect(errors).toEqual([]);
@@ -203,7 +229,10 @@ describe('user management in Chromium', () => {
     const after = await apiUser('carol');
     expect(Date.parse(after.trialEndDate!)).toBe(Date.parse(before.trialEndDate!) + 10 * DAY);
     expect(after.subscriptionStatus).toBe('trialing');
-    await carol.getByTestId('trial-end').filter({ hasText: `Ends ${formatDate(after.trialEndDate)}` }).waitFor();
+    await carol
+      .getByTestId('trial-end')
+      .filter({ hasText: `Ends ${formatDate(after.trialEndDate)}` })
+      .waitFor();
     expect(await carol.getByTestId('trial-end').textContent()).toMatch(/^Ends \d{4}\/\d{2}\/\d{2}$/);
     expect(formatDate(after.trialEndDate)).not.toBe(formatDate(before.trialEndDate));
     // The summary did not change: carol is still on a trial.
@@ -241,7 +270,13 @@ describe('user management in Chromium', () => {
     expect(await page.getByRole('region', { name: 'Users' }).isVisible()).toBe(false);
     expect(await cardNames()).toEqual(['demo', 'admin', 'alice_m', 'bob_k', 'carol', 'dave']);
     const first = cards.first();
-    for (const [label, value] of [['Email', 'demo@payewise.test'], ['Subscription', 'Trial'], ['Last Login', ''], ['Total Logins', ''], ['Messages', '0']]) {
+    for (const [label, value] of [
+      ['Email', 'demo@payewise.test'],
+      ['Subscription', 'Trial'],
+      ['Last Login', ''],
+      ['Total Logins', ''],
+      ['Messages', '0'],
+    ]) {
       expect(await first.locator('dt', { hasText: label }).isVisible(), label).toBe(true);
       expect(await first.locator(`dt:text-is("${label}") + dd`).textContent(), label).toContain(value);
     }
@@ -253,7 +288,13 @@ describe('user management in Chromium', () => {
       expect(box.x, name).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, name).toBeLessThanOrEqual(375);
     }
-    expect(await cards.filter({ hasText: 'admin' }).nth(0).getByRole('button', { name: /admin admin$/ }).count()).toBe(0);
+    expect(
+      await cards
+        .filter({ hasText: 'admin' })
+        .nth(0)
+        .getByRole('button', { name: /admin admin$/ })
+        .count(),
+    ).toBe(0);
 
     // Search by keyboard.
     await search(page).focus();

@@ -16,7 +16,11 @@ export interface TestApp extends Started {
 }
 
 /** The real app on a fresh database of the given kind, with a throwaway DATA_DIR. */
-export async function createTestApp(kind: DbKind, env: Record<string, string> = {}, opts: Parameters<typeof bootstrap>[1] = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  opts: Parameters<typeof bootstrap>[1] = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-test-'));
   const pg = kind === 'postgres' ? await createTestDatabase() : null;
   const config = loadConfig({
@@ -116,7 +120,9 @@ export class TestClient {
       h['content-type'] ??= 'application/json';
     }
     // What @hono/node-server hands the app for a real socket: getConnInfo reads the peer address from it.
-    const env = { incoming: { socket: { remoteAddress: this.ip, remoteFamily: this.ip.includes(':') ? 'IPv6' : 'IPv4', remotePort: 40000 } } };
+    const env = {
+      incoming: { socket: { remoteAddress: this.ip, remoteFamily: this.ip.includes(':') ? 'IPv6' : 'IPv4', remotePort: 40000 } },
+    };
     const res = await this.app.request(`http://localhost${url}`, { method, headers: h, body: payload }, env);
     for (const c of res.headers.getSetCookie()) {
       const [pair, ...attrs] = c.split(';');

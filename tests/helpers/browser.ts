@@ -23,7 +23,16 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}, opts: { postgres?: boolean } = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-e2e-'));
   const pg = opts.postgres ? await createTestDatabase() : null;
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_ACCOUNTS: 'true', PORT: '0', HOST: '127.0.0.1', ...(pg ? { DATABASE_URL: pg.url } : {}), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_ACCOUNTS: 'true',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+    ...env,
+  });
   const running = await listen(config, { memoryDb: !pg });
   return {
     url: running.url,
@@ -39,7 +48,16 @@ export async function startServer(env: Record<string, string> = {}, opts: { post
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -126,7 +144,10 @@ export interface BrowserSuite {
  * is pointed at (a peer started by an earlier beforeAll); hooks registered before this call run before the start and
  * after the close (vitest runs afterAll hooks in reverse).
  */
-export function useBrowserSuite(env: Record<string, string> | (() => Record<string, string>) = {}, opts: { postgres?: boolean } = {}): BrowserSuite {
+export function useBrowserSuite(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  opts: { postgres?: boolean } = {},
+): BrowserSuite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -176,7 +197,13 @@ export interface SmtpPeerOptions {
 export async function startSmtpPeer(
   listenPort = 0,
   opts: SmtpPeerOptions = {},
-): Promise<{ url: string; mails: CapturedMail[]; stalled: string[]; waitFor(to: string, timeoutMs?: number): Promise<CapturedMail>; close(): Promise<void> }> {
+): Promise<{
+  url: string;
+  mails: CapturedMail[];
+  stalled: string[];
+  waitFor(to: string, timeoutMs?: number): Promise<CapturedMail>;
+  close(): Promise<void>;
+}> {
   const mails: CapturedMail[] = [];
   const stalled: string[] = [];
   const hangs = !!opts.stallRecipient || !!opts.hangAfterData;

@@ -22,7 +22,12 @@ export type Reply =
 export interface ModelRequest {
   model: string;
   stream?: boolean;
-  messages: { role: string; content: string | null; tool_calls?: { id: string; type: string; function: { name: string; arguments: string } }[]; tool_call_id?: string }[];
+  messages: {
+    role: string;
+    content: string | null;
+    tool_calls?: { id: string; type: string; function: { name: string; arguments: string } }[];
+    tool_call_id?: string;
+  }[];
   tools?: { type: string; function: { name: string; description?: string; parameters?: Record<string, unknown> } }[];
   tool_choice?: unknown;
 }
@@ -75,7 +80,11 @@ async function streamReply(res: http.ServerResponse, reply: Exclude<Reply, { kin
   if (reply.text) res.write(chunk({ content: reply.text }));
   for (const [index, call] of reply.calls.entries()) {
     const third = Math.ceil(call.args.length / 3);
-    res.write(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: call.args.slice(0, third) } }] }));
+    res.write(
+      chunk({
+        tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: call.args.slice(0, third) } }],
+      }),
+    );
     res.write(chunk({ tool_calls: [{ index, function: { arguments: call.args.slice(third, 2 * third) } }] }));
     res.write(chunk({ tool_calls: [{ index, function: { arguments: call.args.slice(2 * third) } }] }));
   }
@@ -98,8 +107,16 @@ async function plainReply(res: http.ServerResponse, reply: Exclude<Reply, { kind
   const message =
     reply.kind === 'text'
       ? { role: 'assistant', content: reply.chunks.join('') }
-      : { role: 'assistant', content: reply.text ?? null, tool_calls: reply.calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } })) };
-  json(res, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message, finish_reason: reply.kind === 'text' ? 'stop' : 'tool_calls' }] });
+      : {
+          role: 'assistant',
+          content: reply.text ?? null,
+          tool_calls: reply.calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.args } })),
+        };
+  json(res, 200, {
+    ...base,
+    object: 'chat.completion',
+    choices: [{ index: 0, message, finish_reason: reply.kind === 'text' ? 'stop' : 'tool_calls' }],
+  });
 }
 
 export async function startFakeModel(script: Script): Promise<FakeModel> {
@@ -113,7 +130,8 @@ export async function startFakeModel(script: Script): Promise<FakeModel> {
     req.on('data', (c: string) => (body += c));
     req.on('end', () => {
       void (async () => {
-        if (req.method !== 'POST' || !/^(\/v1)?\/chat\/completions$/.test(req.url ?? '')) return json(res, 404, { error: { message: 'Not found', type: 'invalid_request_error' } });
+        if (req.method !== 'POST' || !/^(\/v1)?\/chat\/completions$/.test(req.url ?? ''))
+          return json(res, 404, { error: { message: 'Not found', type: 'invalid_request_error' } });
         let parsed: ModelRequest;
         try {
           parsed = JSON.parse(body) as ModelRequest;
@@ -122,7 +140,8 @@ export async function startFakeModel(script: Script): Promise<FakeModel> {
         }
         requests.push(parsed);
         const reply = await script(parsed, requests.length);
-        if (reply.kind === 'error') return json(res, reply.status, { error: { message: reply.message ?? 'The model failed', type: 'server_error' } });
+        if (reply.kind === 'error')
+          return json(res, reply.status, { error: { message: reply.message ?? 'The model failed', type: 'server_error' } });
         await (parsed.stream ? streamReply(res, reply) : plainReply(res, reply));
       })().catch((err: unknown) => {
         if (!res.headersSent) json(res, 500, { error: { message: `fake model script failed: ${String(err)}`, type: 'server_error' } });

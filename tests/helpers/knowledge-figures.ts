@@ -103,7 +103,8 @@ export const FIGURE_KINDS: FigureKind[] = [
     topic: /BCEA|earnings threshold/i,
     unit: 'year',
     dated: (y) => y.bceaThreshold,
-    expected: (c) => (c.date ? datedValueAt(c.year.bceaThreshold, c.date)?.value.annualCents : undefined) ?? 'no BCEA threshold on that date',
+    expected: (c) =>
+      (c.date ? datedValueAt(c.year.bceaThreshold, c.date)?.value.annualCents : undefined) ?? 'no BCEA threshold on that date',
   },
   {
     id: 'uif-max',
@@ -190,7 +191,8 @@ export const FIGURE_KINDS: FigureKind[] = [
     labels: [L(/\bfloor\b/i)],
     topic: ETI,
     dated: (y) => y.eti,
-    expected: (c) => (c.date ? datedValueAt(c.year.eti, c.date)?.value.exemptEmployerFloor160hCents : undefined) ?? 'no ETI table on that date',
+    expected: (c) =>
+      (c.date ? datedValueAt(c.year.eti, c.date)?.value.exemptEmployerFloor160hCents : undefined) ?? 'no ETI table on that date',
   },
   {
     id: 'rate-per-km',
@@ -259,7 +261,10 @@ export const FIGURE_KINDS: FigureKind[] = [
   {
     id: 'tax-threshold',
     name: 'tax threshold',
-    labels: [L(/\btax[- ]free (?:threshold|up to)\b/i), L(/(?<!(?:earnings|BCEA|registration|exemption|SDL) )\b(?:tax |annual )?threshold\b/i)],
+    labels: [
+      L(/\btax[- ]free (?:threshold|up to)\b/i),
+      L(/(?<!(?:earnings|BCEA|registration|exemption|SDL) )\b(?:tax |annual )?threshold\b/i),
+    ],
     topic: /\btax\b|PAYE|rebate/i,
     exclude: /BCEA|earnings threshold|\bSDL\b|COIDA|levy/i,
     unit: 'year',
@@ -358,7 +363,18 @@ function findAmounts(text: string): Amount[] {
     const u = /^\s*(?:a|an|per|each)\s+(year|annum|month|week|fortnight)\b|^\s*(annually|monthly|weekly)\b/.exec(after);
     const unitWord = u ? (u[1] ?? u[2]) : undefined;
     const unit: Unit | undefined = unitWord
-      ? ({ year: 'year', annum: 'year', annually: 'year', month: 'month', monthly: 'month', week: 'week', weekly: 'week', fortnight: 'fortnight' } as const)[unitWord as 'year']
+      ? (
+          {
+            year: 'year',
+            annum: 'year',
+            annually: 'year',
+            month: 'month',
+            monthly: 'month',
+            week: 'week',
+            weekly: 'week',
+            fortnight: 'fortnight',
+          } as const
+        )[unitWord as 'year']
       : undefined;
     const rands = m[1];
     out.push({
@@ -374,8 +390,22 @@ function findAmounts(text: string): Amount[] {
   return out;
 }
 
-const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
-const MONTH = '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
+const MONTH =
+  '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
 const YEAR_LABEL_RE = /\b(20\d\d)\/(\d\d)\b|\b(20\d\d) (?:tax year|year of assessment)\b|\btax year (20\d\d)\b/g;
 const DATE_RE = new RegExp(`(\\bbefore\\s+)?\\b(?:(\\d{1,2}) )?${MONTH} (20\\d\\d)\\b`, 'g');
 
@@ -461,7 +491,13 @@ function splitSentences(block: string): string[] {
     .filter(Boolean);
 }
 
-const cells = (line: string) => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => plain(c).trim());
+const cells = (line: string) =>
+  line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => plain(c).trim());
 
 function parseArticle(body: string): Parsed {
   const lines = body.split(/\r?\n/);
@@ -545,7 +581,10 @@ const AFTER_WORDS = new Set(
 const BEFORE_WORDS = new Set('a an the per month year hour monthly annual yearly for each of every'.split(' '));
 
 function stripYears(gap: string): string {
-  return gap.replace(YEAR_LABEL_RE, ' ').replace(DATE_RE, ' ').replace(/\b20\d\d\b/g, ' ');
+  return gap
+    .replace(YEAR_LABEL_RE, ' ')
+    .replace(DATE_RE, ' ')
+    .replace(/\b20\d\d\b/g, ' ');
 }
 
 function gapAfterOk(gap: string, extra: string[] = []): boolean {
@@ -555,14 +594,20 @@ function gapAfterOk(gap: string, extra: string[] = []): boolean {
   if (/[.;=×÷!?"“”]|\s[+−-]\s/.test(g)) return false;
   // "and" may join a second label ("primary and secondary rebates"), so it is not a linking word; "and older" is.
   g = g.replace(/\b(?:and|or) (?:older|over)\b/gi, ' ');
-  const tokens = g.toLowerCase().split(/[\s,:()—–']+/).filter(Boolean);
+  const tokens = g
+    .toLowerCase()
+    .split(/[\s,:()—–']+/)
+    .filter(Boolean);
   return tokens.every((t) => AFTER_WORDS.has(t) || extra.includes(t) || /^\d{1,3}\+?$/.test(t));
 }
 
 function gapBeforeOk(gap: string): boolean {
   if (gap.length > 25) return false;
   if (/[.;,=×÷:!?|"“”]/.test(gap)) return false;
-  const tokens = gap.toLowerCase().split(/[\s()]+/).filter(Boolean);
+  const tokens = gap
+    .toLowerCase()
+    .split(/[\s()]+/)
+    .filter(Boolean);
   return tokens.every((t) => BEFORE_WORDS.has(t));
 }
 
@@ -617,7 +662,11 @@ function bindLabels(text: string, amounts: Amount[], hits: LabelHit[]): Binding[
     const before = [...amounts].reverse().find((a) => a.end <= hit.start);
     const tryBind = (a: Amount | undefined, dir: 'after' | 'before'): Binding | undefined => {
       if (!a || (side !== 'both' && side !== dir)) return undefined;
-      if (hit.kind.hourly && /^\s*(?:(?:a|an|per|each)\s+(?:day|week|fortnight|month|year)|monthly|weekly|annually)\b/i.test(text.slice(a.end))) return undefined;
+      if (
+        hit.kind.hourly &&
+        /^\s*(?:(?:a|an|per|each)\s+(?:day|week|fortnight|month|year)|monthly|weekly|annually)\b/i.test(text.slice(a.end))
+      )
+        return undefined;
       const gap = dir === 'after' ? text.slice(hit.end, a.start) : text.slice(a.end, hit.start);
       if (!(dir === 'after' ? gapAfterOk(gap, hit.kind.gapWords) : gapBeforeOk(gap))) return undefined;
       const clauseEnd = text.slice(a.end).search(/[;.]\s|, (?=\D)|\)|$/);
@@ -736,7 +785,13 @@ class Checker {
   ) {}
 
   /** `where` tells apart amounts of one row (the column) or one sentence (the position). */
-  check(b: Binding, sentence: string, yearTiers: ((dated: boolean) => YearChoice | undefined)[], context: string, where = `${b.amount.start}`) {
+  check(
+    b: Binding,
+    sentence: string,
+    yearTiers: ((dated: boolean) => YearChoice | undefined)[],
+    context: string,
+    where = `${b.amount.start}`,
+  ) {
     const key = `${sentence}\u0000${where}\u0000${b.kind.id}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
@@ -794,7 +849,8 @@ const num = (s: string) => toCents(s.trim());
 
 /** Income-tax and lump-sum tables: "245 101 – 383 100 | R44 118 + 26% of the amount above R245 100". */
 function checkBracketTable(t: Table, ck: Checker, yearTiers: ((d: boolean) => YearChoice | undefined)[]) {
-  const rowRe = /^(?:R?\s?(\d[\d ,]*(?:\.\d+)?)\s*\+\s*)?(\d+(?:\.\d+)?)%(?:\s+of\s+(?:taxable income|the (?:taxable )?(?:amount|income) (?:above|over|exceeding)\s+R?\s?(\d[\d ,]*)))?$/i;
+  const rowRe =
+    /^(?:R?\s?(\d[\d ,]*(?:\.\d+)?)\s*\+\s*)?(\d+(?:\.\d+)?)%(?:\s+of\s+(?:taxable income|the (?:taxable )?(?:amount|income) (?:above|over|exceeding)\s+R?\s?(\d[\d ,]*)))?$/i;
   const rows = t.rows.map((r) => ({ r, m: r.length >= 2 ? rowRe.exec(r[1].replace(/\s+/g, ' ').trim()) : null })).filter((x) => x.m);
   if (rows.length < 2) return;
   const lump = /lump|severance|retire/i.test(`${t.header.join(' ')} ${t.headings.join(' ')}`);
@@ -827,10 +883,20 @@ function checkBracketTable(t: Table, ck: Checker, yearTiers: ((d: boolean) => Ye
         const a = num(range[1]);
         const b = num(range[2]);
         push(`bracket ${j + 1} from`, formatCents(a), formatCents(lower[j] + 100), a === lower[j] || a === lower[j] + 100);
-        push(`bracket ${j + 1} to`, formatCents(b), lower[j + 1] === undefined ? 'no upper limit' : formatCents(lower[j + 1]), b === lower[j + 1]);
+        push(
+          `bracket ${j + 1} to`,
+          formatCents(b),
+          lower[j + 1] === undefined ? 'no upper limit' : formatCents(lower[j + 1]),
+          b === lower[j + 1],
+        );
       } else if (from) {
         const a = num(from[1] ?? from[2]);
-        push(`bracket ${j + 1} from`, formatCents(a), formatCents(lower[j] + 100), (a === lower[j] || a === lower[j] + 100) && j === rates.length - 1);
+        push(
+          `bracket ${j + 1} from`,
+          formatCents(a),
+          formatCents(lower[j] + 100),
+          (a === lower[j] || a === lower[j] + 100) && j === rates.length - 1,
+        );
       }
     });
   }
@@ -844,7 +910,12 @@ function checkEtiTable(t: Table, ck: Checker, yearTiers: ((d: boolean) => YearCh
   let choice: YearChoice | undefined;
   for (const tier of yearTiers) if ((choice = tier(true))) break;
   if (!choice) return;
-  const yearOf = (col: number) => (/first|year one|1\s*[–-]\s*12/i.test(t.header[col]) ? 'firstYear' : /next|second|year two|13\s*[–-]\s*24/i.test(t.header[col]) ? 'secondYear' : undefined);
+  const yearOf = (col: number) =>
+    /first|year one|1\s*[–-]\s*12/i.test(t.header[col])
+      ? 'firstYear'
+      : /next|second|year two|13\s*[–-]\s*24/i.test(t.header[col])
+        ? 'secondYear'
+        : undefined;
   const tables: { label: string; eti: CompiledTaxYear['eti'][number]['value'] }[] = [];
   for (const ty of choice.years) {
     if (!isSupportedTaxYear(ty)) continue;
@@ -865,11 +936,25 @@ function checkEtiTable(t: Table, ck: Checker, yearTiers: ((d: boolean) => YearCh
       const from = FROM_RE.exec(r[0]);
       const lo = range ? num(range[1]) : num(from![1] ?? from![2]);
       const band = edges.indexOf(lo);
-      out.push({ kind: 'ETI band start', sentence, stated: formatCents(lo), expected: `one of ${edges.map(formatCents).join(', ')}`, year: label, ok: band >= 0 });
+      out.push({
+        kind: 'ETI band start',
+        sentence,
+        stated: formatCents(lo),
+        expected: `one of ${edges.map(formatCents).join(', ')}`,
+        year: label,
+        ok: band >= 0,
+      });
       if (range && band >= 0) {
         const hi = num(range[2]);
         const next = edges[band + 1];
-        out.push({ kind: 'ETI band end', sentence, stated: formatCents(hi), expected: next === undefined ? 'open-ended' : formatCents(next - 1), year: label, ok: next !== undefined && hi === next - 1 });
+        out.push({
+          kind: 'ETI band end',
+          sentence,
+          stated: formatCents(hi),
+          expected: next === undefined ? 'open-ended' : formatCents(next - 1),
+          year: label,
+          ok: next !== undefined && hi === next - 1,
+        });
       }
       if (band >= 0) {
         for (let col = 1; col < r.length; col++) {
@@ -879,18 +964,65 @@ function checkEtiTable(t: Table, ck: Checker, yearTiers: ((d: boolean) => YearCh
           const cell = r[col];
           if (band === 0) {
             const p = /(\d+(?:\.\d+)?)%/.exec(cell);
-            if (p) out.push({ kind: `ETI ${which} percentage`, sentence, stated: `${p[1]}%`, expected: `${rates.percentBp / 100}%`, year: label, ok: Number(p[1]) * 100 === rates.percentBp });
+            if (p)
+              out.push({
+                kind: `ETI ${which} percentage`,
+                sentence,
+                stated: `${p[1]}%`,
+                expected: `${rates.percentBp / 100}%`,
+                year: label,
+                ok: Number(p[1]) * 100 === rates.percentBp,
+              });
           } else if (band === 1) {
             const a = findAmounts(cell)[0];
-            if (a) out.push({ kind: `ETI ${which} flat amount`, sentence, stated: a.text, expected: formatCents(rates.flatCents), year: label, ok: a.cents === rates.flatCents });
+            if (a)
+              out.push({
+                kind: `ETI ${which} flat amount`,
+                sentence,
+                stated: a.text,
+                expected: formatCents(rates.flatCents),
+                year: label,
+                ok: a.cents === rates.flatCents,
+              });
           } else if (band === 2) {
             const a = findAmounts(cell);
             const f = /(\d+(?:\.\d+)?)\s*×/.exec(cell);
-            if (a[0]) out.push({ kind: `ETI ${which} taper start amount`, sentence, stated: a[0].text, expected: formatCents(rates.flatCents), year: label, ok: a[0].cents === rates.flatCents });
-            if (f) out.push({ kind: `ETI ${which} taper factor`, sentence, stated: f[1], expected: String(rates.taperBp / 10_000), year: label, ok: Math.round(Number(f[1]) * 10_000) === rates.taperBp });
-            if (a[1]) out.push({ kind: `ETI ${which} taper from`, sentence, stated: a[1].text, expected: formatCents(eti.flatBandUpperCents), year: label, ok: a[1].cents === eti.flatBandUpperCents });
+            if (a[0])
+              out.push({
+                kind: `ETI ${which} taper start amount`,
+                sentence,
+                stated: a[0].text,
+                expected: formatCents(rates.flatCents),
+                year: label,
+                ok: a[0].cents === rates.flatCents,
+              });
+            if (f)
+              out.push({
+                kind: `ETI ${which} taper factor`,
+                sentence,
+                stated: f[1],
+                expected: String(rates.taperBp / 10_000),
+                year: label,
+                ok: Math.round(Number(f[1]) * 10_000) === rates.taperBp,
+              });
+            if (a[1])
+              out.push({
+                kind: `ETI ${which} taper from`,
+                sentence,
+                stated: a[1].text,
+                expected: formatCents(eti.flatBandUpperCents),
+                year: label,
+                ok: a[1].cents === eti.flatBandUpperCents,
+              });
           } else {
-            out.push({ kind: `ETI ${which} above the limit`, sentence, stated: cell, expected: 'Nil', year: label, ok: /^nil$|^r\s?0(?:\.00)?$/i.test(cell.trim()) });
+            out.push({
+              kind: `ETI ${which} above the limit`,
+              sentence,
+              stated: cell,
+              expected: 'Nil',
+              year: label,
+              ok: /^nil$|^r\s?0(?:\.00)?$/i.test(cell.trim()),
+            });
           }
         }
       }
@@ -911,7 +1043,10 @@ export function checkArticleFigures(article: ArticleInput): FigureCheck[] {
     if (SKIP_SENTENCE.test(s.text)) continue;
     const topic = [s.lead, ...s.headings, article.title].join('\n');
     const { amounts, bindings } = proseBindings(s.text, topic);
-    const tiers = (b: Binding) => [(d: boolean) => yearInText(s.text, b.amount.start, amounts, d), (d: boolean) => yearFromHeadings(s.headings, d)];
+    const tiers = (b: Binding) => [
+      (d: boolean) => yearInText(s.text, b.amount.start, amounts, d),
+      (d: boolean) => yearFromHeadings(s.headings, d),
+    ];
     for (const b of bindings) ck.check(b, s.text, tiers(b), `${s.text}\n${topic}`);
     // A glossary-style bullet ("Tax threshold – … For 2026/27: R99 000 under 65."): its bold lead labels a later
     // sentence that states exactly one amount, no calculation and no label of its own.
@@ -920,8 +1055,17 @@ export function checkArticleFigures(article: ArticleInput): FigureCheck[] {
       if (hit) {
         const a = amounts[0];
         const clauseEnd = s.text.slice(a.end).search(/[;.]\s|, (?=\D)|\)|$/);
-        const b: Binding = { kind: hit.kind, match: hit.match, amount: a, qualifier: `${s.lead} ${s.text.slice(0, a.end + Math.max(0, clauseEnd))}`, distance: 0 };
-        if (!(hit.kind.hourly && /^\s*(?:(?:a|an|per|each)\s+(?:day|week|fortnight|month|year)|monthly|weekly|annually)\b/i.test(s.text.slice(a.end)))) {
+        const b: Binding = {
+          kind: hit.kind,
+          match: hit.match,
+          amount: a,
+          qualifier: `${s.lead} ${s.text.slice(0, a.end + Math.max(0, clauseEnd))}`,
+          distance: 0,
+        };
+        if (!(
+          hit.kind.hourly &&
+          /^\s*(?:(?:a|an|per|each)\s+(?:day|week|fortnight|month|year)|monthly|weekly|annually)\b/i.test(s.text.slice(a.end))
+        )) {
           ck.check(b, `${s.lead} – … ${s.text}`, tiers(b), `${s.text}\n${topic}`);
         }
       }
@@ -939,7 +1083,8 @@ export function checkArticleFigures(article: ArticleInput): FigureCheck[] {
     for (const h of t.header) {
       if (SKIP_SENTENCE.test(h)) continue;
       const { amounts, bindings } = proseBindings(h, tableTopic);
-      for (const b of bindings) ck.check(b, h, [(d) => yearInText(h, b.amount.start, amounts, d), ...headTiers], tableTopic, `header:${b.amount.start}`);
+      for (const b of bindings)
+        ck.check(b, h, [(d) => yearInText(h, b.amount.start, amounts, d), ...headTiers], tableTopic, `header:${b.amount.start}`);
     }
 
     // What each column header says: a year, a kind of figure, or something else.
@@ -970,7 +1115,8 @@ export function checkArticleFigures(article: ArticleInput): FigureCheck[] {
         const cellAmounts = findAmounts(cell);
         // Labels inside the cell itself ("(first bracket, up to R245 100)", "Primary + secondary R9 765").
         const inner = proseBindings(cell, `${rowTopic}\n${t.header[col] ?? ''}`);
-        for (const b of inner.bindings) ck.check(b, rowText, cellTiers(col, cellAmounts, b.amount.start), `${rowText}\n${tableTopic}`, `${col}:${b.amount.start}`);
+        for (const b of inner.bindings)
+          ck.check(b, rowText, cellTiers(col, cellAmounts, b.amount.start), `${rowText}\n${tableTopic}`, `${col}:${b.amount.start}`);
         if (inner.bindings.length) {
           handled.add(col);
           continue;
@@ -1003,7 +1149,13 @@ export function checkArticleFigures(article: ArticleInput): FigureCheck[] {
       const hits = findLabels(text, rowTopic).filter((h) => h.end <= rowLabel.length);
       for (const b of bindLabels(text, amounts, hits)) {
         if (b.amount.start < rowLabel.length) {
-          ck.check(b, rowText, [(d) => yearInText(rowLabel, b.amount.start, findAmounts(rowLabel), d), (d) => yearInLabel(rowLabel, d), ...headTiers], `${rowText}\n${tableTopic}`, `0:${b.amount.start}`);
+          ck.check(
+            b,
+            rowText,
+            [(d) => yearInText(rowLabel, b.amount.start, findAmounts(rowLabel), d), (d) => yearInLabel(rowLabel, d), ...headTiers],
+            `${rowText}\n${tableTopic}`,
+            `0:${b.amount.start}`,
+          );
           continue;
         }
         let col = 0;
@@ -1011,7 +1163,13 @@ export function checkArticleFigures(article: ArticleInput): FigureCheck[] {
         if (handled.has(col) || colKind[col]) continue;
         const cellAmounts = findAmounts(r[col]);
         const pos = b.amount.start - offsets[col];
-        ck.check({ ...b, amount: { ...b.amount, start: pos } }, rowText, cellTiers(col, cellAmounts, pos), `${rowText}\n${tableTopic}`, `${col}:${pos}`);
+        ck.check(
+          { ...b, amount: { ...b.amount, start: pos } },
+          rowText,
+          cellTiers(col, cellAmounts, pos),
+          `${rowText}\n${tableTopic}`,
+          `${col}:${pos}`,
+        );
       }
     }
   }

@@ -42,7 +42,9 @@ export async function startPayfastStub(host = '127.0.0.1') {
         const a = state.validate;
         if (a === 'hang') return void hanging.add(res);
         const answer = () =>
-          a === 500 || a === 403 ? res.writeHead(a, { 'content-type': 'text/html' }).end('<html>Forbidden</html>') : res.writeHead(200, { 'content-type': 'text/plain' }).end(a);
+          a === 500 || a === 403
+            ? res.writeHead(a, { 'content-type': 'text/html' }).end('<html>Forbidden</html>')
+            : res.writeHead(200, { 'content-type': 'text/plain' }).end(a);
         return void setTimeout(answer, state.validateDelayMs);
       }
       const m = /^\/subscriptions\/([^/]+)\/(cancel|fetch)$/.exec(path);
@@ -91,14 +93,34 @@ export function itnFields(s: ItnSpec): Pairs {
   const amounts: Pairs =
     status === 'CANCELLED' || s.amountCents === undefined
       ? []
-      : [['amount_gross', rands(s.amountCents)], ['amount_fee', s.amountCents ? `-${rands(Math.round(s.amountCents * 0.046))}` : '0.00'], ['amount_net', rands(s.amountCents - Math.round(s.amountCents * 0.046))]];
+      : [
+          ['amount_gross', rands(s.amountCents)],
+          ['amount_fee', s.amountCents ? `-${rands(Math.round(s.amountCents * 0.046))}` : '0.00'],
+          ['amount_net', rands(s.amountCents - Math.round(s.amountCents * 0.046))],
+        ];
   return [
-    ['m_payment_id', s.ref], ['pf_payment_id', s.pfPaymentId], ['payment_status', status], ['item_name', 'PayeWise Monthly'], ['item_description', ''],
+    ['m_payment_id', s.ref],
+    ['pf_payment_id', s.pfPaymentId],
+    ['payment_status', status],
+    ['item_name', 'PayeWise Monthly'],
+    ['item_description', ''],
     ...amounts,
-    ['custom_str1', ''], ['custom_str2', ''], ['custom_str3', ''], ['custom_str4', ''], ['custom_str5', ''],
-    ['custom_int1', ''], ['custom_int2', ''], ['custom_int3', ''], ['custom_int4', ''], ['custom_int5', ''],
-    ['name_first', "Thandi O'Brien"], ['name_last', 'Nkosi'], ['email_address', s.email ?? 'buyer@example.co.za'], ['merchant_id', s.merchantId ?? SANDBOX.merchantId],
-    ['token', s.token ?? ''], ['billing_date', s.billingDate ?? ''],
+    ['custom_str1', ''],
+    ['custom_str2', ''],
+    ['custom_str3', ''],
+    ['custom_str4', ''],
+    ['custom_str5', ''],
+    ['custom_int1', ''],
+    ['custom_int2', ''],
+    ['custom_int3', ''],
+    ['custom_int4', ''],
+    ['custom_int5', ''],
+    ['name_first', "Thandi O'Brien"],
+    ['name_last', 'Nkosi'],
+    ['email_address', s.email ?? 'buyer@example.co.za'],
+    ['merchant_id', s.merchantId ?? SANDBOX.merchantId],
+    ['token', s.token ?? ''],
+    ['billing_date', s.billingDate ?? ''],
   ];
 }
 

@@ -19,7 +19,11 @@ export interface Proc {
 export type Launch = (node: string, server: string) => [command: string, args: string[]];
 
 /** Starts the built server in `appDir` and resolves once it says where it listens. */
-export async function startProcess(env: Record<string, string>, appDir = path.resolve('.'), launch: Launch = (node, server) => [node, [server]]): Promise<Proc> {
+export async function startProcess(
+  env: Record<string, string>,
+  appDir = path.resolve('.'),
+  launch: Launch = (node, server) => [node, [server]],
+): Promise<Proc> {
   const [command, args] = launch(process.execPath, 'dist/server/server.js');
   const child = spawn(command, args, {
     cwd: appDir,

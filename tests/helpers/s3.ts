@@ -23,7 +23,12 @@ export async function startS3(bucket = 'payewise-test'): Promise<TestS3> {
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
   const { port } = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const client = new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   const keys = async () => {
     const out = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
     return (out.Contents ?? []).map((o) => o.Key!).sort();
@@ -31,7 +36,14 @@ export async function startS3(bucket = 'payewise-test'): Promise<TestS3> {
   return {
     endpoint,
     bucket,
-    env: { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+    env: {
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
     keys,
     async clear() {
       const k = await keys();
@@ -87,7 +99,14 @@ export async function startHangingS3(opts: { stallAfter?: number } = {}, bucket 
   return {
     endpoint,
     bucket,
-    env: { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' },
+    env: {
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    },
     open: () => sockets.size,
     accepted: () => accepted,
     async stop() {

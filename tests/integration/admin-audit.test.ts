@@ -52,13 +52,23 @@ describe.each(dbKinds)('admin audit log on %s', (kind) => {
     // Real admin actions, on different South African days.
     expect((await admin.patch(`/api/users/admin/${bobId}/extend-trial`, { days: 7 })).status).toBe(200);
     now = new Date('2026-11-24T08:00:00.000Z');
-    expect((await admin.post('/api/knowledge/categories', { id: 'audit-cat', name: 'Audit Category', description: 'For the audit log' })).status).toBe(201);
+    expect(
+      (await admin.post('/api/knowledge/categories', { id: 'audit-cat', name: 'Audit Category', description: 'For the audit log' })).status,
+    ).toBe(201);
     now = new Date('2026-11-25T06:00:00.000Z');
     expect((await admin.patch(`/api/users/admin/${bobId}/toggle-admin`, { makeAdmin: true })).status).toBe(200);
     now = new Date('2026-11-25T07:00:00.000Z');
-    expect((await bob.post('/api/knowledge/categories', { id: 'bob-cat', name: 'Bob Category', description: 'Made by the new admin' })).status).toBe(201);
+    expect(
+      (await bob.post('/api/knowledge/categories', { id: 'bob-cat', name: 'Bob Category', description: 'Made by the new admin' })).status,
+    ).toBe(201);
     // The system's own action: no actor.
-    await writeAudit(t.database.db, { actorId: null, action: 'knowledge.upload.removed', target: 'abc123.pdf', details: { reason: 'never attached' }, at: new Date('2026-11-25T22:30:00.000Z') });
+    await writeAudit(t.database.db, {
+      actorId: null,
+      action: 'knowledge.upload.removed',
+      target: 'abc123.pdf',
+      details: { reason: 'never attached' },
+      at: new Date('2026-11-25T22:30:00.000Z'),
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -84,7 +94,13 @@ describe.each(dbKinds)('admin audit log on %s', (kind) => {
   it('lists every admin action newest first, with its actor, target and details', async () => {
     const r = await list();
     expect(r).toMatchObject({ total: 5, page: 1, pages: 1 });
-    expect(r.entries.map((e) => e.action)).toEqual(['knowledge.upload.removed', 'knowledge.category.create', 'user.admin.grant', 'knowledge.category.create', 'user.trial.extend']);
+    expect(r.entries.map((e) => e.action)).toEqual([
+      'knowledge.upload.removed',
+      'knowledge.category.create',
+      'user.admin.grant',
+      'knowledge.category.create',
+      'user.trial.extend',
+    ]);
     expect(r.actions).toEqual(['knowledge.category.create', 'knowledge.upload.removed', 'user.admin.grant', 'user.trial.extend']);
     const [system, bobsCategory, grant, category, trial] = r.entries;
     expect(category).toEqual({
@@ -96,7 +112,11 @@ describe.each(dbKinds)('admin audit log on %s', (kind) => {
       details: { name: 'Audit Category' },
     });
     expect(bobsCategory).toMatchObject({ actor: { id: bobId, username: 'audit_bob' }, target: 'bob-cat' });
-    expect(grant).toMatchObject({ actor: { id: adminId }, target: `user:${bobId}`, details: { username: 'audit_bob', after: { isAdmin: true } } });
+    expect(grant).toMatchObject({
+      actor: { id: adminId },
+      target: `user:${bobId}`,
+      details: { username: 'audit_bob', after: { isAdmin: true } },
+    });
     expect(trial).toMatchObject({ actor: { id: adminId }, at: '2026-11-20T22:30:00.000Z', details: { days: 7 } });
     expect(system).toMatchObject({ actor: null, target: 'abc123.pdf', details: { reason: 'never attached' } });
   });
@@ -144,9 +164,17 @@ describe.each(dbKinds)('admin audit log on %s', (kind) => {
 
   it('pages 50 at a time, newest first', async () => {
     const base = Date.parse('2026-10-01T10:00:00.000Z');
-    await t.database.db.insert(adminAuditLog).values(
-      Array.from({ length: 120 }, (_, i) => ({ actorId: adminId, action: 'test.bulk', target: `bulk:${i}`, details: { i }, at: new Date(base + i * 60_000) })),
-    );
+    await t.database.db
+      .insert(adminAuditLog)
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          actorId: adminId,
+          action: 'test.bulk',
+          target: `bulk:${i}`,
+          details: { i },
+          at: new Date(base + i * 60_000),
+        })),
+      );
     const first = await list('?action=test.bulk');
     expect(first).toMatchObject({ total: 120, page: 1, pages: 3 });
     expect(first.entries).toHaveLength(50);
@@ -172,14 +200,21 @@ describe.each(dbKinds)('admin audit log on %s', (kind) => {
       const form = /<form[^>]*>/.exec(html)![0];
       expect(form).toContain('method="get"');
       expect(form).toContain('action="/admin/audit"');
-      for (const [id, label] of [['action', 'Action'], ['actor', 'Done by'], ['target', 'Target'], ['from', 'From'], ['to', 'To']]) {
+      for (const [id, label] of [
+        ['action', 'Action'],
+        ['actor', 'Done by'],
+        ['target', 'Target'],
+        ['from', 'From'],
+        ['to', 'To'],
+      ]) {
         expect(html).toContain(`<label for="audit-${id}" class="label">${label}</label>`);
         expect(tagOf(html, `audit-${id}`)).toContain(`name="${id}"`);
       }
       expect(html).toContain('<option value="user.trial.extend">Extended a trial</option>');
       // The table: caption, headers, entries.
       expect(html).toMatch(/<caption[^>]*>Admin actions, newest first: 1–5 of 5<\/caption>/);
-      for (const h of ['When', 'Who', 'Action', 'Target', 'Details']) expect(html).toContain(`scope="col" class="px-3 py-2 font-medium">${h}</th>`);
+      for (const h of ['When', 'Who', 'Action', 'Target', 'Details'])
+        expect(html).toContain(`scope="col" class="px-3 py-2 font-medium">${h}</th>`);
       expect(html.match(/data-testid="audit-entry"/g)).toHaveLength(5);
       expect(html).toContain('<time dateTime="2026-11-20T22:30:00.000Z" class="whitespace-nowrap">21 Nov 2026, 00:30</time>');
       expect(text).toContain('Extended a trial');
@@ -228,7 +263,16 @@ describe.each(dbKinds)('admin audit log on %s', (kind) => {
 
     it('pages with links that keep the filters', async () => {
       const base = Date.parse('2026-10-01T10:00:00.000Z');
-      await t.database.db.insert(adminAuditLog).values(Array.from({ length: 60 }, (_, i) => ({ actorId: adminId, action: 'test.bulk', target: `bulk:${i}`, at: new Date(base + i * 60_000) })));
+      await t.database.db
+        .insert(adminAuditLog)
+        .values(
+          Array.from({ length: 60 }, (_, i) => ({
+            actorId: adminId,
+            action: 'test.bulk',
+            target: `bulk:${i}`,
+            at: new Date(base + i * 60_000),
+          })),
+        );
       const first = await (await admin.get('/admin/audit?action=test.bulk')).text();
       expect(first).toContain('aria-label="Audit log pages"');
       expect(first).toContain('href="/admin/audit?action=test.bulk&amp;page=2" rel="next"');
@@ -242,7 +286,7 @@ describe.each(dbKinds)('admin audit log on %s', (kind) => {
       expect(past).toContain('href="/admin/audit?action=test.bulk&amp;page=2"');
     });
 
-    it('is not in a non-admin\'s navigation', async () => {
+    it("is not in a non-admin's navigation", async () => {
       const html = await (await user.get('/chat')).text();
       expect(html).not.toContain('href="/admin/audit"');
       expect(await (await admin.get('/chat')).text()).toContain('href="/admin/audit"');

@@ -9,7 +9,11 @@ describe.each(dbKinds)('attacks on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     // Delays short so the suite stays quick; the rules are the production ones.
-    t = await createTestApp(kind, {}, { limits: { accountDelayStepMs: 5, accountDelayMaxMs: 20 }, hashing: { concurrency: 2, maxQueue: 64, perClient: 64 } });
+    t = await createTestApp(
+      kind,
+      {},
+      { limits: { accountDelayStepMs: 5, accountDelayMaxMs: 20 }, hashing: { concurrency: 2, maxQueue: 64, perClient: 64 } },
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -19,16 +23,25 @@ describe.each(dbKinds)('attacks on %s', (kind) => {
     it('of 50 wrong passwords sent at once from one client, at most 10 are checked (401) and the rest get 429', async () => {
       const { creds } = await registerUser(t);
       const attacker = t.client({ ip: '203.0.113.10' });
-      const burst = await Promise.all(Array.from({ length: 50 }, () => attacker.post('/api/login', { username: creds.username, password: 'wrongpass' })));
+      const burst = await Promise.all(
+        Array.from({ length: 50 }, () => attacker.post('/api/login', { username: creds.username, password: 'wrongpass' })),
+      );
       const statuses = burst.map((r) => r.status);
       const checked = statuses.filter((s) => s === 401).length;
       expect(checked).toBeLessThanOrEqual(10);
       expect(statuses.filter((s) => s === 429).length).toBe(50 - checked);
       // More than a few at once from one client are turned away before any work is done.
-      expect((await burst.find((r) => r.status === 429)!.json()).message).toBe('Too many attempts at once from your network. Please wait a moment and try again.');
+      expect((await burst.find((r) => r.status === 429)!.json()).message).toBe(
+        'Too many attempts at once from your network. Please wait a moment and try again.',
+      );
       // One at a time, the client gets what is left of its 10 attempts on this account, then 429 for the window.
       let more = 0;
-      for (let r = await attacker.post('/api/login', { username: creds.username, password: 'wrongpass' }); r.status === 401; r = await attacker.post('/api/login', { username: creds.username, password: 'wrongpass' })) more++;
+      for (
+        let r = await attacker.post('/api/login', { username: creds.username, password: 'wrongpass' });
+        r.status === 401;
+        r = await attacker.post('/api/login', { username: creds.username, password: 'wrongpass' })
+      )
+        more++;
       expect(checked + more).toBe(10);
       const refused = await attacker.post('/api/login', { username: creds.username, password: creds.password });
       expect(refused.status).toBe(429);
@@ -40,11 +53,19 @@ describe.each(dbKinds)('attacks on %s', (kind) => {
     });
 
     it('the counting itself is atomic: with no cap on attempts in flight, 50 at once still get at most 10 checks', async () => {
-      const open = await createTestApp(kind, {}, { limits: { inFlightPerClient: 1000 }, hashing: { concurrency: 2, maxQueue: 64, perClient: 64 } });
+      const open = await createTestApp(
+        kind,
+        {},
+        { limits: { inFlightPerClient: 1000 }, hashing: { concurrency: 2, maxQueue: 64, perClient: 64 } },
+      );
       try {
         const { creds } = await registerUser(open);
         const attacker = open.client({ ip: '203.0.113.9' });
-        const statuses = (await Promise.all(Array.from({ length: 50 }, () => attacker.post('/api/login', { username: creds.username, password: 'wrongpass' })))).map((r) => r.status);
+        const statuses = (
+          await Promise.all(
+            Array.from({ length: 50 }, () => attacker.post('/api/login', { username: creds.username, password: 'wrongpass' })),
+          )
+        ).map((r) => r.status);
         expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
         expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(40);
         expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
@@ -56,8 +77,10 @@ describe.each(dbKinds)('attacks on %s', (kind) => {
     it('the username and the e-mail address of one account share one counter', async () => {
       const { creds } = await registerUser(t);
       const attacker = t.client({ ip: '203.0.113.11' });
-      for (let i = 0; i < 5; i++) expect((await attacker.post('/api/login', { username: creds.username, password: 'wrongpass' })).status).toBe(401);
-      for (let i = 0; i < 5; i++) expect((await attacker.post('/api/login', { username: creds.email.toUpperCase(), password: 'wrongpass' })).status).toBe(401);
+      for (let i = 0; i < 5; i++)
+        expect((await attacker.post('/api/login', { username: creds.username, password: 'wrongpass' })).status).toBe(401);
+      for (let i = 0; i < 5; i++)
+        expect((await attacker.post('/api/login', { username: creds.email.toUpperCase(), password: 'wrongpass' })).status).toBe(401);
       expect((await attacker.post('/api/login', { username: creds.email, password: 'wrongpass' })).status).toBe(429);
     });
 
@@ -75,16 +98,18 @@ describe.each(dbKinds)('attacks on %s', (kind) => {
     it('one client is limited across accounts too (password spraying)', async () => {
       const sprayer = t.client({ ip: '203.0.113.12' });
       const statuses: number[] = [];
-      for (let i = 0; i < 52; i++) statuses.push((await sprayer.post('/api/login', { username: `ghost${i}`, password: 'wrongpass' })).status);
+      for (let i = 0; i < 52; i++)
+        statuses.push((await sprayer.post('/api/login', { username: `ghost${i}`, password: 'wrongpass' })).status);
       expect(statuses.slice(0, 50).every((s) => s === 401)).toBe(true);
       expect(statuses.slice(50)).toEqual([429, 429]);
     });
 
-    it('a correct sign-in clears that client\'s count for the account', async () => {
+    it("a correct sign-in clears that client's count for the account", async () => {
       const { creds } = await registerUser(t);
       const c = t.client({ ip: '203.0.113.13' });
       for (let round = 0; round < 3; round++) {
-        for (let i = 0; i < 9; i++) expect((await c.post('/api/login', { username: creds.username, password: 'wrongpass' })).status).toBe(401);
+        for (let i = 0; i < 9; i++)
+          expect((await c.post('/api/login', { username: creds.username, password: 'wrongpass' })).status).toBe(401);
         expect((await c.post('/api/login', { username: creds.username, password: creds.password })).status).toBe(200);
       }
     });
@@ -95,11 +120,21 @@ describe.each(dbKinds)('attacks on %s', (kind) => {
       const ip = '203.0.113.30';
       const n = Date.now().toString(36);
       const answers: Response[] = [];
-      for (let i = 0; i < 14; i++) answers.push(await t.client({ ip }).post('/api/register', { username: `burst${n}x${i}`, email: `burst${n}x${i}@example.co.za`, password: 'secret123' }));
+      for (let i = 0; i < 14; i++)
+        answers.push(
+          await t
+            .client({ ip })
+            .post('/api/register', { username: `burst${n}x${i}`, email: `burst${n}x${i}@example.co.za`, password: 'secret123' }),
+        );
       expect(answers.map((r) => r.status)).toEqual([...Array(10).fill(201), 429, 429, 429, 429]);
       const refused = answers.filter((r) => r.status === 429);
-      expect((await refused[0].json()).message).toMatch(/^Too many accounts have been created from your network\. Please try again in \d+ minutes?\.$/);
-      const [{ count }] = await t.database.db.select({ count: sql<number>`count(*)::int` }).from(users).where(sql`${users.username} like ${`burst${n}x%`}`);
+      expect((await refused[0].json()).message).toMatch(
+        /^Too many accounts have been created from your network\. Please try again in \d+ minutes?\.$/,
+      );
+      const [{ count }] = await t.database.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(users)
+        .where(sql`${users.username} like ${`burst${n}x%`}`);
       expect(count).toBe(10);
       expect((await registerUser(t)).user.id).toBeGreaterThan(0); // another address is not affected
     });
@@ -114,7 +149,8 @@ describe.each(dbKinds)('attacks on %s', (kind) => {
   });
 
   describe('cross-site requests', () => {
-    const login = (headers: Record<string, string>) => t.client().post('/api/login', { username: 'nobody-here', password: 'wrongpass' }, headers);
+    const login = (headers: Record<string, string>) =>
+      t.client().post('/api/login', { username: 'nobody-here', password: 'wrongpass' }, headers);
 
     it('refuses a state-changing request the browser marks cross-site, or whose Origin is not ours', async () => {
       const refused: Record<string, string>[] = [
@@ -133,7 +169,13 @@ describe.each(dbKinds)('attacks on %s', (kind) => {
     });
 
     it('lets through our own origin and requests with neither header (API clients, curl)', async () => {
-      const allowed: Record<string, string>[] = [{}, { origin: 'http://localhost' }, { origin: 'http://LOCALHOST:80' }, { 'sec-fetch-site': 'same-origin', origin: 'http://localhost' }, { 'sec-fetch-site': 'none' }];
+      const allowed: Record<string, string>[] = [
+        {},
+        { origin: 'http://localhost' },
+        { origin: 'http://LOCALHOST:80' },
+        { 'sec-fetch-site': 'same-origin', origin: 'http://localhost' },
+        { 'sec-fetch-site': 'none' },
+      ];
       for (const headers of allowed) {
         expect((await login(headers)).status, JSON.stringify(headers)).toBe(401);
       }
@@ -160,7 +202,9 @@ describe.each(dbKinds)('attacks on %s', (kind) => {
     ])('refuses %s beside an existing admin', async (_what, name) => {
       const suffix = Date.now().toString(36);
       await registerUser(t, { username: `admin${suffix}` });
-      const res = await t.client().post('/api/register', { username: name + suffix, email: `x${suffix}${name.length}@example.co.za`, password: 'secret123' });
+      const res = await t
+        .client()
+        .post('/api/register', { username: name + suffix, email: `x${suffix}${name.length}@example.co.za`, password: 'secret123' });
       const body = await res.json();
       if (name.startsWith('\u0430')) {
         // Mixed scripts are refused before anything is compared.
@@ -203,7 +247,10 @@ describe.each(dbKinds)('attacks on %s', (kind) => {
         [client.get('/knowledge/category/%00'), 'path'],
         [client.get('/api/knowledge/item/%00abc'), 'path'],
         [client.get('/api/knowledge/search?q=ui%00f'), 'q'],
-        [client.post('/calculators/paye', 'remuneration=1%002&age=30', { 'content-type': 'application/x-www-form-urlencoded' }), 'remuneration'],
+        [
+          client.post('/calculators/paye', 'remuneration=1%002&age=30', { 'content-type': 'application/x-www-form-urlencoded' }),
+          'remuneration',
+        ],
         [client.post('/api/payroll/paye', { period: 'monthly\u0000', remuneration: 1, age: 30 }), 'period'],
         [t.client().post('/api/login', { username: 'x\ud800yz', password: 'secret123' }), 'username'],
       ];
@@ -255,7 +302,8 @@ describe('password hashing under load (pglite)', () => {
     expect((await busy[0].json()).message).toBe('The server is busy signing people in. Please try again in a moment.');
     // A refused attempt was not counted: a client that got 503 still has all 10 attempts.
     const turnedAway = clients[answers.findIndex((r) => r.status === 503)];
-    for (let i = 0; i < 9; i++) expect((await turnedAway.post('/api/login', { username: creds.username, password: 'wrongpass' })).status).toBe(401);
+    for (let i = 0; i < 9; i++)
+      expect((await turnedAway.post('/api/login', { username: creds.username, password: 'wrongpass' })).status).toBe(401);
     expect((await turnedAway.post('/api/login', { username: creds.username, password: creds.password })).status).toBe(200);
   });
 });

@@ -17,13 +17,16 @@ describe.each(dbKinds)('usernames with invisible characters on %s', (kind) => {
     await t?.close();
   });
 
-  it.each(LOOKALIKES.map((s, i) => [JSON.stringify(s), s, i]))('registering %s beside admin is a 400 and stores nothing', async (_, username, i) => {
-    const before = await t.database.db.select({ id: users.id }).from(users);
-    const res = await t.client().post('/api/register', { username, email: `lookalike${i}@example.co.za`, password: 'secret123' });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ message: INVISIBLE });
-    expect(await t.database.db.select({ id: users.id }).from(users)).toHaveLength(before.length);
-  });
+  it.each(LOOKALIKES.map((s, i) => [JSON.stringify(s), s, i]))(
+    'registering %s beside admin is a 400 and stores nothing',
+    async (_, username, i) => {
+      const before = await t.database.db.select({ id: users.id }).from(users);
+      const res = await t.client().post('/api/register', { username, email: `lookalike${i}@example.co.za`, password: 'secret123' });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ message: INVISIBLE });
+      expect(await t.database.db.select({ id: users.id }).from(users)).toHaveLength(before.length);
+    },
+  );
 
   it('renaming oneself to such a name is refused too', async () => {
     const { client, creds } = await registerUser(t);
@@ -40,7 +43,14 @@ describe.each(dbKinds)('usernames with invisible characters on %s', (kind) => {
     // As the old code stored it: the name and a key that kept the combining grapheme joiner.
     const [old] = await t.database.db
       .insert(users)
-      .values({ username: 'thab\u034fo', usernameKey: 'thab\u034fo', email: 'old-thabo@example.co.za', password: 'x', createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() })
+      .values({
+        username: 'thab\u034fo',
+        usernameKey: 'thab\u034fo',
+        email: 'old-thabo@example.co.za',
+        password: 'x',
+        createdAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+      })
       .returning();
     await t.services.auth.backfillUsernameKeys();
     const [row] = await t.database.db.select().from(users).where(eq(users.id, old.id));

@@ -11,7 +11,11 @@ const LIMIT = 10;
 describe.each(dbKinds)('current-password checks share the sign-in throttle on %s', (kind) => {
   const t = useTestApp(kind);
 
-  const profile = (creds: { username: string; email: string }, currentPassword: string) => ({ username: creds.username, email: creds.email, currentPassword });
+  const profile = (creds: { username: string; email: string }, currentPassword: string) => ({
+    username: creds.username,
+    email: creds.email,
+    currentPassword,
+  });
 
   it('PATCH /api/user: after the limit of wrong passwords, 429 with Retry-After, even for the right one', async () => {
     const { client, creds } = await registerUser(t);
@@ -56,7 +60,8 @@ describe.each(dbKinds)('current-password checks share the sign-in throttle on %s
   it('wrong sign-in passwords count toward the current-password limit', async () => {
     const { client, creds } = await registerUser(t);
     const attacker = t.client({ ip: client.ip });
-    for (let i = 0; i < LIMIT; i++) expect((await attacker.post('/api/login', { username: creds.username, password: `wrong-${i}` })).status).toBe(401);
+    for (let i = 0; i < LIMIT; i++)
+      expect((await attacker.post('/api/login', { username: creds.username, password: `wrong-${i}` })).status).toBe(401);
     expect((await client.patch('/api/user', profile(creds, creds.password))).status).toBe(429);
     expect((await client.delete('/api/user', { password: creds.password })).status).toBe(429);
   });
@@ -65,7 +70,8 @@ describe.each(dbKinds)('current-password checks share the sign-in throttle on %s
     const { client, creds } = await registerUser(t);
     for (let i = 0; i < LIMIT - 1; i++) expect((await client.patch('/api/user', profile(creds, `wrong-${i}`))).status).toBe(400);
     expect((await client.patch('/api/user', profile(creds, creds.password))).status).toBe(200);
-    for (let i = 0; i < LIMIT; i++) expect((await client.delete('/api/user', { password: `wrong-${i}` })).status, `guess ${i + 1}`).toBe(400);
+    for (let i = 0; i < LIMIT; i++)
+      expect((await client.delete('/api/user', { password: `wrong-${i}` })).status, `guess ${i + 1}`).toBe(400);
     expect((await client.delete('/api/user', { password: 'wrong-more' })).status).toBe(429);
   });
 });

@@ -16,7 +16,13 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
   describe('register', () => {
     it('creates a trialing user with a 7-day trial, signs them in and never returns the hash', async () => {
       const { client, creds, user } = await registerUser(t);
-      expect(user).toMatchObject({ username: creds.username, email: creds.email, isAdmin: false, subscriptionStatus: 'trialing', totalLogins: 1 });
+      expect(user).toMatchObject({
+        username: creds.username,
+        email: creds.email,
+        isAdmin: false,
+        subscriptionStatus: 'trialing',
+        totalLogins: 1,
+      });
       expect(user).not.toHaveProperty('password');
       const days = (Date.parse(user.trialEndDate) - Date.now()) / 86_400_000;
       expect(days).toBeGreaterThan(6.99);
@@ -44,10 +50,14 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
 
     it('names the duplicate: username or email', async () => {
       const { creds } = await registerUser(t);
-      const dupName = await t.client().post('/api/register', { username: creds.username.toUpperCase(), email: 'other@example.co.za', password: 'secret123' });
+      const dupName = await t
+        .client()
+        .post('/api/register', { username: creds.username.toUpperCase(), email: 'other@example.co.za', password: 'secret123' });
       expect(dupName.status).toBe(409);
       expect(await dupName.json()).toEqual({ message: 'Username already exists', field: 'username' });
-      const dupEmail = await t.client().post('/api/register', { username: 'someoneelse1', email: creds.email.toUpperCase(), password: 'secret123' });
+      const dupEmail = await t
+        .client()
+        .post('/api/register', { username: 'someoneelse1', email: creds.email.toUpperCase(), password: 'secret123' });
       expect(dupEmail.status).toBe(409);
       expect(await dupEmail.json()).toEqual({ message: 'Email already registered', field: 'email' });
     });
@@ -58,8 +68,14 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
       ['Email is required', { username: 'abc', email: '', password: 'secret123' }],
       ['Email is required', { username: 'abc', password: 'secret123' }],
       ['Password must be at least 6 characters', { username: 'abc', email: 'a@b.co.za', password: '12345' }],
-      ['Username must be 3 to 50 characters: letters and numbers of one script, dots, dashes and underscores', { username: 'x'.repeat(5000), email: 'a@b.co.za', password: 'secret123' }],
-      ['Username must be 3 to 50 characters: letters and numbers of one script, dots, dashes and underscores', { username: 'bad name<script>', email: 'a@b.co.za', password: 'secret123' }],
+      [
+        'Username must be 3 to 50 characters: letters and numbers of one script, dots, dashes and underscores',
+        { username: 'x'.repeat(5000), email: 'a@b.co.za', password: 'secret123' },
+      ],
+      [
+        'Username must be 3 to 50 characters: letters and numbers of one script, dots, dashes and underscores',
+        { username: 'bad name<script>', email: 'a@b.co.za', password: 'secret123' },
+      ],
       ['Username is required', { username: 123, email: 'a@b.co.za', password: 'secret123' }],
     ])('rejects a registration with %s', async (message, body) => {
       const before = await t.database.db.select().from(users);
@@ -70,7 +86,9 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
     });
 
     it('accepts unicode usernames', async () => {
-      const res = await t.client().post('/api/register', { username: 'Thandiwe_Ngcobo-é', email: 'thandi@example.co.za', password: 'sécret123' });
+      const res = await t
+        .client()
+        .post('/api/register', { username: 'Thandiwe_Ngcobo-é', email: 'thandi@example.co.za', password: 'sécret123' });
       expect(res.status).toBe(201);
       const login = await t.client().post('/api/login', { username: 'Thandiwe_Ngcobo-é', password: 'sécret123' });
       expect(login.status).toBe(200);
@@ -100,7 +118,9 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
     });
     it('the same Origin is accepted', async () => {
       const { creds } = await registerUser(t);
-      const res = await t.client().post('/api/login', { username: creds.username, password: creds.password }, { origin: 'http://localhost' });
+      const res = await t
+        .client()
+        .post('/api/login', { username: creds.username, password: creds.password }, { origin: 'http://localhost' });
       expect(res.status).toBe(200);
     });
   });
@@ -140,11 +160,14 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
     it('throttles repeated failures on an account from one client with 429, not from another', async () => {
       const { creds } = await registerUser(t);
       const attacker = t.client({ ip: '10.1.0.1' });
-      for (let i = 0; i < 10; i++) expect((await attacker.post('/api/login', { username: creds.username, password: 'wrongpass' })).status).toBe(401);
+      for (let i = 0; i < 10; i++)
+        expect((await attacker.post('/api/login', { username: creds.username, password: 'wrongpass' })).status).toBe(401);
       const blocked = await attacker.post('/api/login', { username: creds.username, password: creds.password });
       expect(blocked.status).toBe(429);
       expect((await blocked.json()).message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes?\.$/);
-      expect((await t.client({ ip: '10.1.1.1' }).post('/api/login', { username: creds.username, password: creds.password })).status).toBe(200);
+      expect((await t.client({ ip: '10.1.1.1' }).post('/api/login', { username: creds.username, password: creds.password })).status).toBe(
+        200,
+      );
     });
 
     it('throttles one client address across accounts', async () => {
@@ -152,7 +175,9 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
       for (let i = 0; i < 50; i++) await sprayer.post('/api/login', { username: `ghost${i}`, password: 'wrongpass' });
       const { creds } = await registerUser(t);
       expect((await sprayer.post('/api/login', { username: creds.username, password: creds.password })).status).toBe(429);
-      expect((await t.client({ ip: '10.2.2.3' }).post('/api/login', { username: creds.username, password: creds.password })).status).toBe(200);
+      expect((await t.client({ ip: '10.2.2.3' }).post('/api/login', { username: creds.username, password: creds.password })).status).toBe(
+        200,
+      );
     });
 
     it('logout ends the session server-side', async () => {
@@ -184,7 +209,13 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
   describe('profile', () => {
     it('updates username and e-mail with the current password', async () => {
       const { client, creds } = await registerUser(t);
-      const res = await client.patch('/api/user', { username: `${creds.username}x`, email: `x${creds.email}`, currentPassword: creds.password, newPassword: '', confirmNewPassword: '' });
+      const res = await client.patch('/api/user', {
+        username: `${creds.username}x`,
+        email: `x${creds.email}`,
+        currentPassword: creds.password,
+        newPassword: '',
+        confirmNewPassword: '',
+      });
       expect(res.status).toBe(200);
       const u = await res.json();
       expect(u).toMatchObject({ username: `${creds.username}x`, email: `x${creds.email}` });
@@ -202,9 +233,21 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
 
     it('validates the new password and its confirmation', async () => {
       const { client, creds } = await registerUser(t);
-      const short = await client.patch('/api/user', { username: creds.username, email: creds.email, currentPassword: creds.password, newPassword: '123', confirmNewPassword: '123' });
+      const short = await client.patch('/api/user', {
+        username: creds.username,
+        email: creds.email,
+        currentPassword: creds.password,
+        newPassword: '123',
+        confirmNewPassword: '123',
+      });
       expect((await short.json()).message).toBe('New password must be at least 6 characters');
-      const mismatch = await client.patch('/api/user', { username: creds.username, email: creds.email, currentPassword: creds.password, newPassword: 'newpass1', confirmNewPassword: 'newpass2' });
+      const mismatch = await client.patch('/api/user', {
+        username: creds.username,
+        email: creds.email,
+        currentPassword: creds.password,
+        newPassword: 'newpass1',
+        confirmNewPassword: 'newpass2',
+      });
       expect(mismatch.status).toBe(400);
       expect(await mismatch.json()).toMatchObject({ message: "Passwords don't match", field: 'confirmNewPassword' });
     });
@@ -222,7 +265,13 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
       const other = t.client();
       await other.post('/api/login', { username: creds.username, password: creds.password });
       expect((await other.get('/api/user')).status).toBe(200);
-      const res = await client.patch('/api/user', { username: creds.username, email: creds.email, currentPassword: creds.password, newPassword: 'brandnew1', confirmNewPassword: 'brandnew1' });
+      const res = await client.patch('/api/user', {
+        username: creds.username,
+        email: creds.email,
+        currentPassword: creds.password,
+        newPassword: 'brandnew1',
+        confirmNewPassword: 'brandnew1',
+      });
       expect(res.status).toBe(200);
       expect((await client.get('/api/user')).status).toBe(200);
       expect((await other.get('/api/user')).status).toBe(401);
@@ -276,14 +325,25 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
       expect(bad.status).toBe(400);
       expect((await bad.json()).message).toBe('Invalid or expired code');
 
-      const noCode = await t.client().post('/api/reset-password', { userId: user.id, username: creds.username, email: creds.email, newPassword: 'hacked12' });
+      const noCode = await t
+        .client()
+        .post('/api/reset-password', { userId: user.id, username: creds.username, email: creds.email, newPassword: 'hacked12' });
       expect(noCode.status).toBe(400);
 
       const ok = await t.client().post('/api/forgot-password/verify', { resetToken, code });
       expect(ok.status).toBe(200);
       expect(await ok.json()).toEqual({ userId: user.id, username: creds.username, email: creds.email });
 
-      const reset = await t.client().post('/api/reset-password', { userId: user.id, username: creds.username, email: creds.email, newPassword: 'freshpass1', resetToken, code });
+      const reset = await t
+        .client()
+        .post('/api/reset-password', {
+          userId: user.id,
+          username: creds.username,
+          email: creds.email,
+          newPassword: 'freshpass1',
+          resetToken,
+          code,
+        });
       expect(reset.status).toBe(200);
       expect(await reset.json()).toEqual({ message: 'Your password has been reset successfully.' });
       expect((await client.get('/api/user')).status).toBe(401);

@@ -9,7 +9,15 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const HX = { ...FORM, 'hx-request': 'true' };
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 /** Visible text of an HTML fragment, whitespace collapsed. */
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<\/?span[^>]*>/g, '').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<\/?span[^>]*>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
 const errorOf = (html: string, id: string) => new RegExp(`<p id="${id}-error"[^>]*>([^<]*)</p>`).exec(html)?.[1];
 
 describe.each(dbKinds)('calculators page on %s', (kind) => {
@@ -53,10 +61,13 @@ describe.each(dbKinds)('calculators page on %s', (kind) => {
       expect(html).toContain('<title>PAYE calculator · Calculators · PayeWise</title>');
       expect(html).toContain('<h1 class="text-2xl font-bold">Payroll calculators</h1>');
       expect(html).toMatch(/href="\/calculators" aria-current="page"/); // the sidebar
-      for (const tab of ['paye', 'payslip', 'uif-sdl', 'eti', 'leave', 'overtime']) expect(html).toContain(`id="calc-tab-${tab}" href="/calculators?tab=${tab}" hx-get="/calculators?tab=${tab}"`);
+      for (const tab of ['paye', 'payslip', 'uif-sdl', 'eti', 'leave', 'overtime'])
+        expect(html).toContain(`id="calc-tab-${tab}" href="/calculators?tab=${tab}" hx-get="/calculators?tab=${tab}"`);
       expect(html).toMatch(/<a id="calc-tab-paye" href="\/calculators\?tab=paye"[^>]*aria-current="page"/);
       // The form works without JavaScript and live with htmx.
-      expect(html).toMatch(/<form id="paye-form" hx-post="\/calculators\/paye" hx-trigger="input changed delay:250ms, submit" hx-target="#paye-result"[^>]*action="\/calculators\/paye" method="post"/);
+      expect(html).toMatch(
+        /<form id="paye-form" hx-post="\/calculators\/paye" hx-trigger="input changed delay:250ms, submit" hx-target="#paye-result"[^>]*action="\/calculators\/paye" method="post"/,
+      );
       expect(html).toContain('<div id="paye-result" aria-live="polite"');
       // Tax years from the engine, the current one selected.
       expect(html).toContain('<option value="2027" selected="">2026/27 (current)</option>');
@@ -122,7 +133,11 @@ describe.each(dbKinds)('calculators page on %s', (kind) => {
 
   describe('the fragment the forms post to', () => {
     it('PAYE: R20 000 monthly at 35 → R2 115.00 with the working line by line, and clears the field messages', async () => {
-      const res = await client.post('/calculators/paye', form({ taxYear: '2027', period: 'monthly', remuneration: '20 000', age: '35', medicalMembers: '', bonus: '' }), HX);
+      const res = await client.post(
+        '/calculators/paye',
+        form({ taxYear: '2027', period: 'monthly', remuneration: '20 000', age: '35', medicalMembers: '', bonus: '' }),
+        HX,
+      );
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).not.toContain('<html');
@@ -141,29 +156,45 @@ describe.each(dbKinds)('calculators page on %s', (kind) => {
     });
 
     it('the chosen tax year and period are used', async () => {
-      const html = await (await client.post('/calculators/paye', form({ taxYear: '2026', period: 'monthly', remuneration: '30000', age: '35' }), HX)).text();
+      const html = await (
+        await client.post('/calculators/paye', form({ taxYear: '2026', period: 'monthly', remuneration: '30000', age: '35' }), HX)
+      ).text();
       expect(html).toContain('PAYE per month · tax year 2025/26');
       expect(html).toContain('R4 783.08');
-      const weekly = await (await client.post('/calculators/paye', form({ taxYear: '2027', period: 'weekly', remuneration: 'R5000', age: '35', medicalMembers: '1' }), HX)).text();
+      const weekly = await (
+        await client.post(
+          '/calculators/paye',
+          form({ taxYear: '2027', period: 'weekly', remuneration: 'R5000', age: '35', medicalMembers: '1' }),
+          HX,
+        )
+      ).text();
       expect(weekly).toContain('PAYE per week');
       expect(weekly).toContain('R493.46');
     });
 
     it('field-level messages from the schema, with the field labels, swapped out of band', async () => {
-      const html = await (await client.post('/calculators/paye', form({ taxYear: '2027', period: 'monthly', remuneration: '-5', age: '300' }), HX)).text();
+      const html = await (
+        await client.post('/calculators/paye', form({ taxYear: '2027', period: 'monthly', remuneration: '-5', age: '300' }), HX)
+      ).text();
       expect(html).toContain('data-testid="calc-errors"');
       expect(errorOf(html, 'paye-age')).toBe('Age must be at most 130 years');
       expect(errorOf(html, 'paye-remuneration')).toBe('Remuneration must not be negative');
       expect(errorOf(html, 'paye-bonus')).toBe('');
       expect(text(html)).toContain('Please check these values: Remuneration must not be negative Age must be at most 130 years');
-      const other = await (await client.post('/calculators/paye', form({ taxYear: '1999', period: 'sometimes', remuneration: '1,000', age: '35' }), HX)).text();
+      const other = await (
+        await client.post('/calculators/paye', form({ taxYear: '1999', period: 'sometimes', remuneration: '1,000', age: '35' }), HX)
+      ).text();
       expect(errorOf(other, 'paye-taxYear')).toBe('Tax year 1999 is not supported; supported tax years: 2024, 2025, 2026, 2027');
-      expect(errorOf(other, 'paye-period')).toBe('Pay period must be one of monthly, fortnightly, weekly, annual (got &quot;sometimes&quot;)');
+      expect(errorOf(other, 'paye-period')).toBe(
+        'Pay period must be one of monthly, fortnightly, weekly, annual (got &quot;sometimes&quot;)',
+      );
       expect(errorOf(other, 'paye-remuneration')).toBe('Remuneration must be a number of rands (got &quot;1,000&quot;)');
     });
 
     it('blank required fields are a prompt while typing, not an error', async () => {
-      const html = await (await client.post('/calculators/paye', form({ taxYear: '2027', period: 'monthly', remuneration: '20000', age: '' }), HX)).text();
+      const html = await (
+        await client.post('/calculators/paye', form({ taxYear: '2027', period: 'monthly', remuneration: '20000', age: '' }), HX)
+      ).text();
       expect(html).toContain('Enter the age to see the result.');
       expect(errorOf(html, 'paye-age')).toBe('');
       const both = await (await client.post('/calculators/paye', form({ remuneration: '-1', age: '' }), HX)).text();
@@ -171,13 +202,21 @@ describe.each(dbKinds)('calculators page on %s', (kind) => {
     });
 
     it('without JavaScript the post renders the whole page: result, or 400 with messages under the fields', async () => {
-      const ok = await client.post('/calculators/paye', form({ taxYear: '2027', period: 'monthly', remuneration: '20000', age: '35' }), FORM);
+      const ok = await client.post(
+        '/calculators/paye',
+        form({ taxYear: '2027', period: 'monthly', remuneration: '20000', age: '35' }),
+        FORM,
+      );
       expect(ok.status).toBe(200);
       const page = await ok.text();
       expect(page).toContain('<html');
       expect(page).toContain('data-testid="result-amount">R2 115.00</p>');
       expect(page).toMatch(/<input id="paye-remuneration"[^>]*value="20000"/);
-      const bad = await client.post('/calculators/paye', form({ taxYear: '2027', period: 'monthly', remuneration: '20000', age: '' }), FORM);
+      const bad = await client.post(
+        '/calculators/paye',
+        form({ taxYear: '2027', period: 'monthly', remuneration: '20000', age: '' }),
+        FORM,
+      );
       expect(bad.status).toBe(400);
       const badPage = await bad.text();
       expect(errorOf(badPage, 'paye-age')).toBe('Age is required');
@@ -185,7 +224,9 @@ describe.each(dbKinds)('calculators page on %s', (kind) => {
     });
 
     it('net pay: the payslip lines with their working', async () => {
-      const html = await (await client.post('/calculators/payslip', form({ taxYear: '2027', period: 'monthly', remuneration: '20000', age: '35' }), HX)).text();
+      const html = await (
+        await client.post('/calculators/payslip', form({ taxYear: '2027', period: 'monthly', remuneration: '20000', age: '35' }), HX)
+      ).text();
       expect(html).toContain('Net pay per month · tax year 2026/27');
       expect(html).toContain('data-testid="result-amount">R17 707.88</p>');
       expect(html).toContain('Cost to employer R20 377.12');
@@ -195,11 +236,25 @@ describe.each(dbKinds)('calculators page on %s', (kind) => {
     });
 
     it('UIF and SDL: R30 000 → R177.12 each, SDL exempt under R500 000, assumed payable when blank', async () => {
-      const exempt = await (await client.post('/calculators/uif-sdl', form({ taxYear: '2027', period: 'monthly', remuneration: '30000', annualPayroll: '400000' }), HX)).text();
-      expect(text(exempt)).toContain('UIF per month · tax year 2026/27 R354.24 Employee and employer together Employee (1%) R177.12 Employer (1%) R177.12');
+      const exempt = await (
+        await client.post(
+          '/calculators/uif-sdl',
+          form({ taxYear: '2027', period: 'monthly', remuneration: '30000', annualPayroll: '400000' }),
+          HX,
+        )
+      ).text();
+      expect(text(exempt)).toContain(
+        'UIF per month · tax year 2026/27 R354.24 Employee and employer together Employee (1%) R177.12 Employer (1%) R177.12',
+      );
       expect(text(exempt)).toContain('SDL per month R0.00 Not payable: the employer is exempt');
       expect(text(exempt)).toContain('capped at the R17 712.00 monthly ceiling');
-      const payable = await (await client.post('/calculators/uif-sdl', form({ taxYear: '2027', period: 'monthly', remuneration: '30000', annualPayroll: '' }), HX)).text();
+      const payable = await (
+        await client.post(
+          '/calculators/uif-sdl',
+          form({ taxYear: '2027', period: 'monthly', remuneration: '30000', annualPayroll: '' }),
+          HX,
+        )
+      ).text();
       expect(text(payable)).toContain('SDL per month R300.00 Paid by the employer');
       // The same figures as the API.
       const api = await client.post('/api/payroll/uif', { remuneration: 30000 });
@@ -207,33 +262,67 @@ describe.each(dbKinds)('calculators page on %s', (kind) => {
     });
 
     it('ETI: R5 000, month 3, age 24 → R1 500.00; a bad date names the field', async () => {
-      const html = await (await client.post('/calculators/eti', form({ remuneration: '5000', monthOfEmployment: '3', age: '24', hoursWorked: '', date: '' }), HX)).text();
+      const html = await (
+        await client.post(
+          '/calculators/eti',
+          form({ remuneration: '5000', monthOfEmployment: '3', age: '24', hoursWorked: '', date: '' }),
+          HX,
+        )
+      ).text();
       expect(html).toContain('data-testid="result-amount">R1 500.00</p>');
       expect(html).toContain('ETI table from 1 April 2025 applies on 2026-11-21');
-      const bad = await (await client.post('/calculators/eti', form({ remuneration: '5000', monthOfEmployment: '30', age: '24' }), HX)).text();
+      const bad = await (
+        await client.post('/calculators/eti', form({ remuneration: '5000', monthOfEmployment: '30', age: '24' }), HX)
+      ).text();
       expect(errorOf(bad, 'eti-monthOfEmployment')).toBe('Qualifying month must be at most 24');
     });
 
     it('leave and notice; overtime with warnings', async () => {
-      const leave = await (await client.post('/calculators/leave', form({ daysPerWeek: '5', monthsEmployed: '14', daysWorked: '', workerType: 'general' }), HX)).text();
+      const leave = await (
+        await client.post('/calculators/leave', form({ daysPerWeek: '5', monthsEmployed: '14', daysWorked: '', workerType: 'general' }), HX)
+      ).text();
       expect(text(leave)).toContain('Annual leave (working days a 12-month cycle) 15 days on a 5-day week');
       expect(text(leave)).toContain('Minimum notice 4 weeks');
       expect(text(leave)).toContain('Family responsibility a year 3 days');
-      const ot = await (await client.post('/calculators/overtime', form({ hourlyWage: '50', overtimeHours: '12', sundayHours: '8', ordinarilyWorksSunday: 'false', publicHolidayIsNormalWorkday: 'true', monthlyEarnings: '9000' }), HX)).text();
+      const ot = await (
+        await client.post(
+          '/calculators/overtime',
+          form({
+            hourlyWage: '50',
+            overtimeHours: '12',
+            sundayHours: '8',
+            ordinarilyWorksSunday: 'false',
+            publicHolidayIsNormalWorkday: 'true',
+            monthlyEarnings: '9000',
+          }),
+          HX,
+        )
+      ).text();
       expect(text(ot)).toContain('Total extra pay R1 700.00');
       expect(ot).toContain('Overtime is limited to 3 hours a day and 10 hours a week (12 hours given)');
       // The threshold is dated as the reference dates it (GN 52232: R261 748.45 from 1 April 2025), not by the tax year's first day.
       expect(text(ot)).toContain('BCEA earnings threshold from 1 April 2025: R261 748.45 a year = R21 812.37 a month');
       expect(ot).not.toContain('2026-03-01');
       // On a date before it, the figure before it, with its own date (Government Gazette 50254: from 1 April 2024).
-      const earlier = await (await client.post('/calculators/overtime', form({ hourlyWage: '50', overtimeHours: '2', monthlyEarnings: '9000', date: '2025-03-20' }), HX)).text();
+      const earlier = await (
+        await client.post(
+          '/calculators/overtime',
+          form({ hourlyWage: '50', overtimeHours: '2', monthlyEarnings: '9000', date: '2025-03-20' }),
+          HX,
+        )
+      ).text();
       expect(text(earlier)).toContain('BCEA earnings threshold from 1 April 2024: R254 371.67 a year = R21 197.64 a month');
       const ph = await (await client.post('/calculators/overtime', form({ hourlyWage: '50', publicHolidayHours: '8' }), HX)).text();
-      expect(errorOf(ph, 'overtime-ordinaryDailyWage')).toBe('Ordinary daily wage is required when hours worked on a public holiday is given');
+      expect(errorOf(ph, 'overtime-ordinaryDailyWage')).toBe(
+        'Ordinary daily wage is required when hours worked on a public holiday is given',
+      );
     });
 
     it('refuses cross-site posts and oversized bodies', async () => {
-      const cross = await client.post('/calculators/paye', form({ remuneration: '1', age: '1' }), { ...HX, origin: 'https://evil.example' });
+      const cross = await client.post('/calculators/paye', form({ remuneration: '1', age: '1' }), {
+        ...HX,
+        origin: 'https://evil.example',
+      });
       expect(cross.status).toBe(403);
       const big = await client.post('/calculators/paye', form({ remuneration: '1'.repeat(20_000), age: '1' }), HX);
       expect(big.status).toBe(413);

@@ -7,7 +7,14 @@ import { dbKinds } from '../helpers/db';
 const TODAY = new Date('2026-11-25T10:00:00+02:00');
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe.each(dbKinds)('calculators for terminations, bonuses and payrolls on %s', (kind) => {
   let t: TestApp;
@@ -19,7 +26,9 @@ describe.each(dbKinds)('calculators for terminations, bonuses and payrolls on %s
   afterAll(async () => t?.close());
 
   it('shows a retrenchment from an article link, pre-filled, with its working', async () => {
-    const res = await client.get('/calculators?tab=termination&remuneration=28000&employerContributions=3500&serviceYears=7&serviceMonths=10&reason=retrenchment&age=45');
+    const res = await client.get(
+      '/calculators?tab=termination&remuneration=28000&employerContributions=3500&serviceYears=7&serviceMonths=10&reason=retrenchment&age=45',
+    );
     expect(res.status).toBe(200);
     const page = text(await res.text());
     expect(page).toContain('Final pay on termination');
@@ -36,7 +45,11 @@ describe.each(dbKinds)('calculators for terminations, bonuses and payrolls on %s
   });
 
   it('adds up a pasted payroll with its EMP201 date, and names a bad row', async () => {
-    const ok = await client.post('/calculators/payroll-run', form({ month: '2026-10', employees: 'Thandi, 6000, 24, 3\nSipho, 8000, 31\nAnna, 25000, 45\nBen, 40000, 52\nCara, 12000, 22, 14' }), FORM);
+    const ok = await client.post(
+      '/calculators/payroll-run',
+      form({ month: '2026-10', employees: 'Thandi, 6000, 24, 3\nSipho, 8000, 31\nAnna, 25000, 45\nBen, 40000, 52\nCara, 12000, 22, 14' }),
+      FORM,
+    );
     const page = text(await ok.text());
     expect(page).toContain('EMP201 for October 2026 R12 754.23 due 6 November 2026');
     const bad = await client.post('/calculators/payroll-run', form({ month: '2026-10', employees: 'Thandi, 6000, 300' }), FORM);
@@ -45,14 +58,22 @@ describe.each(dbKinds)('calculators for terminations, bonuses and payrolls on %s
   });
 
   it('takes a car allowance on PAYE and compares the year with another', async () => {
-    const res = await client.post('/calculators/paye', form({ taxYear: '2027', period: 'monthly', remuneration: '30000', travelAllowance: '5000', age: '45', compareWith: '2026' }), FORM);
+    const res = await client.post(
+      '/calculators/paye',
+      form({ taxYear: '2027', period: 'monthly', remuneration: '30000', travelAllowance: '5000', age: '45', compareWith: '2026' }),
+      FORM,
+    );
     const page = text(await res.text());
     expect(page).toContain('R5 824.75');
     expect(page).toContain('2026/27 compared with 2025/26');
   });
 
   it('shows leave accrued to a date', async () => {
-    const res = await client.post('/calculators/leave-accrual', form({ months: '7', daysWorked: '152', remuneration: '18000', daysPerWeek: '5' }), FORM);
+    const res = await client.post(
+      '/calculators/leave-accrual',
+      form({ months: '7', daysWorked: '152', remuneration: '18000', daysPerWeek: '5' }),
+      FORM,
+    );
     const page = text(await res.text());
     expect(page).toContain('Annual leave available 8.94 days');
     // Leave is counted in days everywhere on the card, the headline's line too.

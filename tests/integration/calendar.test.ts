@@ -31,11 +31,28 @@ describe.each(dbKinds)('the compliance calendar on %s', (kind) => {
       const body = await res.json();
       expect(body).toMatchObject({ from: '2026-11-01', to: '2026-12-31', feedUrl: null, feed: { active: false, createdAt: null } });
       expect(body.deadlines.filter((d: { kind: string }) => d.kind === 'emp201')).toEqual([
-        { date: '2026-11-06', kind: 'emp201', title: 'EMP201 for October 2026', due: expect.stringMatching(/October 2026 to SARS \(the 7th is Saturday\)/), articleId: EMP201_ARTICLE, caveat: expect.stringMatching(/election/) },
-        { date: '2026-12-07', kind: 'emp201', title: 'EMP201 for November 2026', due: 'Declare and pay the PAYE, UIF and SDL (less ETI) for November 2026 to SARS.', articleId: EMP201_ARTICLE, caveat: expect.stringMatching(/election/) },
+        {
+          date: '2026-11-06',
+          kind: 'emp201',
+          title: 'EMP201 for October 2026',
+          due: expect.stringMatching(/October 2026 to SARS \(the 7th is Saturday\)/),
+          articleId: EMP201_ARTICLE,
+          caveat: expect.stringMatching(/election/),
+        },
+        {
+          date: '2026-12-07',
+          kind: 'emp201',
+          title: 'EMP201 for November 2026',
+          due: 'Declare and pay the PAYE, UIF and SDL (less ETI) for November 2026 to SARS.',
+          articleId: EMP201_ARTICLE,
+          caveat: expect.stringMatching(/election/),
+        },
       ]);
       expect(body.deadlines.map((d: { date: string; kind: string }) => `${d.date} ${d.kind}`)).toEqual([
-        '2026-11-06 emp201', '2026-11-06 uif-declaration', '2026-12-07 emp201', '2026-12-07 uif-declaration',
+        '2026-11-06 emp201',
+        '2026-11-06 uif-declaration',
+        '2026-12-07 emp201',
+        '2026-12-07 uif-declaration',
       ]);
       expect(body.deadlines[1]).toMatchObject({ articleId: UIF_ARTICLE, title: 'UIF declaration for October 2026' });
     });
@@ -43,11 +60,17 @@ describe.each(dbKinds)('the compliance calendar on %s', (kind) => {
     it('answers a range asked for: the 2026/27 interim EMP501 and its caveat', async () => {
       const body = await (await me.get('/api/calendar?from=2026-10-01&to=2026-10-31')).json();
       expect(body.deadlines.map((d: { date: string; kind: string }) => `${d.date} ${d.kind}`)).toEqual([
-        '2026-10-07 emp201', '2026-10-07 uif-declaration', '2026-10-31 emp501-interim',
+        '2026-10-07 emp201',
+        '2026-10-07 uif-declaration',
+        '2026-10-31 emp501-interim',
       ]);
       expect(body.deadlines[2]).toEqual({
-        date: '2026-10-31', kind: 'emp501-interim', title: 'Interim EMP501 for 2026/27', due: expect.stringMatching(/1 March – 31 August 2026/),
-        articleId: 'c09a0ba1-51b4-4ae3-8ade-ced54245405e', caveat: 'SARS announces the submission window each year.',
+        date: '2026-10-31',
+        kind: 'emp501-interim',
+        title: 'Interim EMP501 for 2026/27',
+        due: expect.stringMatching(/1 March – 31 August 2026/),
+        articleId: 'c09a0ba1-51b4-4ae3-8ade-ced54245405e',
+        caveat: 'SARS announces the submission window each year.',
       });
       const fromOnly = await (await me.get('/api/calendar?from=2027-04-01')).json();
       expect([fromOnly.from, fromOnly.to]).toEqual(['2027-04-01', '2027-05-31']);
@@ -83,7 +106,10 @@ describe.each(dbKinds)('the compliance calendar on %s', (kind) => {
       expect(res.status).toBe(201);
       url = (await res.json()).feedUrl;
       expect(url).toMatch(FEED_URL);
-      expect(await (await other.get('/api/calendar')).json()).toMatchObject({ feedUrl: null, feed: { active: true, createdAt: '2026-11-27T08:00:00.000Z' } });
+      expect(await (await other.get('/api/calendar')).json()).toMatchObject({
+        feedUrl: null,
+        feed: { active: true, createdAt: '2026-11-27T08:00:00.000Z' },
+      });
 
       const feed = await t.client().get(pathOf(url));
       expect(feed.status).toBe(200);
@@ -106,7 +132,12 @@ describe.each(dbKinds)('the compliance calendar on %s', (kind) => {
       expect(nov.description).toContain(`http://localhost/knowledge/article/${EMP201_ARTICLE}`);
       const interim = events.find((e) => e.uid === 'emp501-interim-2027-28@payewise')!;
       expect(interim.startDate.toString()).toBe('2027-10-31');
-      for (const [uid, date] of [['irp5-2026-27@payewise', '2027-04-29'], ['emp501-annual-2026-27@payewise', '2027-05-31'], ['coida-roe-2027@payewise', '2027-03-31'], ['wsp-atr-2027@payewise', '2027-04-30']]) {
+      for (const [uid, date] of [
+        ['irp5-2026-27@payewise', '2027-04-29'],
+        ['emp501-annual-2026-27@payewise', '2027-05-31'],
+        ['coida-roe-2027@payewise', '2027-03-31'],
+        ['wsp-atr-2027@payewise', '2027-04-30'],
+      ]) {
         expect(events.find((e) => e.uid === uid)?.startDate.toString(), uid).toBe(date);
       }
 
@@ -148,7 +179,9 @@ describe.each(dbKinds)('the compliance calendar on %s', (kind) => {
       const karoo = await made({ name: 'Karoo Motors', payDay: 'last' });
       const spaza = await made({ name: 'Weekly Spaza', payFrequency: 'weekly', payDay: 'friday' });
       await made({ name: 'Fortnightly Co', payFrequency: 'fortnightly', payDay: 'friday' });
-      const all = (await (await u.get('/api/calendar?from=2026-11-01&to=2026-11-30')).json()) as { deadlines: { date: string; title: string; clientId?: number }[] };
+      const all = (await (await u.get('/api/calendar?from=2026-11-01&to=2026-11-30')).json()) as {
+        deadlines: { date: string; title: string; clientId?: number }[];
+      };
       const weekly = (date: string) => expect.objectContaining({ date, title: 'Weekly Spaza: weekly pay day', clientId: spaza.id });
       expect(all.deadlines.filter((d) => d.clientId)).toEqual([
         weekly('2026-11-06'),
@@ -159,7 +192,9 @@ describe.each(dbKinds)('the compliance calendar on %s', (kind) => {
         expect.objectContaining({ date: '2026-11-30', title: 'Karoo Motors: pay day (November 2026)', clientId: karoo.id }),
       ]);
       expect(all.deadlines.find((d) => d.title === 'EMP201 for October 2026')?.date).toBe('2026-11-06');
-      const one = (await (await u.get(`/api/calendar?from=2026-11-01&to=2026-11-30&clientId=${ubuntu.id}`)).json()) as { deadlines: { clientId?: number }[] };
+      const one = (await (await u.get(`/api/calendar?from=2026-11-01&to=2026-11-30&clientId=${ubuntu.id}`)).json()) as {
+        deadlines: { clientId?: number }[];
+      };
       expect(one.deadlines.filter((d) => d.clientId).map((d) => d.clientId)).toEqual([ubuntu.id]);
       expect((await other.get(`/api/calendar?clientId=${ubuntu.id}`)).status).toBe(404);
       expect((await u.get('/api/calendar?clientId=abc')).status).toBe(400);

@@ -33,12 +33,33 @@ describe.each(dbKinds)('client companies on %s', (kind) => {
   };
 
   it('creates with defaults, lists by name, reads, changes and refuses what does not fit, with the field', async () => {
-    const bakery = await create({ name: 'Zola Bakery', payFrequency: 'weekly', payDay: 'friday', payrollUnder500k: true, sdlRegistered: false });
-    expect(bakery).toMatchObject({
-      name: 'Zola Bakery', payeRegistered: true, uifRegistered: true, sdlRegistered: false, annualPayroll: null, payrollUnder500k: true,
-      payFrequency: 'weekly', payDay: 'friday', sector: null, bargainingCouncil: null, etiEligible: false, specialEconomicZone: false,
+    const bakery = await create({
+      name: 'Zola Bakery',
+      payFrequency: 'weekly',
+      payDay: 'friday',
+      payrollUnder500k: true,
+      sdlRegistered: false,
     });
-    const builders = await create({ name: 'Acme Builders (Pty) Ltd', annualPayroll: 2_400_000, payDay: 25, bargainingCouncil: 'Building Industry Bargaining Council (Cape of Good Hope)' });
+    expect(bakery).toMatchObject({
+      name: 'Zola Bakery',
+      payeRegistered: true,
+      uifRegistered: true,
+      sdlRegistered: false,
+      annualPayroll: null,
+      payrollUnder500k: true,
+      payFrequency: 'weekly',
+      payDay: 'friday',
+      sector: null,
+      bargainingCouncil: null,
+      etiEligible: false,
+      specialEconomicZone: false,
+    });
+    const builders = await create({
+      name: 'Acme Builders (Pty) Ltd',
+      annualPayroll: 2_400_000,
+      payDay: 25,
+      bargainingCouncil: 'Building Industry Bargaining Council (Cape of Good Hope)',
+    });
     expect(builders).toMatchObject({ payFrequency: 'monthly', payDay: 25, annualPayroll: 2_400_000 });
     const list = (await (await me.get('/api/clients')).json()) as ClientDTO[];
     expect(list.map((c) => c.name)).toEqual(['Acme Builders (Pty) Ltd', 'Zola Bakery']);
@@ -50,8 +71,16 @@ describe.each(dbKinds)('client companies on %s', (kind) => {
 
     for (const [body, field, message] of [
       [{ name: '' }, 'name', 'Enter the company’s name'],
-      [{ name: 'X', payFrequency: 'weekly', payDay: 25 }, 'payDay', 'payDay is a day of the month (or "last") for a monthly payroll, and a weekday for a weekly or fortnightly one'],
-      [{ name: 'X', annualPayroll: 900_000, payrollUnder500k: true }, 'payrollUnder500k', 'annualPayroll is above R500 000 but payrollUnder500k says it is under: correct one of them'],
+      [
+        { name: 'X', payFrequency: 'weekly', payDay: 25 },
+        'payDay',
+        'payDay is a day of the month (or "last") for a monthly payroll, and a weekday for a weekly or fortnightly one',
+      ],
+      [
+        { name: 'X', annualPayroll: 900_000, payrollUnder500k: true },
+        'payrollUnder500k',
+        'annualPayroll is above R500 000 but payrollUnder500k says it is under: correct one of them',
+      ],
       [{ name: 'X', annualPayroll: -1 }, 'annualPayroll', 'annualPayroll cannot be negative'],
       [{ name: 'X', payDay: 32 }, 'payDay', 'payDay must be a day of the month (1–31), "last", or a weekday (monday–sunday)'],
     ] as const) {
@@ -118,7 +147,7 @@ describe.each(dbKinds)('client companies on %s', (kind) => {
     await t.database.db.insert(clients).values(Array.from({ length: MAX_CLIENTS - 2 }, (_, i) => ({ userId: id, name: `Client ${i}` })));
     const results = await Promise.all(Array.from({ length: 5 }, (_, i) => u.client.post('/api/clients', { name: `Late ${i}` })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 409, 409, 409]);
-    expect(((await (await u.client.get('/api/clients')).json()) as ClientDTO[])).toHaveLength(MAX_CLIENTS);
+    expect((await (await u.client.get('/api/clients')).json()) as ClientDTO[]).toHaveLength(MAX_CLIENTS);
   });
 
   it('fills a calculator from a client: its pay period, payroll and zone, said above the form; the query still wins', async () => {
@@ -128,7 +157,13 @@ describe.each(dbKinds)('client companies on %s', (kind) => {
     const works = await mk({ name: 'Karoo Works', sdlRegistered: false, etiEligible: false, specialEconomicZone: true });
     const page = async (url: string, who = bookkeeper) => {
       const res = await who.get(url);
-      return { status: res.status, html: (await res.text()).replace(/<!-- -->/g, '').replace(/&#x27;|&#39;/g, "'").replace(/&#x2019;/g, '’') };
+      return {
+        status: res.status,
+        html: (await res.text())
+          .replace(/<!-- -->/g, '')
+          .replace(/&#x27;|&#39;/g, "'")
+          .replace(/&#x2019;/g, '’'),
+      };
     };
 
     // Every calculator that takes a client offers the user's own clients, and only theirs.
@@ -155,7 +190,9 @@ describe.each(dbKinds)('client companies on %s', (kind) => {
     expect(eti.html).toMatch(/name="specialEconomicZone"[^>]*>.*<option value="true" selected="">Yes<\/option>/s);
     expect(eti.html).toContain('Karoo Works is not marked as an ETI-eligible employer: check that it qualifies before claiming.');
     const sdl = await page(`/calculators?tab=uif-sdl&client=${works.id}`);
-    expect(sdl.html).toContain('Karoo Works is not registered for SDL and has no annual payroll on file, so the SDL here assumes a payroll above R500 000.00.');
+    expect(sdl.html).toContain(
+      'Karoo Works is not registered for SDL and has no annual payroll on file, so the SDL here assumes a payroll above R500 000.00.',
+    );
 
     // Another user's client, or an id no client can have, is a 404.
     expect((await page(`/calculators?tab=uif-sdl&client=${spaza.id}`, other)).status).toBe(404);

@@ -64,36 +64,46 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL refusing, dropping o
     return Math.max(...answers.map((a) => a.ms));
   }
 
-  it.each<ProxyMode>(['refuse', 'reset', 'stall'])('%s: 503 naming the database within seconds, health tells the truth, then recovery', async (mode) => {
-    expect((await client.get('/api/user')).status).toBe(200);
-    const before = proxy.open();
-    await proxy.set(mode);
-    let slowest: number;
-    try {
-      slowest = await askWhileDown();
+  it.each<ProxyMode>(['refuse', 'reset', 'stall'])(
+    '%s: 503 naming the database within seconds, health tells the truth, then recovery',
+    async (mode) => {
+      expect((await client.get('/api/user')).status).toBe(200);
+      const before = proxy.open();
+      await proxy.set(mode);
+      let slowest: number;
+      try {
+        slowest = await askWhileDown();
 
-      const health = await timed(t.client().get('/api/health'));
-      expect(health.value.status).toBe(503);
-      expect(health.ms).toBeLessThan(2_500);
-      expect(await health.value.json()).toMatchObject({ status: 'unavailable', database: 'unavailable', storage: 'ok', message: 'The database is unavailable' });
+        const health = await timed(t.client().get('/api/health'));
+        expect(health.value.status).toBe(503);
+        expect(health.ms).toBeLessThan(2_500);
+        expect(await health.value.json()).toMatchObject({
+          status: 'unavailable',
+          database: 'unavailable',
+          storage: 'ok',
+          message: 'The database is unavailable',
+        });
 
-      // The connections that hung are let go rather than held until the database returns; what stays open are
-      // attempts to reconnect, each given up after its connect deadline.
-      await expect.poll(() => proxy.open().filter((id) => before.includes(id)), { timeout: 3_000 }).toEqual([]);
-      expect(proxy.open().length).toBeLessThanOrEqual(3);
-    } finally {
-      await proxy.set('pass');
-    }
-    const back = performance.now();
-    await expect.poll(async () => (await client.get('/api/user')).status, { timeout: 5_000, interval: 50 }).toBe(200);
-    console.log(`[recovery] ${mode}: every 503 within ${Math.round(slowest)} ms; served again ${Math.round(performance.now() - back)} ms after the database came back`);
-    expect((await t.client().get('/api/health')).status).toBe(200);
+        // The connections that hung are let go rather than held until the database returns; what stays open are
+        // attempts to reconnect, each given up after its connect deadline.
+        await expect.poll(() => proxy.open().filter((id) => before.includes(id)), { timeout: 3_000 }).toEqual([]);
+        expect(proxy.open().length).toBeLessThanOrEqual(3);
+      } finally {
+        await proxy.set('pass');
+      }
+      const back = performance.now();
+      await expect.poll(async () => (await client.get('/api/user')).status, { timeout: 5_000, interval: 50 }).toBe(200);
+      console.log(
+        `[recovery] ${mode}: every 503 within ${Math.round(slowest)} ms; served again ${Math.round(performance.now() - back)} ms after the database came back`,
+      );
+      expect((await t.client().get('/api/health')).status).toBe(200);
 
-    // What failed while the database was away was not done later behind the user's back.
-    await new Promise((r) => setTimeout(r, 500));
-    const [{ n }] = await direct<{ n: number }[]>`select count(*)::int as n from conversations`;
-    expect(n).toBe(0);
-  });
+      // What failed while the database was away was not done later behind the user's back.
+      await new Promise((r) => setTimeout(r, 500));
+      const [{ n }] = await direct<{ n: number }[]>`select count(*)::int as n from conversations`;
+      expect(n).toBe(0);
+    },
+  );
 });
 
 // postgres.js lost a connection from its pool when the query it was reconnecting for was cancelled (a deadline
@@ -102,27 +112,36 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('PostgreSQL refusing, dropping o
 describe.runIf(!!process.env.TEST_DATABASE_URL)('a pool of one connection through an outage', () => {
   const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<'no answer'>((r) => setTimeout(r, ms, 'no answer'))]);
 
-  it.each<ProxyMode>(['refuse', 'reset', 'stall'])('%s: queries given up on during it do not cost the pool its connection', async (mode) => {
-    const pg = await createTestDatabase();
-    const url = new URL(pg.url);
-    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    url.host = `127.0.0.1:${proxy.port}`;
-    const database = await openDatabase({ url: url.toString(), poolSize: 1 });
-    try {
-      expect(await database.ping()).toBe(true);
-      await proxy.set(mode);
-      for (let round = 0; round < 3; round++) {
-        expect(await Promise.all(Array.from({ length: 5 }, () => within(database.ping(), 4_000)))).toEqual([false, false, false, false, false]);
+  it.each<ProxyMode>(['refuse', 'reset', 'stall'])(
+    '%s: queries given up on during it do not cost the pool its connection',
+    async (mode) => {
+      const pg = await createTestDatabase();
+      const url = new URL(pg.url);
+      const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+      url.host = `127.0.0.1:${proxy.port}`;
+      const database = await openDatabase({ url: url.toString(), poolSize: 1 });
+      try {
+        expect(await database.ping()).toBe(true);
+        await proxy.set(mode);
+        for (let round = 0; round < 3; round++) {
+          expect(await Promise.all(Array.from({ length: 5 }, () => within(database.ping(), 4_000)))).toEqual([
+            false,
+            false,
+            false,
+            false,
+            false,
+          ]);
+        }
+        await proxy.set('pass');
+        await expect.poll(() => within(database.ping(), 4_000), { timeout: 8_000, interval: 200 }).toBe(true);
+        for (let i = 0; i < 3; i++) expect(await within(database.ping(), 4_000)).toBe(true);
+      } finally {
+        await database.close();
+        await proxy.close();
+        await pg.drop();
       }
-      await proxy.set('pass');
-      await expect.poll(() => within(database.ping(), 4_000), { timeout: 8_000, interval: 200 }).toBe(true);
-      for (let i = 0; i < 3; i++) expect(await within(database.ping(), 4_000)).toBe(true);
-    } finally {
-      await database.close();
-      await proxy.close();
-      await pg.drop();
-    }
-  });
+    },
+  );
 });
 
 describe.runIf(!process.env.TEST_DATABASE_URL)('PostgreSQL refusing, dropping or hanging', () => {

@@ -22,9 +22,14 @@ const FURNITURE = /\s*(?:PayeWise · (?:(?!PayeWise provides)[\s\S])*)?PayeWise 
 async function pdfOf(res: Response): Promise<{ text: string; body: string; pages: number; view: number[]; bytes: Buffer }> {
   const bytes = Buffer.from(await res.arrayBuffer());
   const { pages, view } = await pdfPages(new Uint8Array(bytes));
-  return { text: flat(pages.join('\n')), body: flat(pages.map((p) => p.replace(FURNITURE, '')).join(' ')), pages: pages.length, view, bytes };
+  return {
+    text: flat(pages.join('\n')),
+    body: flat(pages.map((p) => p.replace(FURNITURE, '')).join(' ')),
+    pages: pages.length,
+    view,
+    bytes,
+  };
 }
-
 
 function expectDownload(res: Response, type: string, name: RegExp) {
   expect(res.status).toBe(200);
@@ -72,7 +77,8 @@ describe.each(dbKinds)('documents on %s', (kind) => {
         expect(pdf.body).toContain(s.title);
         // Without PUBLIC_URL, links go to the address the request came to: paper needs whole addresses.
         expect(pdf.body).toContain(`http://localhost/knowledge/article/${s.id}`);
-        if (article?.taxYears.length) expect(pdf.body).toContain(`Tax year${article.taxYears.length === 1 ? '' : 's'}: ${article.taxYears.join(', ')}`);
+        if (article?.taxYears.length)
+          expect(pdf.body).toContain(`Tax year${article.taxYears.length === 1 ? '' : 's'}: ${article.taxYears.join(', ')}`);
       }
       expect(pdf.text).toContain('27 November 2026');
       expect(pdf.text).toContain('Tax year 2026/27');
@@ -85,7 +91,11 @@ describe.each(dbKinds)('documents on %s', (kind) => {
     });
 
     it('is the same document by the question’s id', async () => {
-      const messages = (await (await alice.get(`/api/messages?conversationId=${first.conversationId}`)).json()) as { id: string; role: string; content: string }[];
+      const messages = (await (await alice.get(`/api/messages?conversationId=${first.conversationId}`)).json()) as {
+        id: string;
+        role: string;
+        content: string;
+      }[];
       const question = messages.find((m) => m.role === 'user' && m.content === QUESTIONS[0])!;
       const pdf = await pdfOf(await alice.get(`/api/messages/${question.id}/pdf`));
       expect(pdf.body).toContain(QUESTIONS[0]);
@@ -182,7 +192,9 @@ describe.each(dbKinds)('documents on %s', (kind) => {
     const url = (extra: Record<string, string>) => `/calculators?${new URLSearchParams({ tab: 'paye', ...fields, ...extra })}`;
 
     it('downloads from the page’s URL as PDF and CSV with the figures the API returns', async () => {
-      const json = await (await alice.post('/api/payroll/paye', { period: 'monthly', remuneration: 28500, age: 35, medicalMembers: 2 })).json();
+      const json = await (
+        await alice.post('/api/payroll/paye', { period: 'monthly', remuneration: 28500, age: 35, medicalMembers: 2 })
+      ).json();
       const res = await alice.get(url({ format: 'pdf' }));
       expectDownload(res, 'application/pdf', /payewise-paye-2026-11-27\.pdf/);
       const pdf = await pdfOf(res);
@@ -206,9 +218,19 @@ describe.each(dbKinds)('documents on %s', (kind) => {
     it('offers the downloads with the result, in the page and in the live fragment, for the values shown', async () => {
       const page = await (await alice.get(url({}))).text();
       const onPage = /<a href="([^"]+)" download=""[^>]*>Download PDF<\/a>/.exec(page)![1].replace(/&amp;/g, '&');
-      expect(Object.fromEntries(new URL(onPage, 'http://x').searchParams)).toMatchObject({ tab: 'paye', ...fields, period: 'monthly', format: 'pdf' });
-      const fragment = await (await alice.post('/calculators/paye', new URLSearchParams({ ...fields, remuneration: '30000' }).toString(), HX)).text();
-      const links = [...fragment.matchAll(/<a href="([^"]+)" download=""[^>]*>Download (PDF|CSV)<\/a>/g)].map((m) => [m[2], m[1].replace(/&amp;/g, '&')]);
+      expect(Object.fromEntries(new URL(onPage, 'http://x').searchParams)).toMatchObject({
+        tab: 'paye',
+        ...fields,
+        period: 'monthly',
+        format: 'pdf',
+      });
+      const fragment = await (
+        await alice.post('/calculators/paye', new URLSearchParams({ ...fields, remuneration: '30000' }).toString(), HX)
+      ).text();
+      const links = [...fragment.matchAll(/<a href="([^"]+)" download=""[^>]*>Download (PDF|CSV)<\/a>/g)].map((m) => [
+        m[2],
+        m[1].replace(/&amp;/g, '&'),
+      ]);
       expect(links.map(([f]) => f)).toEqual(['PDF', 'CSV']);
       expect(fragment).toMatch(/<div id="paye-downloads"[^>]*hx-swap-oob="true"/);
       const pdf = await pdfOf(await alice.get(links[0][1]));

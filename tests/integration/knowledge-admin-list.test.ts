@@ -33,7 +33,14 @@ const MARKDOWN_SYNTAX = /(^|\s)#{1,6}\s|\*\*|__|\]\(|`|(^|\s)[-*+]\s|^\d+\.\s|\|
 /** The props an island was rendered with. */
 function islandProps(html: string) {
   const raw = /data-island="KnowledgeAdmin" data-props="([^"]*)"/.exec(html)![1];
-  return JSON.parse(raw.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  return JSON.parse(
+    raw
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&'),
+  );
 }
 
 describe.each(dbKinds)('knowledge admin list on %s', (kind) => {
@@ -198,13 +205,20 @@ describe.each(dbKinds)('knowledge admin list on %s', (kind) => {
     expect(props.editItem).toMatchObject({ id: last.id, content: last.content });
     expect(props.list.page).toBe(props.list.pages);
     expect(props.list.items.some((i: { id: string }) => i.id === last.id)).toBe(true);
-    const attr = last.title.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const attr = last.title
+      .replace(/&/g, '&amp;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#x27;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;');
     expect(html).toContain(`<form class="space-y-4" aria-label="Edit ${attr}"`);
     // A filter that leaves the item out is dropped.
     const unfiltered = islandProps(await (await admin.get(`/knowledge-admin?edit=${wombatId}&category=uif`)).text());
     expect(unfiltered.categoryId).toBe('');
     expect(unfiltered.list.items.some((i: { id: string }) => i.id === wombatId)).toBe(true);
     // ?draft= still opens a new item with that title.
-    expect(islandProps(await (await admin.get('/knowledge-admin?draft=How%20do%20I%20pay%20wombats%3F')).text()).draftTitle).toBe('How do I pay wombats?');
+    expect(islandProps(await (await admin.get('/knowledge-admin?draft=How%20do%20I%20pay%20wombats%3F')).text()).draftTitle).toBe(
+      'How do I pay wombats?',
+    );
   });
 });

@@ -66,7 +66,10 @@ describe.each(cases)('knowledge attachments on %s with %s storage', (kind, stora
     expect(await stored()).toContain(keyOf(body.filePath));
     const again = await upload(PDF, 'UIF Guide (2026).PDF');
     expect(again).not.toBe(body.filePath);
-    const [log] = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.target, keyOf(body.filePath)));
+    const [log] = await t.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.target, keyOf(body.filePath)));
     expect(log.action).toBe('knowledge.upload');
   });
 
@@ -109,8 +112,18 @@ describe.each(cases)('knowledge attachments on %s with %s storage', (kind, stora
   });
 
   it.each([
-    ['picture.svg', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 400, 'This file type is not allowed. Allowed types: pdf, png, jpg, jpeg, gif, webp, txt, csv, docx, xlsx'],
-    ['page.html', new TextEncoder().encode('<html></html>'), 400, 'This file type is not allowed. Allowed types: pdf, png, jpg, jpeg, gif, webp, txt, csv, docx, xlsx'],
+    [
+      'picture.svg',
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      400,
+      'This file type is not allowed. Allowed types: pdf, png, jpg, jpeg, gif, webp, txt, csv, docx, xlsx',
+    ],
+    [
+      'page.html',
+      new TextEncoder().encode('<html></html>'),
+      400,
+      'This file type is not allowed. Allowed types: pdf, png, jpg, jpeg, gif, webp, txt, csv, docx, xlsx',
+    ],
     ['noextension', PDF, 400, 'This file type is not allowed. Allowed types: pdf, png, jpg, jpeg, gif, webp, txt, csv, docx, xlsx'],
     ['fake.pdf', new TextEncoder().encode('<html><script>alert(1)</script></html>'), 400, 'The file content does not match its extension'],
     ['fake.png', PDF, 400, 'The file content does not match its extension'],
@@ -130,19 +143,26 @@ describe.each(cases)('knowledge attachments on %s with %s storage', (kind, stora
     const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.pdf"\r\n\r\n`);
     const send = async (client?: TestClient) => {
       let pulled = 0;
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          pulled++;
-          if (pulled === 1) controller.enqueue(head);
-          else if (pulled <= 10) controller.enqueue(new Uint8Array(MB - 1));
-          else if (pulled === 11) controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
-          else controller.close();
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            pulled++;
+            if (pulled === 1) controller.enqueue(head);
+            else if (pulled <= 10) controller.enqueue(new Uint8Array(MB - 1));
+            else if (pulled === 11) controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+            else controller.close();
+          },
         },
-      }, { highWaterMark: 0 });
+        { highWaterMark: 0 },
+      );
       const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` };
       if (client?.cookies.size) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
       const env = { incoming: { socket: { remoteAddress: '198.51.100.7', remoteFamily: 'IPv4', remotePort: 40000 } } };
-      const res = await t.app.request('http://localhost/api/knowledge/upload', { method: 'POST', headers, body, duplex: 'half' } as RequestInit, env);
+      const res = await t.app.request(
+        'http://localhost/api/knowledge/upload',
+        { method: 'POST', headers, body, duplex: 'half' } as RequestInit,
+        env,
+      );
       return { status: res.status, message: ((await res.json()) as { message: string }).message, pulled };
     };
     expect(await send()).toEqual({ status: 401, message: 'Not authenticated', pulled: 0 });
@@ -188,14 +208,25 @@ describe.each(cases)('knowledge attachments on %s with %s storage', (kind, stora
     const keep = await upload(PDF, 'keep.pdf');
     const drop = await upload(PNG, 'drop.png');
     const id = randomUUID();
-    const created = await admin.post('/api/knowledge/items', { id, title: 'With files', content: 'Body', categoryId: 'tax', keywords: [], attachments: [keep, drop] });
+    const created = await admin.post('/api/knowledge/items', {
+      id,
+      title: 'With files',
+      content: 'Body',
+      categoryId: 'tax',
+      keywords: [],
+      attachments: [keep, drop],
+    });
     expect(created.status).toBe(201);
     expect((await created.json()).attachments).toEqual([keep, drop]);
     expect((await (await user.get(`/api/knowledge/item/${id}`)).json()).attachments).toEqual([keep, drop]);
 
     // The spec's edit: attachments kept are sent as a JSON-encoded list.
     const added = await upload(CSV, 'new.csv');
-    const res = await admin.patch(`/api/knowledge/items/${id}`, { title: 'With files', existingAttachments: JSON.stringify([keep]), attachments: [added] });
+    const res = await admin.patch(`/api/knowledge/items/${id}`, {
+      title: 'With files',
+      existingAttachments: JSON.stringify([keep]),
+      attachments: [added],
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).attachments).toEqual([keep, added]);
     expect(await stored()).not.toContain(keyOf(drop));
@@ -216,7 +247,10 @@ describe.each(cases)('knowledge attachments on %s with %s storage', (kind, stora
     const a = randomUUID();
     const b = randomUUID();
     for (const id of [a, b]) {
-      expect((await admin.post('/api/knowledge/items', { id, title: 'Shared', content: 'Body', categoryId: 'uif', attachments: [shared] })).status).toBe(201);
+      expect(
+        (await admin.post('/api/knowledge/items', { id, title: 'Shared', content: 'Body', categoryId: 'uif', attachments: [shared] }))
+          .status,
+      ).toBe(201);
     }
     await admin.delete(`/api/knowledge/items/${a}`);
     expect(await stored()).toContain(keyOf(shared));
@@ -230,8 +264,20 @@ describe.each(cases)('knowledge attachments on %s with %s storage', (kind, stora
     const f2 = await upload(PNG, 'two.png');
     const f3 = await upload(CSV, 'three.csv');
     const ids = [randomUUID(), randomUUID()];
-    await admin.post('/api/knowledge/items', { id: ids[0], title: 'One', content: 'Body', categoryId: `gone-${storage}`, attachments: [f1, f2] });
-    await admin.post('/api/knowledge/items', { id: ids[1], title: 'Two', content: 'Body', categoryId: `gone-${storage}`, attachments: [f3] });
+    await admin.post('/api/knowledge/items', {
+      id: ids[0],
+      title: 'One',
+      content: 'Body',
+      categoryId: `gone-${storage}`,
+      attachments: [f1, f2],
+    });
+    await admin.post('/api/knowledge/items', {
+      id: ids[1],
+      title: 'Two',
+      content: 'Body',
+      categoryId: `gone-${storage}`,
+      attachments: [f3],
+    });
     const res = await admin.delete(`/api/knowledge/categories/gone-${storage}`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'The category and all its items have been deleted.', deletedItems: 2, deletedFiles: 3 });

@@ -64,7 +64,11 @@ describe.each(dbKinds)('knowledge lifecycle on %s', (kind) => {
   it('stages an edit of a published article without touching the live text, then publishes it', async () => {
     const a = article();
     await admin.post('/api/knowledge/items', a);
-    const staged = await admin.patch(`/api/knowledge/items/${a.id}`, { content: 'The staged text.', stage: true, changeNote: 'Budget update' });
+    const staged = await admin.patch(`/api/knowledge/items/${a.id}`, {
+      content: 'The staged text.',
+      stage: true,
+      changeNote: 'Budget update',
+    });
     expect(staged.status).toBe(200);
     const body = await staged.json();
     expect(body.content).toBe('The first text of the article.');
@@ -96,7 +100,12 @@ describe.each(dbKinds)('knowledge lifecycle on %s', (kind) => {
     expect(restored.status).toBe(200);
     expect((await (await reader.get(`/api/knowledge/item/${a.id}`)).json()).content).toBe('The first text of the article.');
     const revisions = await (await admin.get(`/api/knowledge/items/${a.id}/revisions`)).json();
-    expect(revisions[0]).toMatchObject({ number: 3, kind: 'restored', note: 'Undo the wrong figure', content: 'The first text of the article.' });
+    expect(revisions[0]).toMatchObject({
+      number: 3,
+      kind: 'restored',
+      note: 'Undo the wrong figure',
+      content: 'The first text of the article.',
+    });
     expect(revisions[0].author?.id).toEqual(expect.any(Number));
     expect((await admin.post(`/api/knowledge/items/${a.id}/revisions/99/restore`)).status).toBe(404);
     expect((await admin.post(`/api/knowledge/items/${a.id}/revisions/x/restore`)).status).toBe(400);
@@ -144,9 +153,11 @@ describe.each(dbKinds)('knowledge lifecycle on %s', (kind) => {
     expect(r.status).toBe(400);
   });
 
-  it('shows readers the tax years and the check date, never the editors\' notes', async () => {
+  it("shows readers the tax years and the check date, never the editors' notes", async () => {
     const page = await (await reader.get(`/knowledge/article/${UIF_CEILING.id}`)).text();
-    expect(page).toContain(`Checked on ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' }).format(new Date(UIF_CEILING.verifiedAt!))}`);
+    expect(page).toContain(
+      `Checked on ${new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Johannesburg' }).format(new Date(UIF_CEILING.verifiedAt!))}`,
+    );
     const travel = await (await reader.get(`/api/knowledge/item/${TRAVEL.id}`)).json();
     expect(travel.taxYears).toEqual(TRAVEL.taxYears);
     expect(travel).toMatchObject({ status: 'published', quotesFigures: true });
@@ -171,7 +182,11 @@ describe.each(dbKinds)('knowledge lifecycle on %s', (kind) => {
   it('queues articles never verified or verified before a date, and verifying takes them out', async () => {
     const a = article({ quotesFigures: true, taxYears: ['2026/27'] });
     await admin.post('/api/knowledge/items', a);
-    const queue = async (before?: string) => (await (await admin.get(`/api/knowledge/review${before ? `?before=${before}` : ''}`)).json()) as { items: { id: string; reasons: string[] }[]; latestTaxYear: string };
+    const queue = async (before?: string) =>
+      (await (await admin.get(`/api/knowledge/review${before ? `?before=${before}` : ''}`)).json()) as {
+        items: { id: string; reasons: string[] }[];
+        latestTaxYear: string;
+      };
     const q1 = await queue();
     expect(q1.latestTaxYear).toBe('2026/27');
     expect(q1.items.find((i) => i.id === a.id)?.reasons).toEqual(['Never verified']);
@@ -181,14 +196,19 @@ describe.each(dbKinds)('knowledge lifecycle on %s', (kind) => {
     expect((await queue()).items.some((i) => i.id === a.id)).toBe(false);
     // The shipped articles were checked before 1 December 2026: all of them are listed with the date.
     const q2 = await queue('2026-12-01');
-    expect(q2.items.find((i) => i.id === UIF_CEILING.id)?.reasons[0]).toMatch(/^Last verified on \d+ November 2026, before 1 December 2026$/);
+    expect(q2.items.find((i) => i.id === UIF_CEILING.id)?.reasons[0]).toMatch(
+      /^Last verified on \d+ November 2026, before 1 December 2026$/,
+    );
   });
 
-  it('brings a shipped correction to a database seeded from an earlier version, and never overwrites an admin\'s change', async () => {
+  it("brings a shipped correction to a database seeded from an earlier version, and never overwrites an admin's change", async () => {
     // As a database seeded before versions existed: the old text, no shipped version, nobody's edit.
     const OLD = 'The old, uncorrected text of this article.';
     const db = t.database.db;
-    await db.update(knowledgeItems).set({ content: OLD, shippedVersion: null, editedHere: false, taxYears: [], editorNotes: '' }).where(eq(knowledgeItems.id, UIF_CEILING.id));
+    await db
+      .update(knowledgeItems)
+      .set({ content: OLD, shippedVersion: null, editedHere: false, taxYears: [], editorNotes: '' })
+      .where(eq(knowledgeItems.id, UIF_CEILING.id));
     await db.update(knowledgeItems).set({ content: OLD, shippedVersion: null, editedHere: true }).where(eq(knowledgeItems.id, TRAVEL.id));
     const r = await seedKnowledge(db);
     expect(r).toMatchObject({ updated: 1, queued: 1 });

@@ -14,7 +14,12 @@ describe.each(dbKinds)('uploads never attached, on %s', (kind) => {
   let now = Date.now();
   const stored = () => {
     const dir = path.join(t.dataDir, 'uploads');
-    return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => !f.startsWith('.')).sort() : [];
+    return fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => !f.startsWith('.'))
+          .sort()
+      : [];
   };
   const upload = async (name: string) => {
     const fd = new FormData();
@@ -37,7 +42,13 @@ describe.each(dbKinds)('uploads never attached, on %s', (kind) => {
   it('are removed after a day; attached and recent uploads stay; each is swept once', async () => {
     const orphan = await upload('abandoned.pdf');
     const kept = await upload('kept.pdf');
-    const res = await admin.post('/api/knowledge/items', { id: randomUUID(), title: 'Keeps its file', content: 'Body', categoryId: 'tax', attachments: [kept] });
+    const res = await admin.post('/api/knowledge/items', {
+      id: randomUUID(),
+      title: 'Keeps its file',
+      content: 'Body',
+      categoryId: 'tax',
+      attachments: [kept],
+    });
     expect(res.status).toBe(201);
     expect(stored()).toHaveLength(2);
 

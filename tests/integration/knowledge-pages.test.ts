@@ -83,7 +83,16 @@ describe.each(dbKinds)('knowledge pages on %s', (kind) => {
         createdAt: at,
         updatedAt: '2026-04-15T09:00:00.000Z',
       },
-      { id: plainId, title: 'Plain article without keywords', categoryId: 'pw-test-cat', keywords: [], content: 'Nothing special here.', attachments: [], createdAt: at, updatedAt: at },
+      {
+        id: plainId,
+        title: 'Plain article without keywords',
+        categoryId: 'pw-test-cat',
+        keywords: [],
+        content: 'Nothing special here.',
+        attachments: [],
+        createdAt: at,
+        updatedAt: at,
+      },
     ]);
   });
   afterAll(async () => {
@@ -91,11 +100,14 @@ describe.each(dbKinds)('knowledge pages on %s', (kind) => {
   });
 
   describe('access', () => {
-    it.each(['/knowledge', '/knowledge?q=uif', '/knowledge/category/uif', `/knowledge/article/${randomUUID()}`, '/knowledge-admin'])('sends anonymous visitors of %s to /auth', async (url) => {
-      const res = await t.client().get(url);
-      expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toBe('/auth');
-    });
+    it.each(['/knowledge', '/knowledge?q=uif', '/knowledge/category/uif', `/knowledge/article/${randomUUID()}`, '/knowledge-admin'])(
+      'sends anonymous visitors of %s to /auth',
+      async (url) => {
+        const res = await t.client().get(url);
+        expect(res.status).toBe(302);
+        expect(res.headers.get('location')).toBe('/auth');
+      },
+    );
   });
 
   describe('categories (/knowledge)', () => {
@@ -316,7 +328,9 @@ describe.each(dbKinds)('knowledge pages on %s', (kind) => {
     });
 
     it('sends the full page for a history restore', async () => {
-      const html = await (await user.get('/knowledge/category/pw-test-cat', { 'HX-Request': 'true', 'HX-History-Restore-Request': 'true' })).text();
+      const html = await (
+        await user.get('/knowledge/category/pw-test-cat', { 'HX-Request': 'true', 'HX-History-Restore-Request': 'true' })
+      ).text();
       expect(html.startsWith('<!doctype html>')).toBe(true);
       expect(html).toContain('id="kb-root"');
     });
@@ -334,9 +348,15 @@ describe.each(dbKinds)('knowledge pages on %s', (kind) => {
 
     it('moves focus to the new panel after a link, not after a tab or a search', async () => {
       const panel = (html: string) => /<div role="tabpanel"[^>]*>/.exec(html)![0];
-      expect(panel(await (await user.get('/knowledge/category/pw-test-cat', { 'HX-Request': 'true' })).text())).toContain('data-focus-panel');
-      expect(panel(await (await user.get('/knowledge/category/pw-test-cat', { 'HX-Request': 'true', 'HX-Trigger': 'kb-tab-category' })).text())).not.toContain('data-focus-panel');
-      expect(panel(await (await user.get('/knowledge?q=zebracorn', { 'HX-Request': 'true', 'HX-Trigger': 'kb-search' })).text())).not.toContain('data-focus-panel');
+      expect(panel(await (await user.get('/knowledge/category/pw-test-cat', { 'HX-Request': 'true' })).text())).toContain(
+        'data-focus-panel',
+      );
+      expect(
+        panel(await (await user.get('/knowledge/category/pw-test-cat', { 'HX-Request': 'true', 'HX-Trigger': 'kb-tab-category' })).text()),
+      ).not.toContain('data-focus-panel');
+      expect(
+        panel(await (await user.get('/knowledge?q=zebracorn', { 'HX-Request': 'true', 'HX-Trigger': 'kb-search' })).text()),
+      ).not.toContain('data-focus-panel');
       expect(panel(await (await user.get('/knowledge/category/pw-test-cat')).text())).not.toContain('data-focus-panel');
     });
 
@@ -374,7 +394,15 @@ describe.each(dbKinds)('knowledge pages on %s', (kind) => {
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain('data-island="KnowledgeAdmin"');
-      const props = JSON.parse(/data-props="([^"]*)"/.exec(html)![1].replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+      const props = JSON.parse(
+        /data-props="([^"]*)"/
+          .exec(html)![1]
+          .replace(/&quot;/g, '"')
+          .replace(/&#x27;/g, "'")
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&amp;/g, '&'),
+      );
       expect(props.categories.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining(['pw-test-cat', 'pw-empty-cat', 'uif']));
       expect(props.list.items.length).toBeLessThanOrEqual(props.list.pageSize);
       const inCategory = await (await admin.get('/api/knowledge/items/admin?categoryId=pw-test-cat')).json();

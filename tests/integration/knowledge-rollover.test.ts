@@ -48,7 +48,12 @@ describe.each(dbKinds)('the tax-year roll-over on %s', (kind) => {
     await t?.close();
   });
 
-  const queue = async () => (await (await admin.get('/api/knowledge/review')).json()) as { latestTaxYear: string; currentTaxYear: string; items: { id: string; reasons: string[] }[] };
+  const queue = async () =>
+    (await (await admin.get('/api/knowledge/review')).json()) as {
+      latestTaxYear: string;
+      currentTaxYear: string;
+      items: { id: string; reasons: string[] }[];
+    };
   const threshold = async () => (await (await reader.post('/api/payroll/tax-threshold', {})).json()) as { taxYear: number };
 
   it('runs from the Budget in February to the new year on 1 March', async () => {
@@ -64,7 +69,12 @@ describe.each(dbKinds)('the tax-year roll-over on %s', (kind) => {
     expect(queued.currentTaxYear).toBe('2026/27');
     const figureArticles = shipped.items.filter((i) => i.quotesFigures).map((i) => i.id);
     expect(figureArticles.length).toBeGreaterThan(20);
-    expect(queued.items.filter((i) => i.reasons.includes(NOT_COVERED)).map((i) => i.id).sort()).toEqual([...figureArticles].sort());
+    expect(
+      queued.items
+        .filter((i) => i.reasons.includes(NOT_COVERED))
+        .map((i) => i.id)
+        .sort(),
+    ).toEqual([...figureArticles].sort());
 
     // An article whose figures change: an edit prepared for 1 March, scheduled, leaves the queue; readers still see today's.
     const staged = await admin.patch(`/api/knowledge/items/${REBATES.id}`, {
@@ -76,7 +86,9 @@ describe.each(dbKinds)('the tax-year roll-over on %s', (kind) => {
     });
     expect(staged.status).toBe(200);
     // An article whose figures hold: re-verified for the new year, it leaves the queue too.
-    expect((await admin.post(`/api/knowledge/items/${UIF_CEILING.id}/verify`, { taxYears: [...UIF_CEILING.taxYears, '2027/28'] })).status).toBe(200);
+    expect(
+      (await admin.post(`/api/knowledge/items/${UIF_CEILING.id}/verify`, { taxYears: [...UIF_CEILING.taxYears, '2027/28'] })).status,
+    ).toBe(200);
     const left = (await queue()).items.filter((i) => i.reasons.includes(NOT_COVERED)).map((i) => i.id);
     expect(left).not.toContain(REBATES.id);
     expect(left).not.toContain(UIF_CEILING.id);
@@ -106,7 +118,9 @@ describe.each(dbKinds)('the tax-year roll-over on %s', (kind) => {
     // The assistant computes with the new year's table too: its PAYE is the calculator's, R18 500 rebate and all.
     const monthly = await (await reader.post('/api/payroll/paye', { remuneration: 30000, period: 'monthly', age: 40 })).json();
     expect(monthly).toMatchObject({ taxYear: 2028, rebate: 18500 });
-    const chat = await (await reader.post('/api/chat', { message: 'How much PAYE on R30 000 a month? The employee is 40.', newConversation: true })).json();
+    const chat = await (
+      await reader.post('/api/chat', { message: 'How much PAYE on R30 000 a month? The employee is 40.', newConversation: true })
+    ).json();
     expect(chat.response).toContain('tax year 2027/28');
     expect(chat.response).toContain('primary R18 500.00');
     const [rands, cents] = monthly.paye.toFixed(2).split('.');

@@ -133,7 +133,10 @@ describe.each(dbKinds)('knowledge search on %s', (kind) => {
   it.each(QUESTIONS)('"%s" finds the right article', async (q, title, within) => {
     const hits = await search(q);
     const titles = hits.map((h) => h.title);
-    expect(titles.slice(0, within).some((x) => title.test(x)), `${q}: ${titles.slice(0, 5).join(' | ')}`).toBe(true);
+    expect(
+      titles.slice(0, within).some((x) => title.test(x)),
+      `${q}: ${titles.slice(0, 5).join(' | ')}`,
+    ).toBe(true);
   });
 
   it.each(NEWER_ARTICLES)('"%s" finds its article (when the knowledge base has it)', async (q, title) => {
@@ -141,13 +144,25 @@ describe.each(dbKinds)('knowledge search on %s', (kind) => {
     if (!items.some((i) => title.test(i.title))) return; // not seeded yet: that article is another change's
     const hits = await search(q);
     expect(hits.length, q).toBeGreaterThan(0);
-    expect(hits[0].title, `${q}: ${hits.slice(0, 5).map((h) => h.title).join(' | ')}`).toMatch(title);
+    expect(
+      hits[0].title,
+      `${q}: ${hits
+        .slice(0, 5)
+        .map((h) => h.title)
+        .join(' | ')}`,
+    ).toMatch(title);
   });
 
   it.each(MISSPELLINGS)('"%s" still puts the right article first', async (q, title) => {
     const hits = await search(q);
     expect(hits.length, q).toBeGreaterThan(0);
-    expect(hits[0].title, `${q}: ${hits.slice(0, 5).map((h) => h.title).join(' | ')}`).toMatch(title);
+    expect(
+      hits[0].title,
+      `${q}: ${hits
+        .slice(0, 5)
+        .map((h) => h.title)
+        .join(' | ')}`,
+    ).toMatch(title);
   });
 
   it('marks the corrected word in the snippet', async () => {
@@ -160,7 +175,11 @@ describe.each(dbKinds)('knowledge search on %s', (kind) => {
     expect(res.status, q).toBe(200);
     const html = await res.text();
     // No space before punctuation where a link ends ("Did you mean <a>…</a>?").
-    return { html, text: textOf(html).replace(/ ([?.,])/g, '$1'), titles: [...html.matchAll(/data-testid="kb-search-result"[\s\S]*?<a[^>]*>([^<]*)<\/a>/g)].map((m) => m[1]) };
+    return {
+      html,
+      text: textOf(html).replace(/ ([?.,])/g, '$1'),
+      titles: [...html.matchAll(/data-testid="kb-search-result"[\s\S]*?<a[^>]*>([^<]*)<\/a>/g)].map((m) => m[1]),
+    };
   };
 
   it('offers "Did you mean …?" on the page, linking the corrected query, and lists its articles', async () => {
@@ -171,7 +190,8 @@ describe.each(dbKinds)('knowledge search on %s', (kind) => {
     // The reader's capitals are kept.
     expect((await page('Matternity Leave')).text).toContain('Did you mean Maternity Leave?');
     // Nothing to correct: no question.
-    for (const q of ['uif ceiling', 'EMP 201', 'uif ceilin', 'annual leave days zzyzxqv', 'qqxxzzyy']) expect((await page(q)).html, q).not.toContain('kb-did-you-mean');
+    for (const q of ['uif ceiling', 'EMP 201', 'uif ceilin', 'annual leave days zzyzxqv', 'qqxxzzyy'])
+      expect((await page(q)).html, q).not.toContain('kb-did-you-mean');
   });
 
   describe('the result count', () => {
@@ -181,10 +201,17 @@ describe.each(dbKinds)('knowledge search on %s', (kind) => {
       const svc = t.services.knowledge;
       const db = t.database.db;
       for (let i = 0; i < 25; i++) {
-        const item = await svc.createItem({ categoryId: 'uif', title: `Quillwort register ${String(i + 1).padStart(2, '0')}`, content: `About the quillwort, part ${i + 1}.`, keywords: [] });
+        const item = await svc.createItem({
+          categoryId: 'uif',
+          title: `Quillwort register ${String(i + 1).padStart(2, '0')}`,
+          content: `About the quillwort, part ${i + 1}.`,
+          keywords: [],
+        });
         made.push(item.id);
       }
-      await db.execute(sql`insert into knowledge_categories (id, name, description, status) values ('search-hidden', 'Hidden', 'Not yet published.', 'draft') on conflict do nothing`);
+      await db.execute(
+        sql`insert into knowledge_categories (id, name, description, status) values ('search-hidden', 'Hidden', 'Not yet published.', 'draft') on conflict do nothing`,
+      );
       await db.execute(sql`update knowledge_items set status = 'draft' where id = ${made[23]}`);
       await db.execute(sql`update knowledge_items set category_id = 'search-hidden' where id = ${made[24]}`);
     });
@@ -225,7 +252,12 @@ describe.each(dbKinds)('knowledge search on %s', (kind) => {
   it('corrects to the words of published articles only, and forgets a word with its last article', async () => {
     const svc = t.services.knowledge;
     expect(await search('brumbleweed')).toEqual([]);
-    const item = await svc.createItem({ categoryId: 'uif', title: 'Brambleweed allowance', content: 'How the brambleweed allowance is paid.', keywords: [] });
+    const item = await svc.createItem({
+      categoryId: 'uif',
+      title: 'Brambleweed allowance',
+      content: 'How the brambleweed allowance is paid.',
+      keywords: [],
+    });
     try {
       expect((await search('brumbleweed')).map((h) => h.title)).toEqual(['Brambleweed allowance']);
       expect((await svc.searchPage('brumbleweed')).didYouMean).toBe('brambleweed');
@@ -239,7 +271,9 @@ describe.each(dbKinds)('knowledge search on %s', (kind) => {
     } finally {
       await svc.deleteItem(item.id);
     }
-    expect(rowsOf(await t.database.db.execute(sql`select word from knowledge_words where word in ('brambleweed', 'thistledown')`))).toEqual([]);
+    expect(rowsOf(await t.database.db.execute(sql`select word from knowledge_words where word in ('brambleweed', 'thistledown')`))).toEqual(
+      [],
+    );
   });
 
   it('does not let a stray word of the question pick the article ("many" is in the UIF declarations article)', async () => {
@@ -253,7 +287,12 @@ describe.each(dbKinds)('knowledge search on %s', (kind) => {
     const svc = t.services.knowledge;
     const made = await Promise.all([
       svc.createItem({ categoryId: 'uif', title: 'Flummox register', content: 'Nothing else to see here.', keywords: [] }),
-      svc.createItem({ categoryId: 'uif', title: 'Office notes', content: 'On the quagmire, the flummox and the wibble, see the womble.', keywords: [] }),
+      svc.createItem({
+        categoryId: 'uif',
+        title: 'Office notes',
+        content: 'On the quagmire, the flummox and the wibble, see the womble.',
+        keywords: [],
+      }),
       svc.createItem({ categoryId: 'uif', title: 'Quagmire wibble womble flummox', content: 'All four in the title.', keywords: [] }),
     ]);
     try {
@@ -318,7 +357,21 @@ describe.each(dbKinds)('knowledge search on %s', (kind) => {
   });
 
   it('normalises form codes in SQL exactly as in TypeScript', async () => {
-    const samples = ['EMP 201', 'emp-201', 'EMP  501 recon', 'IRP 5', 'UI-19', 'ui 19 form', 'IT3(a)', 'IT 3a', 'e-filing and u-filing', 'it 3 days', 'temp 201', 'ui19x', 'Pay-as-you-earn'];
+    const samples = [
+      'EMP 201',
+      'emp-201',
+      'EMP  501 recon',
+      'IRP 5',
+      'UI-19',
+      'ui 19 form',
+      'IT3(a)',
+      'IT 3a',
+      'e-filing and u-filing',
+      'it 3 days',
+      'temp 201',
+      'ui19x',
+      'Pay-as-you-earn',
+    ];
     for (const s of samples) {
       const [row] = rowsOf(await t.database.db.execute(sql`select knowledge_norm(${s}) as n`));
       expect(row.n, s).toBe(normaliseCodes(s));
@@ -346,7 +399,11 @@ describe.each(dbKinds)('knowledge search on %s', (kind) => {
     );
     expect(Number(row.a)).toBeGreaterThan(Number(row.b));
     expect(Number(row.b)).toBeGreaterThan(Number(row.c));
-    const [title] = rowsOf(await t.database.db.execute(sql`select knowledge_head_vector('UIF ceiling', '{x}') @@ to_tsquery('english', ${titleOnly('uif & ceiling')}) as hit`));
+    const [title] = rowsOf(
+      await t.database.db.execute(
+        sql`select knowledge_head_vector('UIF ceiling', '{x}') @@ to_tsquery('english', ${titleOnly('uif & ceiling')}) as hit`,
+      ),
+    );
     expect(title.hit).toBe(true);
   });
 });
@@ -363,14 +420,33 @@ describe.runIf(dbKinds.includes('postgres'))('knowledge search: PGlite and Postg
 
   it('returns identical results for every relevance query', async () => {
     const clients = await Promise.all(apps.map(async (a) => (await registerUser(a)).client));
-    for (const q of [...RELEVANCE.map(([q]) => q), ...QUESTIONS.map(([q]) => q), ...NEWER_ARTICLES.map(([q]) => q), ...MISSPELLINGS.map(([q]) => q), 'tax', 'leave', 'uif zzyzxqv', 'employer', 'how long']) {
-      const [lite, pg] = await Promise.all(clients.map(async (c) => (await c.get(`/api/knowledge/search?q=${encodeURIComponent(q)}&limit=50`)).json()));
+    for (const q of [
+      ...RELEVANCE.map(([q]) => q),
+      ...QUESTIONS.map(([q]) => q),
+      ...NEWER_ARTICLES.map(([q]) => q),
+      ...MISSPELLINGS.map(([q]) => q),
+      'tax',
+      'leave',
+      'uif zzyzxqv',
+      'employer',
+      'how long',
+    ]) {
+      const [lite, pg] = await Promise.all(
+        clients.map(async (c) => (await c.get(`/api/knowledge/search?q=${encodeURIComponent(q)}&limit=50`)).json()),
+      );
       expect(pg, q).toEqual(lite);
     }
   });
 
   it('counts and corrects alike', async () => {
-    for (const q of [...MISSPELLINGS.map(([q]) => q), 'tax', 'leave', 'uif ceilin', 'how many weeks of maternity leave', 'annual leave days zzyzxqv']) {
+    for (const q of [
+      ...MISSPELLINGS.map(([q]) => q),
+      'tax',
+      'leave',
+      'uif ceilin',
+      'how many weeks of maternity leave',
+      'annual leave days zzyzxqv',
+    ]) {
       const [lite, pg] = await Promise.all(apps.map(async (a) => a.services.knowledge.searchPage(q)));
       expect(pg, q).toEqual(lite);
     }
@@ -401,7 +477,7 @@ describe.each(dbKinds)('kept search answers on %s', (kind) => {
   it('every edit shows in the next search on the same process', async () => {
     const k = t.services.knowledge;
     const titles = async (q: string) => (await k.search(q)).map((h) => h.title);
-    await until('subscribed', async () => ((await k.search('uif ceiling')), true));
+    await until('subscribed', async () => (await k.search('uif ceiling'), true));
     expect(await titles('gribbleflax')).toEqual([]);
     const made = await k.createItem({ categoryId: 'uif', title: 'Gribbleflax rules', content: 'About gribbleflax.', keywords: [] });
     expect(await titles('gribbleflax')).toEqual(['Gribbleflax rules']);
@@ -411,27 +487,36 @@ describe.each(dbKinds)('kept search answers on %s', (kind) => {
     expect(await titles('gribbleflax')).toEqual([]);
   });
 
-  it.runIf(kind === 'postgres')('an edit on one process shows in the next search on another; a lost announcement is made up on reconnect', async () => {
-    const other = await createTestApp('postgres', { DATABASE_URL: t.config.databaseUrl! });
-    try {
-      const here = t.services.knowledge;
-      const there = other.services.knowledge;
-      const titlesThere = async (q: string) => (await there.search(q)).map((h) => h.title);
-      expect(await titlesThere('plumbusquark')).toEqual([]);
-      expect(await titlesThere('plumbusquark')).toEqual([]); // now kept there
-      const made = await here.createItem({ categoryId: 'uif', title: 'Plumbusquark guide', content: 'Plumbusquark.', keywords: [] });
-      await until('the other process sees the new article', async () => (await titlesThere('plumbusquark')).length === 1);
+  it.runIf(kind === 'postgres')(
+    'an edit on one process shows in the next search on another; a lost announcement is made up on reconnect',
+    async () => {
+      const other = await createTestApp('postgres', { DATABASE_URL: t.config.databaseUrl! });
+      try {
+        const here = t.services.knowledge;
+        const there = other.services.knowledge;
+        const titlesThere = async (q: string) => (await there.search(q)).map((h) => h.title);
+        expect(await titlesThere('plumbusquark')).toEqual([]);
+        expect(await titlesThere('plumbusquark')).toEqual([]); // now kept there
+        const made = await here.createItem({ categoryId: 'uif', title: 'Plumbusquark guide', content: 'Plumbusquark.', keywords: [] });
+        await until('the other process sees the new article', async () => (await titlesThere('plumbusquark')).length === 1);
 
-      // A change the other process is never told of (straight into the table), then its listening connection drops:
-      // on reconnecting it forgets what it kept.
-      await other.database.db.execute(sql`update knowledge_items set title = 'Plumbusquark handbook' where id = ${made.id}`);
-      expect(await titlesThere('plumbusquark')).toEqual(['Plumbusquark guide']);
-      await t.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`);
-      await until('the other process forgets on reconnect', async () => (await titlesThere('plumbusquark'))[0] === 'Plumbusquark handbook', 10_000);
-      await here.deleteItem(made.id);
-      await until('the other process sees the deletion', async () => (await titlesThere('plumbusquark')).length === 0);
-    } finally {
-      await other.close();
-    }
-  });
+        // A change the other process is never told of (straight into the table), then its listening connection drops:
+        // on reconnecting it forgets what it kept.
+        await other.database.db.execute(sql`update knowledge_items set title = 'Plumbusquark handbook' where id = ${made.id}`);
+        expect(await titlesThere('plumbusquark')).toEqual(['Plumbusquark guide']);
+        await t.database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`,
+        );
+        await until(
+          'the other process forgets on reconnect',
+          async () => (await titlesThere('plumbusquark'))[0] === 'Plumbusquark handbook',
+          10_000,
+        );
+        await here.deleteItem(made.id);
+        await until('the other process sees the deletion', async () => (await titlesThere('plumbusquark')).length === 0);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

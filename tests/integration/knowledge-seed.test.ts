@@ -25,7 +25,13 @@ describe.each(dbKinds)('knowledge seed on %s', (kind) => {
     expect(await count(t, knowledgeItems)).toBe(shipped.items.length);
     const sample = shipped.items.find((i) => i.file === 'uif/uif-contribution-ceiling.md') ?? shipped.items[0];
     const [row] = await t.database.db.select().from(knowledgeItems).where(eq(knowledgeItems.id, sample.id));
-    expect(row).toMatchObject({ title: sample.title, categoryId: sample.categoryId, keywords: sample.keywords, attachments: [], updatedAt: sample.updatedAt });
+    expect(row).toMatchObject({
+      title: sample.title,
+      categoryId: sample.categoryId,
+      keywords: sample.keywords,
+      attachments: [],
+      updatedAt: sample.updatedAt,
+    });
     expect(row.content).toBe(sample.content);
   });
 
@@ -35,7 +41,10 @@ describe.each(dbKinds)('knowledge seed on %s', (kind) => {
 
   it("never overwrites an admin's edit and never brings back what an admin deleted", async () => {
     const [edited, deleted] = shipped.items;
-    await t.database.db.update(knowledgeItems).set({ title: 'Edited by an admin', keywords: ['mine'] }).where(eq(knowledgeItems.id, edited.id));
+    await t.database.db
+      .update(knowledgeItems)
+      .set({ title: 'Edited by an admin', keywords: ['mine'] })
+      .where(eq(knowledgeItems.id, edited.id));
     await t.database.db.update(knowledgeCategories).set({ name: 'Renamed' }).where(eq(knowledgeCategories.id, 'leave'));
     await t.database.db.delete(knowledgeItems).where(eq(knowledgeItems.id, deleted.id));
     expect(await seedKnowledge(t.database.db)).toMatchObject({ categories: 0, items: 0 });
@@ -58,14 +67,35 @@ describe.each(dbKinds)('knowledge seed on %s', (kind) => {
       categories: [...shipped.categories, { id: 'new-in-release', name: 'New', description: 'Added later' }],
       items: [
         ...shipped.items,
-        { id: randomUUID(), title: 'A new article', categoryId: 'new-in-release', keywords: ['new'], content: 'Body', updatedAt: '2026-12-01T00:00:00.000Z', file: 'new.md', ...lifecycle },
-        { id: randomUUID(), title: 'Waits for its category', categoryId: 'benefits', keywords: [], content: 'Body', updatedAt: '2026-12-01T00:00:00.000Z', file: 'orphan.md', ...lifecycle },
+        {
+          id: randomUUID(),
+          title: 'A new article',
+          categoryId: 'new-in-release',
+          keywords: ['new'],
+          content: 'Body',
+          updatedAt: '2026-12-01T00:00:00.000Z',
+          file: 'new.md',
+          ...lifecycle,
+        },
+        {
+          id: randomUUID(),
+          title: 'Waits for its category',
+          categoryId: 'benefits',
+          keywords: [],
+          content: 'Body',
+          updatedAt: '2026-12-01T00:00:00.000Z',
+          file: 'orphan.md',
+          ...lifecycle,
+        },
       ],
       problems: [],
     };
     expect(await seedKnowledge(t.database.db, { content: extra })).toMatchObject({ categories: 1, items: 1 });
     expect(await seedKnowledge(t.database.db, { content: extra })).toMatchObject({ categories: 0, items: 0 });
-    const marks = await t.database.db.select().from(knowledgeSeeded).where(eq(knowledgeSeeded.id, `item:${extra.items.at(-1)!.id}`));
+    const marks = await t.database.db
+      .select()
+      .from(knowledgeSeeded)
+      .where(eq(knowledgeSeeded.id, `item:${extra.items.at(-1)!.id}`));
     expect(marks).toHaveLength(0); // not marked: it goes in once its category exists again
   });
 
@@ -73,7 +103,10 @@ describe.each(dbKinds)('knowledge seed on %s', (kind) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-kb-'));
     fs.writeFileSync(path.join(dir, 'categories.json'), JSON.stringify([{ id: 'tax', name: 'Tax', description: 'd' }]));
     fs.mkdirSync(path.join(dir, 'tax'));
-    fs.writeFileSync(path.join(dir, 'tax', 'good.md'), `---\nid: ${randomUUID()}\ntitle: Good one\ncategory: tax\nkeywords: [a, b]\nupdated: 2026-05-01\n---\n# Good one\n\nText.\n`);
+    fs.writeFileSync(
+      path.join(dir, 'tax', 'good.md'),
+      `---\nid: ${randomUUID()}\ntitle: Good one\ncategory: tax\nkeywords: [a, b]\nupdated: 2026-05-01\n---\n# Good one\n\nText.\n`,
+    );
     fs.writeFileSync(path.join(dir, 'tax', 'bad.md'), '---\ntitle: No id\ncategory: tax\nupdated: 2026-05-01\n---\nText\n');
     const warnings: unknown[] = [];
     const log: Logger = { debug() {}, info() {}, error() {}, warn: (msg, data) => warnings.push({ msg, ...data }) };
@@ -88,14 +121,28 @@ describe.each(dbKinds)('knowledge seed across restarts on %s', (kind) => {
   it('the second start inserts nothing', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'payewise-restart-'));
     const pg = kind === 'postgres' ? await createTestDatabase() : null;
-    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost', MAIL_OUTBOX_ONLY: 'true', PAYFAST_SANDBOX: 'true', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(pg ? { DATABASE_URL: pg.url } : {}) });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://localhost',
+      MAIL_OUTBOX_ONLY: 'true',
+      PAYFAST_SANDBOX: 'true',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      ...(pg ? { DATABASE_URL: pg.url } : {}),
+    });
     const seen: unknown[] = [];
     const log: Logger = { debug() {}, warn() {}, error() {}, info: (msg, data) => seen.push({ msg, ...data }) };
     const assets = loadAssets({ dev: true });
     try {
       const first = await bootstrap(config, { log, assets });
       await first.stop();
-      expect(seen).toContainEqual({ msg: 'knowledge seed: applied', categories: shipped.categories.length, items: shipped.items.length, updated: 0, queued: 0 });
+      expect(seen).toContainEqual({
+        msg: 'knowledge seed: applied',
+        categories: shipped.categories.length,
+        items: shipped.items.length,
+        updated: 0,
+        queued: 0,
+      });
       seen.length = 0;
       const second = await bootstrap(config, { log, assets });
       const [{ n }] = await second.database.db.select({ n: sql<number>`count(*)::int` }).from(knowledgeItems);

@@ -90,7 +90,12 @@ describe.each(dbKinds)('knowledge API on %s', (kind) => {
     });
 
     it('lets signed-in users read', async () => {
-      for (const url of ['/api/knowledge/categories', '/api/knowledge/category/tax', `/api/knowledge/item/${anyItemId}`, '/api/knowledge/search?q=uif']) {
+      for (const url of [
+        '/api/knowledge/categories',
+        '/api/knowledge/category/tax',
+        `/api/knowledge/item/${anyItemId}`,
+        '/api/knowledge/search?q=uif',
+      ]) {
         expect((await user.get(url)).status, url).toBe(200);
       }
     });
@@ -101,7 +106,14 @@ describe.each(dbKinds)('knowledge API on %s', (kind) => {
       const res = await user.get('/api/knowledge/categories');
       const cats = await res.json();
       expect(cats.map((c: any) => c.id).slice(0, 6)).toEqual(SEEDED_ORDER);
-      expect(cats[0]).toEqual({ id: 'tax', name: 'Tax & PAYE', description: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String), status: 'published' });
+      expect(cats[0]).toEqual({
+        id: 'tax',
+        name: 'Tax & PAYE',
+        description: expect.any(String),
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+        status: 'published',
+      });
     });
 
     it('lists the items of a category, by title, with every field', async () => {
@@ -111,7 +123,18 @@ describe.each(dbKinds)('knowledge API on %s', (kind) => {
       const titles = items.map((i: any) => i.title);
       expect(titles).toEqual([...titles].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase())));
       expect(Object.keys(items[0]).sort()).toEqual([
-        'attachments', 'categoryId', 'content', 'createdAt', 'id', 'keywords', 'lastVerifiedAt', 'quotesFigures', 'status', 'taxYears', 'title', 'updatedAt',
+        'attachments',
+        'categoryId',
+        'content',
+        'createdAt',
+        'id',
+        'keywords',
+        'lastVerifiedAt',
+        'quotesFigures',
+        'status',
+        'taxYears',
+        'title',
+        'updatedAt',
       ]);
     });
 
@@ -119,7 +142,13 @@ describe.each(dbKinds)('knowledge API on %s', (kind) => {
       const res = await user.get(`/api/knowledge/item/${anyItemId}`);
       expect(res.status).toBe(200);
       const body = await res.json();
-      expect(body).toMatchObject({ id: anyItemId, title: expect.any(String), content: expect.any(String), keywords: expect.any(Array), attachments: [] });
+      expect(body).toMatchObject({
+        id: anyItemId,
+        title: expect.any(String),
+        content: expect.any(String),
+        keywords: expect.any(Array),
+        attachments: [],
+      });
       expect(body).not.toHaveProperty('search');
       expect(body).not.toHaveProperty('searchHead');
     });
@@ -140,7 +169,11 @@ describe.each(dbKinds)('knowledge API on %s', (kind) => {
 
   describe('categories (admin)', () => {
     it('creates a category, lists it with its item count and records who did it', async () => {
-      const res = await admin.post('/api/knowledge/categories', { id: 'Payroll-Basics', name: ' Payroll basics ', description: 'Getting started.' });
+      const res = await admin.post('/api/knowledge/categories', {
+        id: 'Payroll-Basics',
+        name: ' Payroll basics ',
+        description: 'Getting started.',
+      });
       expect(res.status).toBe(201);
       expect(await res.json()).toMatchObject({ id: 'payroll-basics', name: 'Payroll basics', description: 'Getting started.' });
       const list = await (await admin.get('/api/knowledge/categories/admin')).json();
@@ -156,8 +189,14 @@ describe.each(dbKinds)('knowledge API on %s', (kind) => {
       [{ id: '', name: 'n', description: 'd' }, 'Please fill out all fields.'],
       [{ id: 'x1', name: '   ', description: 'd' }, 'Please fill out all fields.'],
       [{ id: 'x1', name: 'n' }, 'Please fill out all fields.'],
-      [{ id: 'payroll basics', name: 'n', description: 'd' }, 'Category ID may only contain lowercase letters, numbers and single dashes, with no spaces (e.g., payroll-basics)'],
-      [{ id: 'bad/slash', name: 'n', description: 'd' }, 'Category ID may only contain lowercase letters, numbers and single dashes, with no spaces (e.g., payroll-basics)'],
+      [
+        { id: 'payroll basics', name: 'n', description: 'd' },
+        'Category ID may only contain lowercase letters, numbers and single dashes, with no spaces (e.g., payroll-basics)',
+      ],
+      [
+        { id: 'bad/slash', name: 'n', description: 'd' },
+        'Category ID may only contain lowercase letters, numbers and single dashes, with no spaces (e.g., payroll-basics)',
+      ],
       [{ id: 'x'.repeat(51), name: 'n', description: 'd' }, 'Category ID must be at most 50 characters'],
       [{ id: 'x1', name: 'n'.repeat(101), description: 'd' }, 'Category name must be at most 100 characters'],
       [{ id: 'x1', name: 'n', description: 'd'.repeat(501) }, 'Description must be at most 500 characters'],
@@ -202,7 +241,13 @@ describe.each(dbKinds)('knowledge API on %s', (kind) => {
       const res = await admin.post('/api/knowledge/items', body);
       expect(res.status).toBe(201);
       const created = await res.json();
-      expect(created).toMatchObject({ id: body.id, title: 'Test article', categoryId: 'tax', keywords: ['PAYE', 'Bonus tax'], attachments: [] });
+      expect(created).toMatchObject({
+        id: body.id,
+        title: 'Test article',
+        categoryId: 'tax',
+        keywords: ['PAYE', 'Bonus tax'],
+        attachments: [],
+      });
       expect(created.createdAt).toBe(created.updatedAt);
       expect((await user.get(`/api/knowledge/item/${body.id}`)).status).toBe(200);
       const all = await (await admin.get('/api/knowledge/items/all')).json();
@@ -245,13 +290,21 @@ describe.each(dbKinds)('knowledge API on %s', (kind) => {
       [{ keywords: 42 }, 'Keywords must be a list of text values'],
       [{ keywords: ['ok', 7] }, 'Keywords must be a list of text values'],
       [{ attachments: ['https://evil.example/x.pdf'] }, 'Attachments must be files uploaded with Upload File (/uploads/…)'],
-      [{ attachments: [`/uploads/${'a'.repeat(32)}-missing.pdf`] }, `Attachment not found: /uploads/${'a'.repeat(32)}-missing.pdf. Please upload it again.`],
+      [
+        { attachments: [`/uploads/${'a'.repeat(32)}-missing.pdf`] },
+        `Attachment not found: /uploads/${'a'.repeat(32)}-missing.pdf. Please upload it again.`,
+      ],
     ])('rejects %j with %s', async (over, message) => {
       const body = item(over);
       const res = await admin.post('/api/knowledge/items', body);
       expect(res.status).toBe(400);
       expect((await res.json()).message).toBe(message);
-      expect(await t.database.db.select().from(knowledgeItems).where(eq(knowledgeItems.id, body.id as string))).toHaveLength(0);
+      expect(
+        await t.database.db
+          .select()
+          .from(knowledgeItems)
+          .where(eq(knowledgeItems.id, body.id as string)),
+      ).toHaveLength(0);
     });
 
     it('caps content at 50 000 characters', async () => {
@@ -263,10 +316,21 @@ describe.each(dbKinds)('knowledge API on %s', (kind) => {
     it('edits with JSON: fields sent change, fields left out stay, blanks are refused', async () => {
       const body = item({ title: 'Editable', keywords: ['one'] });
       await admin.post('/api/knowledge/items', body);
-      const res = await admin.patch(`/api/knowledge/items/${body.id}`, { title: 'Edited title', keywords: ['two', ' two ', 'three'], existingAttachments: '[]' });
+      const res = await admin.patch(`/api/knowledge/items/${body.id}`, {
+        title: 'Edited title',
+        keywords: ['two', ' two ', 'three'],
+        existingAttachments: '[]',
+      });
       expect(res.status).toBe(200);
       const edited = await res.json();
-      expect(edited).toMatchObject({ id: body.id, title: 'Edited title', content: body.content, categoryId: 'tax', keywords: ['two', 'three'], attachments: [] });
+      expect(edited).toMatchObject({
+        id: body.id,
+        title: 'Edited title',
+        content: body.content,
+        categoryId: 'tax',
+        keywords: ['two', 'three'],
+        attachments: [],
+      });
       const blank = await admin.patch(`/api/knowledge/items/${body.id}`, { title: ' ' });
       expect(blank.status).toBe(400);
       expect((await blank.json()).message).toBe('Please fill out all required fields.');
@@ -288,11 +352,20 @@ describe.each(dbKinds)('knowledge API on %s', (kind) => {
       fd.append('existingAttachments', '[]');
       const res = await admin.patch(`/api/knowledge/items/${body.id}`, fd);
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ title: 'Form edited', content: 'New **content**', categoryId: 'uif', keywords: ['form', 'multipart'] });
+      expect(await res.json()).toMatchObject({
+        title: 'Form edited',
+        content: 'New **content**',
+        categoryId: 'uif',
+        keywords: ['form', 'multipart'],
+      });
     });
 
     it('answers 404 for unknown items on edit and delete', async () => {
-      for (const [method, url] of [['PATCH', `/api/knowledge/items/${randomUUID()}`], ['DELETE', `/api/knowledge/items/${randomUUID()}`], ['PATCH', '/api/knowledge/items/nope']]) {
+      for (const [method, url] of [
+        ['PATCH', `/api/knowledge/items/${randomUUID()}`],
+        ['DELETE', `/api/knowledge/items/${randomUUID()}`],
+        ['PATCH', '/api/knowledge/items/nope'],
+      ]) {
         const res = await admin.request(method, url, method === 'PATCH' ? { title: 'x' } : undefined);
         expect(res.status).toBe(404);
         expect(await res.json()).toEqual({ message: 'Knowledge item not found' });

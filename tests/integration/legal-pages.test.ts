@@ -48,7 +48,9 @@ describe.each(dbKinds)('legal pages on %s', (kind) => {
     expect(text).toContain('the Tax Administration Act, 2011 requires such records to be kept for five years');
     expect(text).toContain('At present they are not deleted automatically, and deleting your account does not remove them.');
     // No AI model is configured in the tests: the page says questions stay here.
-    expect(text).toContain('None: this service answers with its own built-in engine, so your questions are not sent to any outside AI provider.');
+    expect(text).toContain(
+      'None: this service answers with its own built-in engine, so your questions are not sent to any outside AI provider.',
+    );
     expect(html).toContain('href="/profile"');
   });
 

@@ -61,7 +61,16 @@ describe.each(dbKinds)('mail deadlines on %s', (kind) => {
   };
   const rowOf = async (id: number) => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
   const mailerFor = (smtpUrl: string, over: Partial<Parameters<typeof createMailer>[0]> = {}) =>
-    createMailer({ db: t.database.db, smtpUrl, from: FROM, log: t.services.log, clock: () => new Date(), connectTimeoutMs: CONNECT_MS, sendTimeoutMs: 3_000, ...over });
+    createMailer({
+      db: t.database.db,
+      smtpUrl,
+      from: FROM,
+      log: t.services.log,
+      clock: () => new Date(),
+      connectTimeoutMs: CONNECT_MS,
+      sendTimeoutMs: 3_000,
+      ...over,
+    });
 
   it('a server that accepts the connection but never greets: the send fails within the connect timeout and the mail stays pending', async () => {
     const peer = await silentPeer();
@@ -162,7 +171,12 @@ describe.each(dbKinds)('a hung mail holds no other on %s', (kind) => {
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   beforeAll(async () => {
     smtp = await startSmtpPeer(0, { stallRecipient: (a) => a.startsWith('stuck') });
-    t = await createTestApp(kind, { SMTP_URL: smtp.url, SMTP_CONNECT_TIMEOUT_MS: String(CONNECT_MS), SMTP_SEND_TIMEOUT_MS: '4000', MAIL_SHUTDOWN_WAIT_MS: '500' });
+    t = await createTestApp(kind, {
+      SMTP_URL: smtp.url,
+      SMTP_CONNECT_TIMEOUT_MS: String(CONNECT_MS),
+      SMTP_SEND_TIMEOUT_MS: '4000',
+      MAIL_SHUTDOWN_WAIT_MS: '500',
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -231,7 +245,10 @@ describe.each(dbKinds)('forgot-password mail-status on %s', (kind) => {
 
     const slow = await registerUser(t, { email: `slow${Date.now()}@example.co.za` });
     const { resetToken } = await (await t.client().post('/api/forgot-password', { email: slow.creds.email })).json();
-    const [reset] = await t.database.db.select().from(passwordResets).where(eq(passwordResets.id, hashToken(resetToken)));
+    const [reset] = await t.database.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.id, hashToken(resetToken)));
     expect(reset.mailId).toEqual(expect.any(Number));
     await until('the mail is being sent', () => smtp.stalled.includes(slow.creds.email));
     expect((await status(resetToken)).body).toEqual({ mail: 'queued' });

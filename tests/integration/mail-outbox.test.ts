@@ -75,8 +75,20 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('mail outbox shared by several p
     const pools = await Promise.all([0, 1, 2].map(() => openDatabase({ url: t.services.config.databaseUrl })));
     try {
       const to = Array.from({ length: 70 }, (_, i) => `once${i}@example.co.za`);
-      await t.database.db.insert(mailOutbox).values(to.map((addr) => ({ to: addr, subject: 'Once', text: 'hello', nextAttemptAt: new Date() })));
-      const mailers = await Promise.all(pools.map((p) => createMailer({ db: p.db, smtpUrl: smtp.url, from: 'PayeWise <no-reply@payewise.test>', log: t.services.log, clock: () => new Date() })));
+      await t.database.db
+        .insert(mailOutbox)
+        .values(to.map((addr) => ({ to: addr, subject: 'Once', text: 'hello', nextAttemptAt: new Date() })));
+      const mailers = await Promise.all(
+        pools.map((p) =>
+          createMailer({
+            db: p.db,
+            smtpUrl: smtp.url,
+            from: 'PayeWise <no-reply@payewise.test>',
+            log: t.services.log,
+            clock: () => new Date(),
+          }),
+        ),
+      );
       const sent = await Promise.all(mailers.map((m) => m.deliverDue()));
       expect(sent.reduce((a, b) => a + b, 0)).toBe(to.length);
       expect(smtp.mails.map((m) => m.to).sort()).toEqual([...to].sort());

@@ -67,7 +67,9 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('database outage in the middle o
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
       const body = (await res.json()) as { message: string; questionId: string };
-      expect(body.message).toBe('The assistant could not finish its answer just now (the database is temporarily unavailable). Your question is saved: please try again in a moment.');
+      expect(body.message).toBe(
+        'The assistant could not finish its answer just now (the database is temporarily unavailable). Your question is saved: please try again in a moment.',
+      );
 
       await admin.unsafe(`alter database "${dbName}" allow_connections true`);
       const db = postgres(t.config.databaseUrl!, { max: 1, onnotice: () => {} });
@@ -76,10 +78,15 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('database outage in the middle o
       let rows: readonly { role: string; status: string; content: string }[] | undefined;
       for (let i = 0; i < 50 && rows?.[1]?.status !== 'error'; i++) {
         if (i) await new Promise((r) => setTimeout(r, 100));
-        rows = await db<{ role: string; status: string; content: string }[]>`select role, status, content from messages where id = ${body.questionId} or reply_to = ${body.questionId} order by seq`;
+        rows = await db<
+          { role: string; status: string; content: string }[]
+        >`select role, status, content from messages where id = ${body.questionId} or reply_to = ${body.questionId} order by seq`;
       }
       await db.end();
-      expect(rows!.map((r) => [r.role, r.status])).toEqual([['user', 'complete'], ['assistant', 'error']]);
+      expect(rows!.map((r) => [r.role, r.status])).toEqual([
+        ['user', 'complete'],
+        ['assistant', 'error'],
+      ]);
       expect(rows![0].content).toBe('What is UIF?');
       expect(rows![1].content).toBe(body.message);
       // A retry answers it.
@@ -104,7 +111,10 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('database outage while a query r
     const dbName = new URL(pg.url).pathname.slice(1);
     try {
       expect(await database.ping()).toBe(true);
-      const running = database.db.execute(sql`select pg_sleep(5)`).then(() => 'finished', (e: Error) => e.message);
+      const running = database.db.execute(sql`select pg_sleep(5)`).then(
+        () => 'finished',
+        (e: Error) => e.message,
+      );
       await new Promise((r) => setTimeout(r, 200));
       await admin.unsafe(`alter database "${dbName}" allow_connections false`);
       await admin.unsafe(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${dbName}' and pid <> pg_backend_pid()`);

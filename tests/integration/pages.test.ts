@@ -75,11 +75,14 @@ describe.each(dbKinds)('pages on %s', (kind) => {
     expect(res.headers.get('location')).toBe('/');
   });
 
-  it.each(['/chat', '/subscription', '/profile', '/knowledge', '/knowledge-admin', '/user-management'])('anonymous %s is redirected to /auth by the server', async (path) => {
-    const res = await t.client().get(path);
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/auth');
-  });
+  it.each(['/chat', '/subscription', '/profile', '/knowledge', '/knowledge-admin', '/user-management'])(
+    'anonymous %s is redirected to /auth by the server',
+    async (path) => {
+      const res = await t.client().get(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/auth');
+    },
+  );
 
   it('the 404 page has the spec texts', async () => {
     const res = await t.client().get('/no/such/page');

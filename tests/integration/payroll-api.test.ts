@@ -7,7 +7,14 @@ import { dbKinds } from '../helpers/db';
 const TODAY = new Date('2026-11-21T10:00:00+02:00');
 const ENDPOINTS = ['paye', 'uif', 'sdl', 'eti', 'payslip', 'leave', 'overtime', 'notice', 'minimum-wage'] as const;
 const JSON_HEADERS = { 'content-type': 'application/json' };
-const NULLABLE = ['annualLeaveByDaysWorked', 'annualLeaveAccrued', 'sickLeaveFirstSixMonths', 'familyResponsibilityDays', 'aboveThreshold', 'shortfall'];
+const NULLABLE = [
+  'annualLeaveByDaysWorked',
+  'annualLeaveAccrued',
+  'sickLeaveFirstSixMonths',
+  'familyResponsibilityDays',
+  'aboveThreshold',
+  'shortfall',
+];
 
 /** Every number is finite and carries at most 2 decimals (rands and cents). */
 function expectMoneyJson(v: unknown, where = '$'): void {
@@ -46,13 +53,31 @@ describe.each(dbKinds)('payroll API on %s', (kind) => {
       expect(status).toBe(200);
       expect(Object.keys(body).sort()).toEqual(
         [
-          'taxYear', 'period', 'paye', 'annualTax', 'rebate', 'medicalCredit', 'working',
-          'regularPaye', 'bonusPaye', 'annualEquivalent', 'retirementDeduction', 'taxableIncome', 'taxBeforeRebates',
-          'taxAfterRebates', 'medicalCreditMonthly', 'medicalCreditAnnual', 'travelAllowanceTaxable', 'benefits', 'taxableBenefits',
+          'taxYear',
+          'period',
+          'paye',
+          'annualTax',
+          'rebate',
+          'medicalCredit',
+          'working',
+          'regularPaye',
+          'bonusPaye',
+          'annualEquivalent',
+          'retirementDeduction',
+          'taxableIncome',
+          'taxBeforeRebates',
+          'taxAfterRebates',
+          'medicalCreditMonthly',
+          'medicalCreditAnnual',
+          'travelAllowanceTaxable',
+          'benefits',
+          'taxableBenefits',
         ].sort(),
       );
       expect(body).toMatchObject({ taxYear: 2027, period: 'monthly', paye: 2115, annualTax: 25380, rebate: 17820, medicalCredit: 0 });
-      expect(body.working).toEqual(expect.arrayContaining(['R20 000.00 × 12 = R240 000.00 annual equivalent', 'Monthly PAYE: R25 380.00 / 12 = R2 115.00']));
+      expect(body.working).toEqual(
+        expect.arrayContaining(['R20 000.00 × 12 = R240 000.00 annual equivalent', 'Monthly PAYE: R25 380.00 / 12 = R2 115.00']),
+      );
       expect(body.working.every((l: unknown) => typeof l === 'string' && l.length > 0)).toBe(true);
       expectMoneyJson(body);
     });
@@ -93,10 +118,31 @@ describe.each(dbKinds)('payroll API on %s', (kind) => {
       const { status, body } = await post('payslip', { remuneration: 20000, age: 35 });
       expect(status).toBe(200);
       expect(body).toMatchObject({
-        taxYear: 2027, period: 'monthly', gross: 20000, paye: 2115, uifEmployee: 177.12, uifEmployer: 177.12, sdl: 200,
-        netPay: 17707.88, employerCost: 20377.12, totalDeductions: 2292.12,
+        taxYear: 2027,
+        period: 'monthly',
+        gross: 20000,
+        paye: 2115,
+        uifEmployee: 177.12,
+        uifEmployer: 177.12,
+        sdl: 200,
+        netPay: 17707.88,
+        employerCost: 20377.12,
+        totalDeductions: 2292.12,
       });
-      for (const k of ['taxYear', 'period', 'gross', 'paye', 'uifEmployee', 'uifEmployer', 'sdl', 'netPay', 'employerCost', 'lines', 'working']) expect(body).toHaveProperty(k);
+      for (const k of [
+        'taxYear',
+        'period',
+        'gross',
+        'paye',
+        'uifEmployee',
+        'uifEmployer',
+        'sdl',
+        'netPay',
+        'employerCost',
+        'lines',
+        'working',
+      ])
+        expect(body).toHaveProperty(k);
       expect(body.lines.length).toBeGreaterThan(3);
       for (const line of body.lines) expect(Object.keys(line).sort()).toEqual(['amount', 'code', 'label', 'type', 'working']);
       expect(body.lines.find((l: { code: string }) => l.code === 'net')).toMatchObject({ type: 'total', amount: 17707.88 });
@@ -105,9 +151,22 @@ describe.each(dbKinds)('payroll API on %s', (kind) => {
 
     it('leave, overtime, notice and minimum wage', async () => {
       const leave = await post('leave', { daysPerWeek: 5, monthsEmployed: 8, daysWorked: 120 });
-      expect(leave.body).toMatchObject({ annualLeaveDays: 15, annualLeaveMonthlyAccrual: 1.25, annualLeaveByDaysWorked: 7, sickLeaveDaysPerCycle: 30, familyResponsibilityDays: 3 });
+      expect(leave.body).toMatchObject({
+        annualLeaveDays: 15,
+        annualLeaveMonthlyAccrual: 1.25,
+        annualLeaveByDaysWorked: 7,
+        sickLeaveDaysPerCycle: 30,
+        familyResponsibilityDays: 3,
+      });
       const ot = await post('overtime', { hourlyWage: 50, overtimeHours: 5, sundayHours: 8, monthlyEarnings: 9000 });
-      expect(ot.body).toMatchObject({ overtimePay: 375, sundayPay: 800, publicHolidayPay: 0, total: 1175, aboveThreshold: false, overtimeProvisionsApply: true });
+      expect(ot.body).toMatchObject({
+        overtimePay: 375,
+        sundayPay: 800,
+        publicHolidayPay: 0,
+        total: 1175,
+        aboveThreshold: false,
+        overtimeProvisionsApply: true,
+      });
       const notice = await post('notice', { monthsEmployed: 14 });
       expect(notice.body).toMatchObject({ noticeWeeks: 4 });
       const nmw = await post('minimum-wage', { hourlyRate: 25 });
@@ -117,7 +176,10 @@ describe.each(dbKinds)('payroll API on %s', (kind) => {
     it('the default tax year follows today; a today outside the supported years is a 400 naming taxYear', async () => {
       now = new Date('2026-02-28T12:00:00+02:00');
       try {
-        expect((await post('paye', { period: 'monthly', remuneration: 30000, age: 35 })).body).toMatchObject({ taxYear: 2026, paye: 4783.08 });
+        expect((await post('paye', { period: 'monthly', remuneration: 30000, age: 35 })).body).toMatchObject({
+          taxYear: 2026,
+          paye: 4783.08,
+        });
       } finally {
         now = TODAY;
       }
@@ -128,7 +190,9 @@ describe.each(dbKinds)('payroll API on %s', (kind) => {
         expect(res.status).toBe(400);
         expect(res.body.field).toBe('taxYear');
         expect(res.body.message).toMatch(/^taxYear not given and today \(2031-06-01\) falls in tax year 2032, which is not supported/);
-        expect((await post('paye', { taxYear: 2027, period: 'monthly', remuneration: 20000, age: 35 }, JSON_HEADERS, later)).body.paye).toBe(2115);
+        expect(
+          (await post('paye', { taxYear: 2027, period: 'monthly', remuneration: 20000, age: 35 }, JSON_HEADERS, later)).body.paye,
+        ).toBe(2115);
       } finally {
         now = TODAY;
       }
@@ -139,23 +203,68 @@ describe.each(dbKinds)('payroll API on %s', (kind) => {
     it.each([
       ['paye', { period: 'monthly', remuneration: -1, age: 35 }, 'remuneration', 'remuneration must not be negative'],
       ['paye', { period: 'monthly', remuneration: 20000, age: 300 }, 'age', 'age must be at most 130 years'],
-      ['paye', { taxYear: 1999, period: 'monthly', remuneration: 20000, age: 35 }, 'taxYear', 'taxYear 1999 is not supported; supported tax years: 2024, 2025, 2026, 2027'],
-      ['paye', { period: 'sometimes', remuneration: 20000, age: 35 }, 'period', 'period must be one of monthly, fortnightly, weekly, annual (got "sometimes")'],
+      [
+        'paye',
+        { taxYear: 1999, period: 'monthly', remuneration: 20000, age: 35 },
+        'taxYear',
+        'taxYear 1999 is not supported; supported tax years: 2024, 2025, 2026, 2027',
+      ],
+      [
+        'paye',
+        { period: 'sometimes', remuneration: 20000, age: 35 },
+        'period',
+        'period must be one of monthly, fortnightly, weekly, annual (got "sometimes")',
+      ],
       ['paye', { period: 'monthly', remuneration: 'lots', age: 35 }, 'remuneration', 'remuneration must be a number of rands (got "lots")'],
       ['paye', { period: 'monthly', remuneration: 1e12, age: 35 }, 'remuneration', 'remuneration must be at most R100 000 000'],
-      ['paye', { period: 'monthly', remuneration: 20000.123, age: 35 }, 'remuneration', 'remuneration must have at most 2 decimal places (cents)'],
+      [
+        'paye',
+        { period: 'monthly', remuneration: 20000.123, age: 35 },
+        'remuneration',
+        'remuneration must have at most 2 decimal places (cents)',
+      ],
       ['paye', { period: 'monthly', remuneration: 20000 }, 'age', 'age is required'],
       ['paye', { period: 'monthly', remuneration: 20000, age: 35.5 }, 'age', 'age must be a whole number of years'],
-      ['paye', { period: 'monthly', remuneration: 20000, age: 35, medicalMembers: -2 }, 'medicalMembers', 'medicalMembers must not be negative'],
-      ['paye', { period: 'monthly', remuneration: 20000, age: '35; drop table users' }, 'age', 'age must be a whole number of years (got "35; drop table users")'],
+      [
+        'paye',
+        { period: 'monthly', remuneration: 20000, age: 35, medicalMembers: -2 },
+        'medicalMembers',
+        'medicalMembers must not be negative',
+      ],
+      [
+        'paye',
+        { period: 'monthly', remuneration: 20000, age: '35; drop table users' },
+        'age',
+        'age must be a whole number of years (got "35; drop table users")',
+      ],
       ['uif', { remuneration: -5 }, 'remuneration', 'remuneration must not be negative'],
-      ['uif', { remuneration: 5000, period: 'daily' }, 'period', 'period must be one of monthly, fortnightly, weekly, annual (got "daily")'],
+      [
+        'uif',
+        { remuneration: 5000, period: 'daily' },
+        'period',
+        'period must be one of monthly, fortnightly, weekly, annual (got "daily")',
+      ],
       ['sdl', { remuneration: 5000 }, 'annualPayroll', 'annualPayroll is required'],
       ['eti', { remuneration: 5000, monthOfEmployment: 25, age: 24 }, 'monthOfEmployment', 'monthOfEmployment must be at most 24'],
-      ['eti', { remuneration: 5000, monthOfEmployment: 3, age: 24, date: '2026-02-30' }, 'date', 'date must be a calendar date in the form yyyy-mm-dd (got "2026-02-30")'],
-      ['payslip', { remuneration: 1000, age: 35, retirementContributions: 2000 }, 'retirementContributions', 'retirementContributions cannot be more than the gross pay for the period'],
+      [
+        'eti',
+        { remuneration: 5000, monthOfEmployment: 3, age: 24, date: '2026-02-30' },
+        'date',
+        'date must be a calendar date in the form yyyy-mm-dd (got "2026-02-30")',
+      ],
+      [
+        'payslip',
+        { remuneration: 1000, age: 35, retirementContributions: 2000 },
+        'retirementContributions',
+        'retirementContributions cannot be more than the gross pay for the period',
+      ],
       ['leave', { daysPerWeek: 8 }, 'daysPerWeek', 'daysPerWeek must be at most 7 days'],
-      ['overtime', { hourlyWage: 50, publicHolidayHours: 8 }, 'ordinaryDailyWage', 'ordinaryDailyWage is required when publicHolidayHours is given'],
+      [
+        'overtime',
+        { hourlyWage: 50, publicHolidayHours: 8 },
+        'ordinaryDailyWage',
+        'ordinaryDailyWage is required when publicHolidayHours is given',
+      ],
       ['notice', {}, 'monthsEmployed', 'monthsEmployed is required'],
       ['minimum-wage', {}, 'hourlyRate', 'hourlyRate or remuneration (with hours) is required'],
     ])('%s %j → %s', async (path, body, field, message) => {
@@ -204,26 +313,55 @@ describe.each(dbKinds)('payroll API on %s', (kind) => {
         fc.constant(null),
         fc.array(fc.integer(), { maxLength: 2 }),
       );
-      const fields = ['taxYear', 'period', 'remuneration', 'age', 'medicalMembers', 'retirementContributions', 'bonus', 'annualPayroll', 'monthOfEmployment',
-        'hoursWorked', 'date', 'commission', 'daysPerWeek', 'monthsEmployed', 'daysWorked', 'hourlyWage', 'overtimeHours', 'sundayHours',
-        'publicHolidayHours', 'ordinaryDailyWage', 'monthlyEarnings', 'workerType', 'hourlyRate', 'hours', 'category', 'uifApplicable'];
+      const fields = [
+        'taxYear',
+        'period',
+        'remuneration',
+        'age',
+        'medicalMembers',
+        'retirementContributions',
+        'bonus',
+        'annualPayroll',
+        'monthOfEmployment',
+        'hoursWorked',
+        'date',
+        'commission',
+        'daysPerWeek',
+        'monthsEmployed',
+        'daysWorked',
+        'hourlyWage',
+        'overtimeHours',
+        'sundayHours',
+        'publicHolidayHours',
+        'ordinaryDailyWage',
+        'monthlyEarnings',
+        'workerType',
+        'hourlyRate',
+        'hours',
+        'category',
+        'uifApplicable',
+      ];
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...ENDPOINTS), fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 8 }), async (path, body) => {
-          const res = await client.post(`/api/payroll/${path}`, JSON.stringify(body), JSON_HEADERS);
-          const text = await res.text();
-          expect([200, 400]).toContain(res.status);
-          const json = JSON.parse(text);
-          if (res.status === 400) {
-            expect(typeof json.field).toBe('string');
-            expect(json.message).not.toMatch(/\bNaN\b/);
-          } else {
-            // JSON turns NaN and Infinity into null: only the documented "not given" fields may be null.
-            for (const [k, v] of Object.entries(json)) {
-              if (v === null) expect(NULLABLE).toContain(k);
-              if (typeof v === 'number') expect(Number.isFinite(v)).toBe(true);
+        fc.asyncProperty(
+          fc.constantFrom(...ENDPOINTS),
+          fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 8 }),
+          async (path, body) => {
+            const res = await client.post(`/api/payroll/${path}`, JSON.stringify(body), JSON_HEADERS);
+            const text = await res.text();
+            expect([200, 400]).toContain(res.status);
+            const json = JSON.parse(text);
+            if (res.status === 400) {
+              expect(typeof json.field).toBe('string');
+              expect(json.message).not.toMatch(/\bNaN\b/);
+            } else {
+              // JSON turns NaN and Infinity into null: only the documented "not given" fields may be null.
+              for (const [k, v] of Object.entries(json)) {
+                if (v === null) expect(NULLABLE).toContain(k);
+                if (typeof v === 'number') expect(Number.isFinite(v)).toBe(true);
+              }
             }
-          }
-        }),
+          },
+        ),
         { numRuns: 300, seed: 3 },
       );
       // Plausible inputs succeed and stay in rands with 2 decimals.

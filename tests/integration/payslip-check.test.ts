@@ -32,15 +32,32 @@ describe.each(dbKinds)('the payslip checker on %s', (kind) => {
     const body = await res.json();
     expect(body.read).toMatchObject({ payDate: '2026-11-25', period: 'monthly', gross: 29500, net: 22066.3 });
     expect(body.read.earnings).toEqual([
-      { label: 'Basic Salary', kind: 'basic', amount: 25000 }, { label: 'Overtime', kind: 'overtime', amount: 1500 }, { label: 'Travel Allowance', kind: 'travel', amount: 3000 },
+      { label: 'Basic Salary', kind: 'basic', amount: 25000 },
+      { label: 'Overtime', kind: 'overtime', amount: 1500 },
+      { label: 'Travel Allowance', kind: 'travel', amount: 3000 },
     ]);
     expect(body.taxYear).toBe(2027);
-    expect(body.findings).toEqual([{
-      item: 'paye', label: 'PAYE', shown: 3281.58, expected: 3155.5, difference: 126.08,
-      reason: 'the 2025/26 tax tables were used; the pay date falls in 2026/27', working: expect.arrayContaining([expect.stringContaining('R3 155.50')]),
-    }]);
+    expect(body.findings).toEqual([
+      {
+        item: 'paye',
+        label: 'PAYE',
+        shown: 3281.58,
+        expected: 3155.5,
+        difference: 126.08,
+        reason: 'the 2025/26 tax tables were used; the pay date falls in 2026/27',
+        working: expect.arrayContaining([expect.stringContaining('R3 155.50')]),
+      },
+    ]);
     // The calculator agrees with the expected figure.
-    const payslip = await me.post('/api/payroll/payslip', { taxYear: 2027, period: 'monthly', remuneration: 26500, age: 35, medicalMembers: 2, retirementContributions: 1875, travelAllowance: 3000 });
+    const payslip = await me.post('/api/payroll/payslip', {
+      taxYear: 2027,
+      period: 'monthly',
+      remuneration: 26500,
+      age: 35,
+      medicalMembers: 2,
+      retirementContributions: 1875,
+      travelAllowance: 3000,
+    });
     expect(payslip.status).toBe(200);
     expect((await payslip.json()).paye).toBe(3155.5);
   });
@@ -56,17 +73,27 @@ describe.each(dbKinds)('the payslip checker on %s', (kind) => {
       const res = await me.post('/api/payroll/payslip-check', upload(pdf, name.replace('.txt', '.pdf'), facts));
       expect(res.status, name).toBe(200);
       const body = await res.json();
-      expect(body.findings.map((f: { item: string; difference: number }) => [f.item, f.difference]), name).toEqual([[item, difference]]);
+      expect(
+        body.findings.map((f: { item: string; difference: number }) => [f.item, f.difference]),
+        name,
+      ).toEqual([[item, difference]]);
     }
   });
 
   it('checks the reading as the user corrected it, and says why it cannot check one without a pay date', async () => {
     const first = await (await me.post('/api/payroll/payslip-check', { text: text('b-two-columns-ytd.txt') })).json();
-    const corrected = { ...first.read, deductions: first.read.deductions.map((d: { kind: string }) => (d.kind === 'uif' ? { ...d, amount: 177.12 } : d)), totalDeductions: null, net: null };
+    const corrected = {
+      ...first.read,
+      deductions: first.read.deductions.map((d: { kind: string }) => (d.kind === 'uif' ? { ...d, amount: 177.12 } : d)),
+      totalDeductions: null,
+      net: null,
+    };
     const res = await me.post('/api/payroll/payslip-check', { read: corrected });
     expect(res.status).toBe(200);
     expect((await res.json()).findings).toEqual([]);
-    const undated = await me.post('/api/payroll/payslip-check', { text: 'Basic salary   R 12 000.00\nPAYE   R 1 000.00\nNet pay   R 11 000.00' });
+    const undated = await me.post('/api/payroll/payslip-check', {
+      text: 'Basic salary   R 12 000.00\nPAYE   R 1 000.00\nNet pay   R 11 000.00',
+    });
     expect(undated.status).toBe(422);
     const problem = await undated.json();
     expect(problem).toMatchObject({ field: 'payDate', message: expect.stringMatching(/pay date could not be read/) });
@@ -92,13 +119,23 @@ describe.each(dbKinds)('the payslip checker on %s', (kind) => {
   it('stores nothing of a check until the user saves it; saved checks are listed, their own only, and deletable', async () => {
     const rows = () => t.database.db.select().from(payslipChecks);
     const before = (await rows()).length;
-    const checked = await (await me.post('/api/payroll/payslip-check', { text: text('c-weekly-pipes.txt'), facts: { medicalMembers: 1 } })).json();
+    const checked = await (
+      await me.post('/api/payroll/payslip-check', { text: text('c-weekly-pipes.txt'), facts: { medicalMembers: 1 } })
+    ).json();
     expect((await rows()).length).toBe(before);
 
-    const saved = await me.post('/api/payroll/payslip-checks', { read: checked.read, facts: { medicalMembers: 1 }, label: 'L Dlamini, week of 13 Nov' });
+    const saved = await me.post('/api/payroll/payslip-checks', {
+      read: checked.read,
+      facts: { medicalMembers: 1 },
+      label: 'L Dlamini, week of 13 Nov',
+    });
     expect(saved.status).toBe(201);
     const s = await saved.json();
-    expect(s).toMatchObject({ label: 'L Dlamini, week of 13 Nov', payDate: '2026-11-13', result: { findings: [expect.objectContaining({ item: 'paye', difference: 86.77 })] } });
+    expect(s).toMatchObject({
+      label: 'L Dlamini, week of 13 Nov',
+      payDate: '2026-11-13',
+      result: { findings: [expect.objectContaining({ item: 'paye', difference: 86.77 })] },
+    });
     const [row] = await t.database.db.select().from(payslipChecks).where(eq(payslipChecks.id, s.id));
     expect(JSON.stringify(row)).not.toContain('Sizwe Retail');
 

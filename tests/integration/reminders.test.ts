@@ -27,7 +27,11 @@ function decode(raw: string) {
       .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
         enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : qp(text.replace(/_/g, ' ')),
       );
-  const qp = (s: string) => Buffer.from(s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  const qp = (s: string) =>
+    Buffer.from(
+      s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
   let body = rest.join('\n\n');
   const cte = header('Content-Transfer-Encoding').toLowerCase();
   if (cte === 'quoted-printable') body = qp(body);
@@ -94,10 +98,21 @@ describe.each(dbKinds)('deadline reminders on %s', (kind) => {
     const saved = await client.post('/calendar/reminders', form, { 'content-type': 'application/x-www-form-urlencoded', origin: SITE });
     expect(saved.status).toBe(200);
     expect(await saved.text()).toContain('Reminders on: 2 business days before each deadline.');
-    expect(await (await client.get('/api/reminders')).json()).toEqual({ enabled: true, daysBefore: 2, includeOwn: true, clientIds: [acme.id] });
-    const bad = await client.post('/calendar/reminders', 'enabled=true&daysBefore=0', { 'content-type': 'application/x-www-form-urlencoded', origin: SITE });
+    expect(await (await client.get('/api/reminders')).json()).toEqual({
+      enabled: true,
+      daysBefore: 2,
+      includeOwn: true,
+      clientIds: [acme.id],
+    });
+    const bad = await client.post('/calendar/reminders', 'enabled=true&daysBefore=0', {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: SITE,
+    });
     expect(await bad.text()).toContain('daysBefore must be a whole number of business days from 1 to 10');
-    const off = await client.post('/calendar/reminders', 'daysBefore=2', { 'content-type': 'application/x-www-form-urlencoded', origin: SITE });
+    const off = await client.post('/calendar/reminders', 'daysBefore=2', {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: SITE,
+    });
     expect(await off.text()).toContain('Reminders off.');
     expect(await (await client.get('/api/reminders')).json()).toEqual({ enabled: false, daysBefore: 2, includeOwn: false, clientIds: [] });
   });
@@ -135,7 +150,9 @@ describe.each(dbKinds)('deadline reminders on %s', (kind) => {
     expect(received.get('Due Monday 7 December 2026: EMP201 for November 2026')).toEqual(['2026-12-02']);
     expect(received.get('Due Monday 7 December 2026: EMP201 for November 2026 — Acme (Pty) Ltd')).toEqual(['2026-12-02']);
     // Acme's pay day (25 December) is only the client's; the user's own reminders have none.
-    expect([...received.keys()].filter((s) => s.includes('Pay day'))).toEqual(expect.arrayContaining([expect.stringMatching(/— Acme \(Pty\) Ltd$/)]));
+    expect([...received.keys()].filter((s) => s.includes('Pay day'))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/— Acme \(Pty\) Ltd$/)]),
+    );
     expect([...received.keys()].filter((s) => s.includes('Pay day') && !s.endsWith('— Acme (Pty) Ltd'))).toEqual([]);
     const rows = await t.database.db.select().from(remindersSent).where(eq(remindersSent.userId, user.id));
     expect(rows).toHaveLength(expected.size);
@@ -167,7 +184,9 @@ describe.each(dbKinds)('deadline reminders on %s', (kind) => {
     expect(await done.text()).toContain('Reminders stopped');
     expect((await (await client.get('/api/reminders')).json()).enabled).toBe(false);
     // The one-click POST a mail program sends (no Origin, RFC 8058's body) works too, with any reminder's link.
-    expect((await client.request('PUT', '/api/reminders', { enabled: true, daysBefore: 3, includeOwn: true, clientIds: [acme.id] })).status).toBe(200);
+    expect(
+      (await client.request('PUT', '/api/reminders', { enabled: true, daysBefore: 3, includeOwn: true, clientIds: [acme.id] })).status,
+    ).toBe(200);
     const other = mailsTo(creds.email).find((m) => m.subject !== mail.subject)!;
     const otherLink = /\/reminders\/unsubscribe\/[A-Za-z0-9_-]{43}/.exec(other.header('List-Unsubscribe'))![0];
     expect(otherLink).not.toBe(link);
@@ -175,7 +194,10 @@ describe.each(dbKinds)('deadline reminders on %s', (kind) => {
     expect(oneClick.status).toBe(200);
     expect((await (await client.get('/api/reminders')).json()).enabled).toBe(false);
     // A sent mail's unsubscribe link is not kept in the outbox, as its body is not.
-    const kept = await t.database.db.select({ headers: mailOutbox.headers, text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.to, creds.email));
+    const kept = await t.database.db
+      .select({ headers: mailOutbox.headers, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, creds.email));
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.every((r) => r.headers === null && r.text === '')).toBe(true);
     const unknown = await stranger.get('/reminders/unsubscribe/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');

@@ -38,7 +38,9 @@ describe.each(dbKinds)('reset-code tries on %s', (kind) => {
   it('wrong guesses at once on reset-password are bounded the same way', async () => {
     const { user, resetToken, code, wrong } = await startReset();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => t.client().post('/api/reset-password', { userId: user.id, resetToken, code: wrong(i), newPassword: 'taken-over1' })),
+      Array.from({ length: 20 }, (_, i) =>
+        t.client().post('/api/reset-password', { userId: user.id, resetToken, code: wrong(i), newPassword: 'taken-over1' }),
+      ),
     );
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(400));
     const [row] = await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
@@ -48,7 +50,8 @@ describe.each(dbKinds)('reset-code tries on %s', (kind) => {
 
   it('the right code still works after 4 wrong tries, for both steps: a right code uses no try', async () => {
     const { creds, user, resetToken, code, wrong } = await startReset();
-    for (let i = 0; i < 4; i++) expect((await t.client().post('/api/forgot-password/verify', { resetToken, code: wrong(i) })).status).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect((await t.client().post('/api/forgot-password/verify', { resetToken, code: wrong(i) })).status).toBe(400);
     const verified = await t.client().post('/api/forgot-password/verify', { resetToken, code });
     expect(verified.status).toBe(200);
     const reset = await t.client().post('/api/reset-password', { userId: user.id, resetToken, code, newPassword: 'freshpass1' });

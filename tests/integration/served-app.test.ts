@@ -63,7 +63,11 @@ describe.each(dbKinds)('the served app on %s', (kind) => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const url of [...scripts, css]) {
       const file = fs.readFileSync(path.join('dist/client', url));
-      for (const [accept, encoding] of [['br', 'br'], ['gzip, deflate', 'gzip'], ['', null]] as const) {
+      for (const [accept, encoding] of [
+        ['br', 'br'],
+        ['gzip, deflate', 'gzip'],
+        ['', null],
+      ] as const) {
         const res = await t.client().get(url, accept ? { 'accept-encoding': accept } : {});
         expect(res.status, url).toBe(200);
         expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -92,7 +96,10 @@ describe.each(dbKinds)('the served app on %s', (kind) => {
   it('a failed page request gets an HTML error page; the same failure on the API is JSON', async () => {
     const { client, user } = await registerUser(t);
     const big = 'x'.repeat(200 * 1024);
-    const page = await client.post('/calculators/paye', `remuneration=${big}`, { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' });
+    const page = await client.post('/calculators/paye', `remuneration=${big}`, {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'text/html',
+    });
     expect(page.status).toBe(413);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await page.text()).toContain('Request body is too large');

@@ -98,7 +98,15 @@ describe.each(dbKinds)('attachments while S3 accepts connections and never answe
 
   it('saving an article that names an attachment answers 503 within the deadline, and nothing is saved', async () => {
     const id = randomUUID();
-    const [res, ms] = await timed(() => admin.post('/api/knowledge/items', { id, title: 'Needs its file', content: 'Body', categoryId: 'tax', attachments: [`/uploads/${someKey()}`] }));
+    const [res, ms] = await timed(() =>
+      admin.post('/api/knowledge/items', {
+        id,
+        title: 'Needs its file',
+        content: 'Body',
+        categoryId: 'tax',
+        attachments: [`/uploads/${someKey()}`],
+      }),
+    );
     console.log(`[storage-outage ${kind}] save answered ${res.status} after ${ms} ms`);
     await expectStorage503(res, ms);
     expect((await admin.get(`/api/knowledge/items/admin/${id}`)).status).toBe(404);
@@ -120,7 +128,9 @@ describe.each(dbKinds)('attachments while S3 accepts connections and never answe
     // The upload's own sockets go with its answer; the best-effort delete of what the put may have stored is
     // bounded by the same deadline.
     const ms = await within(BOUND_MS + 1000, () => hang.open() === 0, 1000);
-    console.log(`[storage-outage ${kind}] sockets to the hanging S3: up to ${most} open during the upload, 0 open ${ms} ms after its 503 (accepted ${hang.accepted()} in all)`);
+    console.log(
+      `[storage-outage ${kind}] sockets to the hanging S3: up to ${most} open during the upload, 0 open ${ms} ms after its 503 (accepted ${hang.accepted()} in all)`,
+    );
     expect(most).toBeGreaterThan(0);
   });
 
@@ -178,7 +188,16 @@ describe('the health check of a store that answers', () => {
   it('is true for s3rver and for a local folder, false for a folder that cannot be made', async () => {
     const s3 = await startS3();
     try {
-      const cfg = { endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, connectTimeoutMs: 500, timeoutMs: 1500 };
+      const cfg = {
+        endpoint: s3.endpoint,
+        bucket: s3.bucket,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+        connectTimeoutMs: 500,
+        timeoutMs: 1500,
+      };
       expect(await createS3Storage(cfg).check()).toBe(true);
       expect(await createS3Storage({ ...cfg, bucket: 'no-such-bucket' }).check()).toBe(false);
     } finally {
@@ -208,7 +227,10 @@ describe('after the outage', () => {
       await t.services.storage.delete(key); // as if the put had never happened
       now += 25 * 60 * 60_000;
       expect(await t.services.knowledge.sweepOrphanUploads()).toBe(1);
-      const marked = await t.database.db.select().from(adminAuditLog).where(and(eq(adminAuditLog.action, 'knowledge.upload.removed'), eq(adminAuditLog.target, key)));
+      const marked = await t.database.db
+        .select()
+        .from(adminAuditLog)
+        .where(and(eq(adminAuditLog.action, 'knowledge.upload.removed'), eq(adminAuditLog.target, key)));
       expect(marked).toHaveLength(1);
       expect(await t.services.knowledge.sweepOrphanUploads()).toBe(0);
     } finally {

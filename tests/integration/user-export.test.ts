@@ -59,8 +59,13 @@ describe.each(dbKinds)('data export on %s', (kind) => {
     const other = await registerUser(t);
 
     // A conversation with an answer rated down.
-    const answer = (await (await client.post('/api/chat', { message: 'What is the UIF ceiling?', newConversation: true })).json()) as { id: string; conversationId: string };
-    expect((await client.post(`/api/messages/${answer.id}/feedback`, { rating: 'down', comment: 'Wanted the annual figure' })).status).toBe(200);
+    const answer = (await (await client.post('/api/chat', { message: 'What is the UIF ceiling?', newConversation: true })).json()) as {
+      id: string;
+      conversationId: string;
+    };
+    expect((await client.post(`/api/messages/${answer.id}/feedback`, { rating: 'down', comment: 'Wanted the annual figure' })).status).toBe(
+      200,
+    );
     await other.client.post('/api/chat', { message: 'Someone else asks about SDL', newConversation: true });
 
     // An article read, and a search that found nothing.
@@ -82,9 +87,13 @@ describe.each(dbKinds)('data export on %s', (kind) => {
     expect((await client.post('/api/payroll/payslip-checks', { read, label: 'November slip' })).status).toBe(201);
     expect((await other.client.post('/api/payroll/payslip-checks', { read, label: 'Not yours' })).status).toBe(201);
     // A client company (another user's stays theirs).
-    const stall = (await (await client.post('/api/clients', { name: 'Karoo Farm Stall', payFrequency: 'weekly', payDay: 'friday' })).json()) as { id: number };
+    const stall = (await (
+      await client.post('/api/clients', { name: 'Karoo Farm Stall', payFrequency: 'weekly', payDay: 'friday' })
+    ).json()) as { id: number };
     // Reminders for it, and a calendar feed.
-    expect((await client.put('/api/reminders', { enabled: true, daysBefore: 2, includeOwn: false, clientIds: [stall.id] })).status).toBe(200);
+    expect((await client.put('/api/reminders', { enabled: true, daysBefore: 2, includeOwn: false, clientIds: [stall.id] })).status).toBe(
+      200,
+    );
     expect((await client.post('/api/calendar/feed')).status).toBe(201);
     expect((await other.client.post('/api/clients', { name: 'Not your client' })).status).toBe(201);
 
@@ -102,13 +111,26 @@ describe.each(dbKinds)('data export on %s', (kind) => {
 
     expect(data).toMatchObject({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: START.toISOString() });
     expect(data.payslipChecks).toEqual([
-      expect.objectContaining({ label: 'November slip', payDate: '2026-11-25', read: expect.objectContaining({ gross: null, net: 17707.88 }), result: expect.objectContaining({ taxYear: 2027 }) }),
+      expect.objectContaining({
+        label: 'November slip',
+        payDate: '2026-11-25',
+        read: expect.objectContaining({ gross: null, net: 17707.88 }),
+        result: expect.objectContaining({ taxYear: 2027 }),
+      }),
     ]);
-    expect(data.clients).toEqual([expect.objectContaining({ name: 'Karoo Farm Stall', payFrequency: 'weekly', payDay: 'friday', sdlRegistered: true })]);
+    expect(data.clients).toEqual([
+      expect.objectContaining({ name: 'Karoo Farm Stall', payFrequency: 'weekly', payDay: 'friday', sdlRegistered: true }),
+    ]);
     expect(data.reminders).toEqual({ enabled: true, daysBefore: 2, includeOwn: false, clientIds: [stall.id], sent: [] });
     expect(data.calendarFeed).toEqual({ active: true, createdAt: expect.any(String) });
     expect(text).not.toMatch(/calendar\/feed\/[A-Za-z0-9_-]{43}/);
-    expect(data.profile).toMatchObject({ id: user.id, username: user.username, email: creds.email, isAdmin: false, subscriptionStatus: 'canceled' });
+    expect(data.profile).toMatchObject({
+      id: user.id,
+      username: user.username,
+      email: creds.email,
+      isAdmin: false,
+      subscriptionStatus: 'canceled',
+    });
     expect(data.sessions).toEqual([{ createdAt: expect.any(String), expiresAt: expect.any(String), current: true }]);
 
     expect(data.conversations).toHaveLength(1);
@@ -118,21 +140,47 @@ describe.each(dbKinds)('data export on %s', (kind) => {
     expect(conv.messages[0].content).toBe('What is the UIF ceiling?');
     expect(conv.messages[1]).toMatchObject({ id: answer.id, status: 'complete' });
     expect(data.feedback).toEqual([
-      expect.objectContaining({ messageId: answer.id, rating: 'down', comment: 'Wanted the annual figure', question: 'What is the UIF ceiling?', answer: conv.messages[1].content }),
+      expect.objectContaining({
+        messageId: answer.id,
+        rating: 'down',
+        comment: 'Wanted the annual figure',
+        question: 'What is the UIF ceiling?',
+        answer: conv.messages[1].content,
+      }),
     ]);
 
     expect(data.knowledge.reads).toEqual([{ itemId: hit.id, title: hit.title, day: '2026-11-23' }]);
     expect(data.knowledge.searchesWithoutResults).toEqual([{ query: 'xqzvw jjkkq', at: START.toISOString() }]);
 
-    expect(data.checkouts).toEqual([{ ref, amountCents: 0, recurringCents: 8000, billingDate: '2026-11-30', createdAt: START.toISOString(), completedAt: START.toISOString() }]);
+    expect(data.checkouts).toEqual([
+      {
+        ref,
+        amountCents: 0,
+        recurringCents: 8000,
+        billingDate: '2026-11-30',
+        createdAt: START.toISOString(),
+        completedAt: START.toISOString(),
+      },
+    ]);
     expect(data.payments.map((p) => [p.kind, p.paymentStatus, p.amountCents, p.pfPaymentId, p.mPaymentId])).toEqual([
       ['first', 'COMPLETE', 0, '2000001', ref],
       ['cancel', 'CANCELLED', null, null, null],
     ]);
     expect(data.payfastNotifications).toEqual([
-      expect.objectContaining({ mPaymentId: ref, pfPaymentId: '2000001', paymentStatus: 'COMPLETE', state: 'applied', amountCents: 0, nameFirst: "Thandi O'Brien", nameLast: 'Nkosi', emailAddress: creds.email }),
+      expect.objectContaining({
+        mPaymentId: ref,
+        pfPaymentId: '2000001',
+        paymentStatus: 'COMPLETE',
+        state: 'applied',
+        amountCents: 0,
+        nameFirst: "Thandi O'Brien",
+        nameLast: 'Nkosi',
+        emailAddress: creds.email,
+      }),
     ]);
-    expect(data.passwordResets).toEqual([{ createdAt: expect.any(String), expiresAt: expect.any(String), verifiedAt: null, usedAt: null, attempts: 0 }]);
+    expect(data.passwordResets).toEqual([
+      { createdAt: expect.any(String), expiresAt: expect.any(String), verifiedAt: null, usedAt: null, attempts: 0 },
+    ]);
     expect(data.emails.map((m) => m.subject)).toEqual(expect.arrayContaining(['Your PayeWise password reset code']));
 
     // Nobody else's data.
@@ -155,7 +203,9 @@ describe.each(dbKinds)('data export on %s', (kind) => {
     expect(code).toBeTruthy();
     expect(text).not.toContain(`code is ${code}`);
     // The cancellation's payment row is keyed by the token on the server; the file leaves it out.
-    expect((await db().select({ k: payments.pfPaymentId }).from(payments).where(eq(payments.userId, user.id))).map((p) => p.k)).toContain(`token:${TOKEN}`);
+    expect((await db().select({ k: payments.pfPaymentId }).from(payments).where(eq(payments.userId, user.id))).map((p) => p.k)).toContain(
+      `token:${TOKEN}`,
+    );
     expect(text).not.toContain('"password"');
 
     // Deleting the account keeps the payment history (the law's accounting record), no longer linked to anyone, and

@@ -19,7 +19,12 @@ describe.each(dbKinds)('user management API on %s', (kind) => {
 
   const set = (id: number, values: Partial<typeof users.$inferInsert>) => t.database.db.update(users).set(values).where(eq(users.id, id));
   const row = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
-  const auditFor = (id: number) => t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.target, `user:${id}`)).orderBy(desc(adminAuditLog.id));
+  const auditFor = (id: number) =>
+    t.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.target, `user:${id}`))
+      .orderBy(desc(adminAuditLog.id));
 
   beforeAll(async () => {
     t = await createTestApp(kind, {}, { clock: () => now });
@@ -31,12 +36,23 @@ describe.each(dbKinds)('user management API on %s', (kind) => {
     user = u.client;
     userId = u.user.id;
     // A list with empty values to sort: no e-mail, never signed in, different counts.
-    for (const [name, email] of [['Alice', 'alice@Example.com'], ['bob', 'bob@example.org'], ['carol', 'carol@odd.test'], ['dave', 'dave@example.net']] as const) {
+    for (const [name, email] of [
+      ['Alice', 'alice@Example.com'],
+      ['bob', 'bob@example.org'],
+      ['carol', 'carol@odd.test'],
+      ['dave', 'dave@example.net'],
+    ] as const) {
       ids[name] = (await registerUser(t, { username: name, email })).user.id;
     }
     await set(ids.Alice, { totalChatMessages: 12, totalLogins: 5, lastLoginAt: '2026-11-20T08:00:00.000Z' });
     await set(ids.bob, { totalChatMessages: 3, totalLogins: 0, lastLoginAt: null, email: null, subscriptionStatus: 'active' });
-    await set(ids.carol, { totalChatMessages: 40, totalLogins: 2, lastLoginAt: '2026-10-01T08:00:00.000Z', subscriptionStatus: 'canceled', email: 'carol%_@odd.test' });
+    await set(ids.carol, {
+      totalChatMessages: 40,
+      totalLogins: 2,
+      lastLoginAt: '2026-10-01T08:00:00.000Z',
+      subscriptionStatus: 'canceled',
+      email: 'carol%_@odd.test',
+    });
     await set(ids.dave, { totalChatMessages: 0, totalLogins: 9, lastLoginAt: null, email: '' });
   });
   afterAll(async () => {
@@ -75,7 +91,12 @@ describe.each(dbKinds)('user management API on %s', (kind) => {
       expect(u).not.toHaveProperty('payfastToken');
       expect(u).not.toHaveProperty('usernameKey');
     }
-    expect(list.find((u) => u.username === 'carol')).toMatchObject({ messageCount: 40, totalLogins: 2, subscriptionStatus: 'canceled', email: 'carol%_@odd.test' });
+    expect(list.find((u) => u.username === 'carol')).toMatchObject({
+      messageCount: 40,
+      totalLogins: 2,
+      subscriptionStatus: 'canceled',
+      email: 'carol%_@odd.test',
+    });
     expect(list.find((u) => u.username === 'bob')).toMatchObject({ email: null, lastLoginAt: null });
   });
 
@@ -90,7 +111,14 @@ describe.each(dbKinds)('user management API on %s', (kind) => {
 
   it('sorts each column both ways with empty values last, and pages', async () => {
     expect(await names('/api/users/admin?sort=username&dir=asc')).toEqual(['Alice', 'bob', 'carol', 'dave', 'plain_user', 'zed_admin']);
-    expect(await names('/api/users/admin?sort=messageCount&dir=desc')).toEqual(['carol', 'Alice', 'bob', 'zed_admin', 'plain_user', 'dave']);
+    expect(await names('/api/users/admin?sort=messageCount&dir=desc')).toEqual([
+      'carol',
+      'Alice',
+      'bob',
+      'zed_admin',
+      'plain_user',
+      'dave',
+    ]);
     expect(await names('/api/users/admin?sort=messageCount&dir=asc')).toEqual(['zed_admin', 'plain_user', 'dave', 'bob', 'Alice', 'carol']);
     const emailAsc = await names('/api/users/admin?sort=email&dir=asc');
     const emailDesc = await names('/api/users/admin?sort=email&dir=desc');
@@ -172,7 +200,10 @@ describe.each(dbKinds)('user management API on %s', (kind) => {
     // The lock's own answer, for a demotion that passed the guard just before the other one committed.
     const [last] = admins;
     const formerAdmin = last.id === adminId ? other.user.id : adminId;
-    await expect(t.services.users.toggleAdmin({ id: formerAdmin }, last.id, false)).rejects.toMatchObject({ status: 409, message: USERS_TEXTS.lastAdmin });
+    await expect(t.services.users.toggleAdmin({ id: formerAdmin }, last.id, false)).rejects.toMatchObject({
+      status: 409,
+      message: USERS_TEXTS.lastAdmin,
+    });
     admins = await t.database.db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
     expect(admins).toEqual([last]);
     // Put things back for the tests after this one.
@@ -204,17 +235,25 @@ describe.each(dbKinds)('user management API on %s', (kind) => {
     expect(body.message).toMatch(/^Trial extended for user Alice by 10 days, to \d{4}\/\d{2}\/\d{2}$/);
     expect((await row(ids.Alice)).trialEndDate).toBe(expected);
     const [audit] = await auditFor(ids.Alice);
-    expect(audit).toMatchObject({ action: 'user.trial.extend', actorId: adminId, details: { days: 10, before: { trialEndDate: before }, after: { trialEndDate: expected } } });
+    expect(audit).toMatchObject({
+      action: 'user.trial.extend',
+      actorId: adminId,
+      details: { days: 10, before: { trialEndDate: before }, after: { trialEndDate: expected } },
+    });
 
     await set(ids.dave, { trialEndDate: '2026-11-01T00:00:00.000Z' });
     const expired = await admin.patch(`/api/users/admin/${ids.dave}/extend-trial`, { days: 1 });
-    expect(((await expired.json()) as { user: { trialEndDate: string } }).user.trialEndDate).toBe(new Date(now.getTime() + DAY).toISOString());
+    expect(((await expired.json()) as { user: { trialEndDate: string } }).user.trialEndDate).toBe(
+      new Date(now.getTime() + DAY).toISOString(),
+    );
   });
 
   it('refuses to extend a user who is not trialing, and bad day counts', async () => {
     const res = await admin.patch(`/api/users/admin/${ids.bob}/extend-trial`, { days: 7 });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toBe('User bob is not on a trial (subscription: Active), so there is no trial to extend');
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'User bob is not on a trial (subscription: Active), so there is no trial to extend',
+    );
     const before = (await row(ids.Alice)).trialEndDate;
     for (const days of [0, -3, 366, 1.5, '7', null]) {
       const bad = await admin.patch(`/api/users/admin/${ids.Alice}/extend-trial`, { days });
@@ -247,7 +286,10 @@ describe.each(dbKinds)('user management API on %s', (kind) => {
     for (let i = 0; i < 15; i++) expect((await user.get('/api/knowledge/search?q=zzqx%20flurb')).status).toBe(200);
     expect((await user.get('/knowledge?q=ZZQX%20%20flurb')).status).toBe(200);
     expect((await user.get('/api/knowledge/search?q=uif')).status).toBe(200);
-    const misses = await t.database.db.select().from(knowledgeSearchMisses).where(inArray(knowledgeSearchMisses.userId, [userId]));
+    const misses = await t.database.db
+      .select()
+      .from(knowledgeSearchMisses)
+      .where(inArray(knowledgeSearchMisses.userId, [userId]));
     expect(misses.map((m) => m.query)).toEqual(['zzqx flurb']);
     expect(Object.keys(misses[0]).sort()).toEqual(['at', 'id', 'query', 'userId']);
     expect((await admin.get('/api/knowledge/search?q=zzqx+flurb')).status).toBe(200);
@@ -262,26 +304,126 @@ describe.each(dbKinds)('user management API on %s', (kind) => {
     const db = t.database.db;
     await db.insert(conversations).values({ id: 'c-insights', userId, title: 'Insights' });
     const at = (m: number) => new Date(now.getTime() - m * 60_000).toISOString();
-    const reading = (intent: string, topic: string | null, confidence: number, outcome: string, slots: Record<string, unknown> = {}) => ({ intent, topic, slots, facts: slots, topics: [], decidedBy: 'model', confidence, outcome });
+    const reading = (intent: string, topic: string | null, confidence: number, outcome: string, slots: Record<string, unknown> = {}) => ({
+      intent,
+      topic,
+      slots,
+      facts: slots,
+      topics: [],
+      decidedBy: 'model',
+      confidence,
+      outcome,
+    });
     const divers = reading('knowledge', null, 0.98, 'dont-know');
     await db.insert(messages).values([
       { id: 'q1', userId, conversationId: 'c-insights', role: 'user', content: 'How do I pay a crew of divers?', timestamp: at(10) },
-      { id: 'a1', userId, conversationId: 'c-insights', role: 'assistant', content: DONT_KNOW_ANSWER, timestamp: at(10), replyTo: 'q1', engine: 'builtin', reading: divers, outcome: 'dont-know', confidence: 0.98 },
+      {
+        id: 'a1',
+        userId,
+        conversationId: 'c-insights',
+        role: 'assistant',
+        content: DONT_KNOW_ANSWER,
+        timestamp: at(10),
+        replyTo: 'q1',
+        engine: 'builtin',
+        reading: divers,
+        outcome: 'dont-know',
+        confidence: 0.98,
+      },
       { id: 'q2', userId, conversationId: 'c-insights', role: 'user', content: 'how do I pay a crew of divers? ', timestamp: at(5) },
-      { id: 'a2', userId, conversationId: 'c-insights', role: 'assistant', content: DONT_KNOW_ANSWER, timestamp: at(5), replyTo: 'q2', engine: 'builtin', reading: divers, outcome: 'dont-know', confidence: 0.98 },
+      {
+        id: 'a2',
+        userId,
+        conversationId: 'c-insights',
+        role: 'assistant',
+        content: DONT_KNOW_ANSWER,
+        timestamp: at(5),
+        replyTo: 'q2',
+        engine: 'builtin',
+        reading: divers,
+        outcome: 'dont-know',
+        confidence: 0.98,
+      },
       { id: 'q4', userId, conversationId: 'c-insights', role: 'user', content: 'zorb 45 R300 levy thing', timestamp: at(3) },
-      { id: 'a4', userId, conversationId: 'c-insights', role: 'assistant', content: 'I read…', timestamp: at(3), replyTo: 'q4', engine: 'builtin', reading: reading('calculate', 'sdl', 0.41, 'asked', { amounts: [{ role: 'salary', value: 300 }] }), outcome: 'asked', confidence: 0.41 },
+      {
+        id: 'a4',
+        userId,
+        conversationId: 'c-insights',
+        role: 'assistant',
+        content: 'I read…',
+        timestamp: at(3),
+        replyTo: 'q4',
+        engine: 'builtin',
+        reading: reading('calculate', 'sdl', 0.41, 'asked', { amounts: [{ role: 'salary', value: 300 }] }),
+        outcome: 'asked',
+        confidence: 0.41,
+      },
       { id: 'q5', userId, conversationId: 'c-insights', role: 'user', content: 'PAYE on R20 000?', timestamp: at(2) },
-      { id: 'a5', userId, conversationId: 'c-insights', role: 'assistant', content: '**PAYE: R2 115.00 per month**', timestamp: at(2), replyTo: 'q5', engine: 'builtin', reading: reading('calculate', 'paye', 0.99, 'calculated'), outcome: 'calculated', confidence: 0.99 },
+      {
+        id: 'a5',
+        userId,
+        conversationId: 'c-insights',
+        role: 'assistant',
+        content: '**PAYE: R2 115.00 per month**',
+        timestamp: at(2),
+        replyTo: 'q5',
+        engine: 'builtin',
+        reading: reading('calculate', 'paye', 0.99, 'calculated'),
+        outcome: 'calculated',
+        confidence: 0.99,
+      },
       { id: 'q3', userId, conversationId: 'c-insights', role: 'user', content: 'UIF ceiling?', timestamp: at(40 * 24 * 60) },
-      { id: 'a3', userId, conversationId: 'c-insights', role: 'assistant', content: DONT_KNOW_ANSWER, timestamp: at(40 * 24 * 60), replyTo: 'q3', engine: 'builtin', outcome: 'dont-know' },
+      {
+        id: 'a3',
+        userId,
+        conversationId: 'c-insights',
+        role: 'assistant',
+        content: DONT_KNOW_ANSWER,
+        timestamp: at(40 * 24 * 60),
+        replyTo: 'q3',
+        engine: 'builtin',
+        outcome: 'dont-know',
+      },
     ]);
-    await db.insert(messageFeedback).values({ messageId: 'a2', userId, rating: 'down', comment: 'Not helpful at all', question: 'how do I pay a crew of divers?', answer: DONT_KNOW_ANSWER, engine: 'builtin', sources: [{ id: item.id, title: item.title }], createdAt: now, updatedAt: now });
+    await db
+      .insert(messageFeedback)
+      .values({
+        messageId: 'a2',
+        userId,
+        rating: 'down',
+        comment: 'Not helpful at all',
+        question: 'how do I pay a crew of divers?',
+        answer: DONT_KNOW_ANSWER,
+        engine: 'builtin',
+        sources: [{ id: item.id, title: item.title }],
+        createdAt: now,
+        updatedAt: now,
+      });
     const report = await t.services.insights.report();
     expect(report.unanswered.total).toEqual({ last7: 3, last30: 3 });
     expect(report.unanswered.rows).toEqual([
-      { question: expect.stringMatching(/crew of divers/i), last7: 2, last30: 2, lastAsked: at(5), outcome: 'dont-know', reading: { intent: 'knowledge', topic: null, decidedBy: 'model', confidence: 0.98, slots: {} } },
-      { question: 'zorb 45 R300 levy thing', last7: 1, last30: 1, lastAsked: at(3), outcome: 'asked', reading: { intent: 'calculate', topic: 'sdl', decidedBy: 'model', confidence: 0.41, slots: { amounts: [{ role: 'salary', value: 300 }] } } },
+      {
+        question: expect.stringMatching(/crew of divers/i),
+        last7: 2,
+        last30: 2,
+        lastAsked: at(5),
+        outcome: 'dont-know',
+        reading: { intent: 'knowledge', topic: null, decidedBy: 'model', confidence: 0.98, slots: {} },
+      },
+      {
+        question: 'zorb 45 R300 levy thing',
+        last7: 1,
+        last30: 1,
+        lastAsked: at(3),
+        outcome: 'asked',
+        reading: {
+          intent: 'calculate',
+          topic: 'sdl',
+          decidedBy: 'model',
+          confidence: 0.41,
+          slots: { amounts: [{ role: 'salary', value: 300 }] },
+        },
+      },
     ]);
     expect(report.downRated.rows).toMatchObject([{ messageId: 'a2', comment: 'Not helpful at all', engine: 'builtin' }]);
     expect(report.mostRead.rows[0]).toEqual({ id: item.id, title: item.title, last7: 2, last30: 2 });

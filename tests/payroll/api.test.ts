@@ -77,7 +77,11 @@ describe('uifApi / sdlApi / etiApi shapes', () => {
   it('uif: exactly { employee, employer, total }', () => {
     const r = uifApi(uifInputSchema.parse({ remuneration: 30000 }), TODAY);
     expect(r).toEqual({ employee: 177.12, employer: 177.12, total: 354.24 });
-    expect(uifApi(uifInputSchema.parse({ remuneration: 5000, period: 'weekly' }), TODAY)).toEqual({ employee: 40.87, employer: 40.87, total: 81.74 });
+    expect(uifApi(uifInputSchema.parse({ remuneration: 5000, period: 'weekly' }), TODAY)).toEqual({
+      employee: 40.87,
+      employer: 40.87,
+      total: 81.74,
+    });
     expect(uifApi(uifInputSchema.parse({ remuneration: 3000, hoursPerMonth: 20 }), TODAY)).toEqual({ employee: 0, employer: 0, total: 0 });
   });
 
@@ -128,7 +132,18 @@ describe('payslipApi', () => {
     expect(r.medicalCredit).toBe(752);
     expect(c(r.paye)).toBe(c(r.regularPaye) + c(r.bonusPaye));
     expect(r.lines.map((l) => l.code)).toEqual([
-      'salary', 'commission', 'bonus', 'gross', 'paye', 'uif_employee', 'retirement', 'medical_credit', 'net', 'uif_employer', 'sdl', 'employer_cost',
+      'salary',
+      'commission',
+      'bonus',
+      'gross',
+      'paye',
+      'uif_employee',
+      'retirement',
+      'medical_credit',
+      'net',
+      'uif_employer',
+      'sdl',
+      'employer_cost',
     ]);
     for (const l of r.lines) expect(l.working.length, l.code).toBeGreaterThan(0);
     expect(r.lines.find((l) => l.code === 'net')!.amount).toBe(r.netPay);
@@ -163,7 +178,14 @@ describe('calculator adapters', () => {
   it('notice and minimum wage', () => {
     expect(noticeApi(noticeInputSchema.parse({ monthsEmployed: 8, workerType: 'domestic' })).noticeWeeks).toBe(4);
     const m = minimumWageApi(minimumWageInputSchema.parse({ remuneration: 5000, hours: 160 }), TODAY);
-    expect(m).toMatchObject({ nmwHourly: 30.23, hourlyRatePaid: 31.25, belowMinimum: false, shortfall: 0, weeklyMinimum: 1360.35, monthlyMinimum: 5894.4 });
+    expect(m).toMatchObject({
+      nmwHourly: 30.23,
+      hourlyRatePaid: 31.25,
+      belowMinimum: false,
+      shortfall: 0,
+      weeklyMinimum: 1360.35,
+      monthlyMinimum: 5894.4,
+    });
   });
 });
 
@@ -186,7 +208,15 @@ describe('no NaN for any valid input', () => {
             { working: false },
           );
           assertMoneyJson(paye);
-          const slip = payslipInputSchema.safeParse({ taxYear, period, remuneration, bonus, retirementContributions: contrib, age, medicalMembers });
+          const slip = payslipInputSchema.safeParse({
+            taxYear,
+            period,
+            remuneration,
+            bonus,
+            retirementContributions: contrib,
+            age,
+            medicalMembers,
+          });
           if (slip.success) assertMoneyJson(payslipApi(slip.data, TODAY, { working: false }));
         },
       ),

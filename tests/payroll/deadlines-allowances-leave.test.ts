@@ -95,7 +95,9 @@ describe('a travel allowance in PAYE (§12.1)', () => {
     expect(r.paye).toBe(5824.75);
     expect(r.travelAllowanceTaxable).toBe(4000);
     expect(r.paye).toBe(paye({ remuneration: 34000 }).paye);
-    expect(r.working[0]).toBe('Travel allowance R5 000.00: 80% = R4 000.00 is remuneration for PAYE; the full allowance goes on the IRP5 under code 3701');
+    expect(r.working[0]).toBe(
+      'Travel allowance R5 000.00: 80% = R4 000.00 is remuneration for PAYE; the full allowance goes on the IRP5 under code 3701',
+    );
     expect(r.working[1]).toBe('Pay taxed: R30 000.00 + R4 000.00 taxable allowances and benefits = R34 000.00');
   });
 
@@ -122,13 +124,22 @@ describe('annual leave earned over months of service (§26)', () => {
   it('is 15 × months / 12 on a 5-day week: 7 months → 8.75 days', () => {
     expect(leave({ daysPerWeek: 5, monthsEmployed: 7 }).annualLeaveAccrued).toBe(8.75);
     expect(leave({ daysPerWeek: 6, monthsEmployed: 7 }).annualLeaveAccrued).toBe(10.5);
-    expect(leave({ daysPerWeek: 5, monthsEmployed: 7 }).working).toContain('Earned over 7 months: 15 × 7 / 12 = 8.75 days (before any leave taken)');
+    expect(leave({ daysPerWeek: 5, monthsEmployed: 7 }).working).toContain(
+      'Earned over 7 months: 15 × 7 / 12 = 8.75 days (before any leave taken)',
+    );
     expect(leave({ daysPerWeek: 5 }).annualLeaveAccrued).toBeNull();
   });
 });
 
 describe('leave pay at the s35 daily rate (§23, §26)', () => {
-  const value = (input: Record<string, unknown>) => PAYROLL_CALCULATORS['leave-pay'].run(PAYROLL_CALCULATORS['leave-pay'].input.parse(input), TODAY) as { daily: number; weekly: number; days: number; value: number; working: string[] };
+  const value = (input: Record<string, unknown>) =>
+    PAYROLL_CALCULATORS['leave-pay'].run(PAYROLL_CALCULATORS['leave-pay'].input.parse(input), TODAY) as {
+      daily: number;
+      weekly: number;
+      days: number;
+      value: number;
+      working: string[];
+    };
 
   it('pays R18 000 a month at R830.77 a day: 8.75 days is R7 269.23, 152 days worked (152/17 days) R7 428.05', () => {
     expect(value({ remuneration: 18000, days: 8.75 })).toMatchObject({ weekly: 4153.85, daily: 830.77, days: 8.75, value: 7269.23 });
@@ -142,6 +153,12 @@ describe('leave pay at the s35 daily rate (§23, §26)', () => {
 
   it('needs the days, and grows with them', () => {
     expect(PAYROLL_CALCULATORS['leave-pay'].input.safeParse({ remuneration: 18000 }).success).toBe(false);
-    fc.assert(fc.property(fc.integer({ min: 0, max: 30000 }), fc.integer({ min: 0, max: 4000 }), (pay, d) => value({ remuneration: pay, days: d / 100 }).value <= value({ remuneration: pay, days: (d + 1) / 100 }).value));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 30000 }),
+        fc.integer({ min: 0, max: 4000 }),
+        (pay, d) => value({ remuneration: pay, days: d / 100 }).value <= value({ remuneration: pay, days: (d + 1) / 100 }).value,
+      ),
+    );
   });
 });

@@ -211,7 +211,14 @@ describe('PAYE periods and bonus', () => {
     expect(r.regularPayeCents).toBe(0);
     expect(r.payeCents).toBe(R(1_980));
     // With a R376 credit: 1 980 − 376 = R1 604.
-    const m = calculatePaye({ taxYear: 2027, period: 'monthly', remunerationCents: R(5_000), age: 35, bonusCents: R(50_000), medicalMembers: 1 });
+    const m = calculatePaye({
+      taxYear: 2027,
+      period: 'monthly',
+      remunerationCents: R(5_000),
+      age: 35,
+      bonusCents: R(50_000),
+      medicalMembers: 1,
+    });
     expect(m.payeCents).toBe(R(1_604));
   });
 
@@ -252,7 +259,10 @@ describe('UIF', () => {
 
 describe('SDL', () => {
   it('exempt when annual payroll is not more than R500 000', () => {
-    expect(calculateSdl({ taxYear: 2027, remunerationCents: R(40_000), annualPayrollCents: R(500_000) })).toMatchObject({ sdlCents: 0, exempt: true });
+    expect(calculateSdl({ taxYear: 2027, remunerationCents: R(40_000), annualPayrollCents: R(500_000) })).toMatchObject({
+      sdlCents: 0,
+      exempt: true,
+    });
     expect(calculateSdl({ taxYear: 2027, remunerationCents: R(40_000), annualPayrollCents: R(500_000.01) })).toMatchObject({
       sdlCents: R(400),
       exempt: false,

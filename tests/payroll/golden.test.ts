@@ -242,7 +242,10 @@ function runEti(c: GoldenCase) {
 function runSdl(c: GoldenCase) {
   const i = c.inputs;
   const ck = checker(c);
-  const m = sdlApi(sdlInputSchema.parse({ taxYear: c.tax_year, remuneration: i.monthly_payroll, annualPayroll: i.expected_annual_payroll }), TODAY);
+  const m = sdlApi(
+    sdlInputSchema.parse({ taxYear: c.tax_year, remuneration: i.monthly_payroll, annualPayroll: i.expected_annual_payroll }),
+    TODAY,
+  );
   ck.value('sdl_liable', !m.exempt);
   ck.money('sdl_monthly', m.sdl);
   const y = sdlApi(
@@ -285,10 +288,7 @@ function runMinimumWage(c: GoldenCase) {
     ck.money('shortfall_per_hour', r.shortfallPerHour);
     ck.money('monthly_shortfall', r.shortfall as number);
     // Same answer from pay-for-hours.
-    const r2 = minimumWageApi(
-      minimumWageInputSchema.parse({ remuneration: i.hourly_rate_paid * i.hours, hours: i.hours, date }),
-      TODAY,
-    );
+    const r2 = minimumWageApi(minimumWageInputSchema.parse({ remuneration: i.hourly_rate_paid * i.hours, hours: i.hours, date }), TODAY);
     expect(r2.belowMinimum).toBe(true);
     expect(toCents(r2.shortfall as number)).toBe(toCents(c.expected.monthly_shortfall as number));
   }

@@ -28,29 +28,63 @@ const NUM_RUNS = 2000;
 describe('PAYE properties', () => {
   it('tax is never negative and always whole cents', () => {
     fc.assert(
-      fc.property(yearArb, periodArb, remArb, ageArb, membersArb, remArb, fc.integer({ min: 0, max: 50_000_000 }), (y, period, rem, age, m, bonus, contrib) => {
-        const r = calculatePaye({ taxYear: y, period, remunerationCents: rem, age, medicalMembers: m, bonusCents: bonus, retirementContributionsCents: contrib });
-        for (const v of [r.payeCents, r.regularPayeCents, r.bonusPayeCents, r.annualTaxCents, r.taxBeforeRebatesCents, r.taxAfterRebatesCents, r.taxableIncomeCents]) {
-          expect(Number.isSafeInteger(v)).toBe(true);
-          expect(v).toBeGreaterThanOrEqual(0);
-        }
-        expect(r.payeCents).toBe(r.regularPayeCents + r.bonusPayeCents);
-      }),
+      fc.property(
+        yearArb,
+        periodArb,
+        remArb,
+        ageArb,
+        membersArb,
+        remArb,
+        fc.integer({ min: 0, max: 50_000_000 }),
+        (y, period, rem, age, m, bonus, contrib) => {
+          const r = calculatePaye({
+            taxYear: y,
+            period,
+            remunerationCents: rem,
+            age,
+            medicalMembers: m,
+            bonusCents: bonus,
+            retirementContributionsCents: contrib,
+          });
+          for (const v of [
+            r.payeCents,
+            r.regularPayeCents,
+            r.bonusPayeCents,
+            r.annualTaxCents,
+            r.taxBeforeRebatesCents,
+            r.taxAfterRebatesCents,
+            r.taxableIncomeCents,
+          ]) {
+            expect(Number.isSafeInteger(v)).toBe(true);
+            expect(v).toBeGreaterThanOrEqual(0);
+          }
+          expect(r.payeCents).toBe(r.regularPayeCents + r.bonusPayeCents);
+        },
+      ),
       { numRuns: NUM_RUNS },
     );
   });
 
   it('is monotone (non-decreasing) in income', () => {
     fc.assert(
-      fc.property(yearArb, periodArb, remArb, remArb, ageArb, membersArb, fc.integer({ min: 0, max: 10_000_000 }), (y, period, a, b, age, m, contrib) => {
-        const [lo, hi] = a <= b ? [a, b] : [b, a];
-        const p = { taxYear: y, period, age, medicalMembers: m, retirementContributionsCents: contrib };
-        const rl = calculatePaye({ ...p, remunerationCents: lo });
-        const rh = calculatePaye({ ...p, remunerationCents: hi });
-        expect(rh.payeCents).toBeGreaterThanOrEqual(rl.payeCents);
-        expect(rh.annualTaxCents).toBeGreaterThanOrEqual(rl.annualTaxCents);
-        expect(rh.taxBeforeRebatesCents).toBeGreaterThanOrEqual(rl.taxBeforeRebatesCents);
-      }),
+      fc.property(
+        yearArb,
+        periodArb,
+        remArb,
+        remArb,
+        ageArb,
+        membersArb,
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (y, period, a, b, age, m, contrib) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          const p = { taxYear: y, period, age, medicalMembers: m, retirementContributionsCents: contrib };
+          const rl = calculatePaye({ ...p, remunerationCents: lo });
+          const rh = calculatePaye({ ...p, remunerationCents: hi });
+          expect(rh.payeCents).toBeGreaterThanOrEqual(rl.payeCents);
+          expect(rh.annualTaxCents).toBeGreaterThanOrEqual(rl.annualTaxCents);
+          expect(rh.taxBeforeRebatesCents).toBeGreaterThanOrEqual(rl.taxBeforeRebatesCents);
+        },
+      ),
       { numRuns: NUM_RUNS },
     );
   });
@@ -87,7 +121,14 @@ describe('PAYE properties', () => {
   it('monthly PAYE × 12 equals the annual tax within rounding (≤ 6 cents)', () => {
     fc.assert(
       fc.property(yearArb, remArb, ageArb, membersArb, fc.integer({ min: 0, max: 10_000_000 }), (y, rem, age, m, contrib) => {
-        const r = calculatePaye({ taxYear: y, period: 'monthly', remunerationCents: rem, age, medicalMembers: m, retirementContributionsCents: contrib });
+        const r = calculatePaye({
+          taxYear: y,
+          period: 'monthly',
+          remunerationCents: rem,
+          age,
+          medicalMembers: m,
+          retirementContributionsCents: contrib,
+        });
         expect(Math.abs(r.payeCents * 12 - r.annualTaxCents)).toBeLessThanOrEqual(6);
       }),
       { numRuns: NUM_RUNS },
@@ -140,7 +181,9 @@ describe('ETI properties', () => {
   // Dates from 1 March 2024 (first NMW figure in the facts sheet) to 28 February 2027.
   const start = Date.UTC(2024, 2, 1);
   const end = Date.UTC(2027, 1, 28);
-  const dateArb = fc.integer({ min: 0, max: Math.round((end - start) / 86_400_000) }).map((d) => new Date(start + d * 86_400_000).toISOString().slice(0, 10));
+  const dateArb = fc
+    .integer({ min: 0, max: Math.round((end - start) / 86_400_000) })
+    .map((d) => new Date(start + d * 86_400_000).toISOString().slice(0, 10));
 
   it('ETI is never negative and never above R1 500', () => {
     fc.assert(

@@ -2,12 +2,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PAYROLL_CALCULATORS, compareTaxYears, parseEmployeeTable, parsePayrollInput, severanceTaxEstimateCents, type PayrollCalculator } from '../../src/payroll/index';
+import {
+  PAYROLL_CALCULATORS,
+  compareTaxYears,
+  parseEmployeeTable,
+  parsePayrollInput,
+  severanceTaxEstimateCents,
+  type PayrollCalculator,
+} from '../../src/payroll/index';
 
 // Issue 23's calculations on the reference's worked examples (tests/fixtures/golden-23-30.json), and the shapes
 // their rules have: monotone in pay and service, capped, switching at the age and service boundaries.
 const today = new Date('2026-11-25T10:00:00+02:00');
-interface Case { id: string; section: string; calculator?: string; input?: Record<string, unknown>; lumpSum?: { taxYear: number; severance: number; earlier: number }; expected: Record<string, unknown> }
+interface Case {
+  id: string;
+  section: string;
+  calculator?: string;
+  input?: Record<string, unknown>;
+  lumpSum?: { taxYear: number; severance: number; earlier: number };
+  expected: Record<string, unknown>;
+}
 const { cases } = JSON.parse(fs.readFileSync(path.resolve('tests/fixtures/golden-23-30.json'), 'utf8')) as { cases: Case[] };
 const calc = (name: string) => (PAYROLL_CALCULATORS as Record<string, PayrollCalculator>)[name];
 function run(name: string, input: Record<string, unknown>) {
@@ -31,7 +45,9 @@ describe('termination', () => {
   it('pays severance only on a retrenchment, a week for each completed year', () => {
     expect(run('termination', { ...base, serviceYears: 5, reason: 'resignation' }).severance).toBe(0);
     expect(run('termination', { ...base, serviceYears: 5, reason: 'dismissal' }).severance).toBe(0);
-    expect(run('termination', { ...base, serviceYears: 5, serviceMonths: 11 }).severance).toBe(run('termination', { ...base, serviceYears: 5 }).severance);
+    expect(run('termination', { ...base, serviceYears: 5, serviceMonths: 11 }).severance).toBe(
+      run('termination', { ...base, serviceYears: 5 }).severance,
+    );
   });
   it('counts service from the dates, the last day included', () => {
     const r = run('termination', { ...base, startDate: '2019-01-01', endDate: '2026-10-31' });
@@ -45,21 +61,47 @@ describe('termination', () => {
     expect((r.notes as string[]).join(' ')).toContain('the PAYE tables may not be applied');
   });
   it('works out the leave due from the cycle start and the days taken', () => {
-    const r = run('termination', { ...base, reason: 'resignation', startDate: '2020-03-01', endDate: '2026-09-30', leaveCycleStart: '2026-03-01', leaveDaysTaken: 2 });
+    const r = run('termination', {
+      ...base,
+      reason: 'resignation',
+      startDate: '2020-03-01',
+      endDate: '2026-09-30',
+      leaveCycleStart: '2026-03-01',
+      leaveDaysTaken: 2,
+    });
     expect(r.leaveDays).toBe(6.75);
   });
   it('refuses what cannot be right, naming the field', () => {
-    expect(parsePayrollInput(calc('termination').input, { remuneration: 1, age: 30, reason: 'retrenchment' })).toMatchObject({ ok: false, errors: [{ field: 'serviceYears' }] });
-    expect(parsePayrollInput(calc('termination').input, { remuneration: 1, age: 30, serviceYears: 1, reason: 'holiday' })).toMatchObject({ ok: false, errors: [{ field: 'reason' }] });
-    expect(parsePayrollInput(calc('termination').input, { remuneration: 1, age: 30, reason: 'resignation', startDate: '2026-05-01', endDate: '2026-01-01' })).toMatchObject({ ok: false });
+    expect(parsePayrollInput(calc('termination').input, { remuneration: 1, age: 30, reason: 'retrenchment' })).toMatchObject({
+      ok: false,
+      errors: [{ field: 'serviceYears' }],
+    });
+    expect(parsePayrollInput(calc('termination').input, { remuneration: 1, age: 30, serviceYears: 1, reason: 'holiday' })).toMatchObject({
+      ok: false,
+      errors: [{ field: 'reason' }],
+    });
+    expect(
+      parsePayrollInput(calc('termination').input, {
+        remuneration: 1,
+        age: 30,
+        reason: 'resignation',
+        startDate: '2026-05-01',
+        endDate: '2026-01-01',
+      }),
+    ).toMatchObject({ ok: false });
   });
   it('severance grows with pay and service (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1000, max: 200000 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1, max: 5000 }), (pay, years, extra) => {
-        const a = run('termination', { ...base, remuneration: pay, serviceYears: years });
-        const b = run('termination', { ...base, remuneration: pay + extra, serviceYears: years + 1 });
-        expect(b.severance as number).toBeGreaterThan(a.severance as number);
-      }),
+      fc.property(
+        fc.integer({ min: 1000, max: 200000 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 1, max: 5000 }),
+        (pay, years, extra) => {
+          const a = run('termination', { ...base, remuneration: pay, serviceYears: years });
+          const b = run('termination', { ...base, remuneration: pay + extra, serviceYears: years + 1 });
+          expect(b.severance as number).toBeGreaterThan(a.severance as number);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -84,15 +126,25 @@ describe('leave accrued', () => {
     expect(() => run('leave-accrual', { months: 2, daysTaken: 5 })).toThrow(/daysTaken/);
   });
   it('never earns less for more months (property)', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 11 }), fc.integer({ min: 1, max: 7 }), (m, d) => {
-      expect(run('leave-accrual', { months: m + 1, daysPerWeek: d, monthsEmployed: 24 }).accrued as number).toBeGreaterThanOrEqual(run('leave-accrual', { months: m, daysPerWeek: d, monthsEmployed: 24 }).accrued as number);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 11 }), fc.integer({ min: 1, max: 7 }), (m, d) => {
+        expect(run('leave-accrual', { months: m + 1, daysPerWeek: d, monthsEmployed: 24 }).accrued as number).toBeGreaterThanOrEqual(
+          run('leave-accrual', { months: m, daysPerWeek: d, monthsEmployed: 24 }).accrued as number,
+        );
+      }),
+    );
   });
 });
 
 describe("a month's payroll", () => {
   it('adds up each person, caps UIF per person and sets ETI off against PAYE', () => {
-    const r = run('payroll-run', { month: '2026-11', employees: 'Thandi, 6000, 24, 3\nAnna\t25000\t45\nBen 40 000 52' }) as { employees: { name: string; uifEmployee: number; eti: number }[]; totals: Record<string, number>; emp201: number; liability: number; dueDate: string };
+    const r = run('payroll-run', { month: '2026-11', employees: 'Thandi, 6000, 24, 3\nAnna\t25000\t45\nBen 40 000 52' }) as {
+      employees: { name: string; uifEmployee: number; eti: number }[];
+      totals: Record<string, number>;
+      emp201: number;
+      liability: number;
+      dueDate: string;
+    };
     expect(r.employees.map((e) => e.name)).toEqual(['Thandi', 'Anna', 'Ben']);
     expect(r.employees.map((e) => e.uifEmployee)).toEqual([60, 177.12, 177.12]);
     expect(r.employees[0].eti).toBe(1125);
@@ -100,7 +152,10 @@ describe("a month's payroll", () => {
     expect(r.dueDate).toBe('2026-12-07');
   });
   it('is exempt from SDL when the annual payroll is not more than R500 000', () => {
-    const r = run('payroll-run', { month: '2026-11', annualPayroll: 500000, employees: [{ name: 'A', remuneration: 20000, age: 30 }] }) as { totals: { sdl: number }; sdlExempt: boolean };
+    const r = run('payroll-run', { month: '2026-11', annualPayroll: 500000, employees: [{ name: 'A', remuneration: 20000, age: 30 }] }) as {
+      totals: { sdl: number };
+      sdlExempt: boolean;
+    };
     expect(r).toMatchObject({ sdlExempt: true, totals: { sdl: 0 } });
   });
   it('reads a pasted table, skipping a header and grouping "8 000"', () => {
@@ -110,12 +165,16 @@ describe("a month's payroll", () => {
     ]);
   });
   it('names the person and field of a bad row', () => {
-    expect(parsePayrollInput(calc('payroll-run').input, { employees: 'Sipho, 8000, 300' })).toMatchObject({ ok: false, errors: [{ field: 'employees.0.age' }] });
+    expect(parsePayrollInput(calc('payroll-run').input, { employees: 'Sipho, 8000, 300' })).toMatchObject({
+      ok: false,
+      errors: [{ field: 'employees.0.age' }],
+    });
   });
 });
 
 describe('allowances and fringe benefits', () => {
-  const paye = (extra: Record<string, unknown>) => run('paye', { taxYear: 2027, period: 'monthly', remuneration: 30000, age: 45, ...extra });
+  const paye = (extra: Record<string, unknown>) =>
+    run('paye', { taxYear: 2027, period: 'monthly', remuneration: 30000, age: 45, ...extra });
   it('a company car is 3.5% of its value (3.25% with a maintenance plan), 80% taxed', () => {
     expect(paye({ companyCarValue: 350000 }).taxableBenefits).toBe(9800);
     expect(paye({ companyCarValue: 400000, companyCarMaintenancePlan: true }).taxableBenefits).toBe(10400);
@@ -133,12 +192,17 @@ describe('allowances and fringe benefits', () => {
     expect(paye({ reimbursiveRate: 5.5, businessKm: 1000 }).taxableBenefits).toBe(550);
   });
   it('values a company car per month only', () => {
-    expect(() => run('paye', { taxYear: 2027, period: 'weekly', remuneration: 5000, age: 45, companyCarValue: 300000 })).toThrow(/monthly pay/);
+    expect(() => run('paye', { taxYear: 2027, period: 'weekly', remuneration: 5000, age: 45, companyCarValue: 300000 })).toThrow(
+      /monthly pay/,
+    );
   });
   it('more taxable benefit never lowers the PAYE (property)', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 20000 }), fc.integer({ min: 1, max: 5000 }), (a, d) => {
-      expect(paye({ travelAllowance: a + d }).paye as number).toBeGreaterThanOrEqual(paye({ travelAllowance: a }).paye as number);
-    }), { numRuns: 60 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 20000 }), fc.integer({ min: 1, max: 5000 }), (a, d) => {
+        expect(paye({ travelAllowance: a + d }).paye as number).toBeGreaterThanOrEqual(paye({ travelAllowance: a }).paye as number);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 

@@ -50,7 +50,11 @@ describe('payeInputSchema', () => {
   });
   it('reports all bad fields at once', () => {
     const r = payeInputSchema.safeParse({ period: 'sometimes', remuneration: -1, age: 300, taxYear: 2031 });
-    expect(fieldErrors(r.error!).map((e) => e.field).sort()).toEqual(['age', 'period', 'remuneration', 'taxYear']);
+    expect(
+      fieldErrors(r.error!)
+        .map((e) => e.field)
+        .sort(),
+    ).toEqual(['age', 'period', 'remuneration', 'taxYear']);
   });
   it('missing, non-numeric, NaN, Infinity and fractional-cent amounts', () => {
     expect(issueFor(payeInputSchema, { period: 'monthly', age: 35 }, 'remuneration')).toBe('remuneration is required');

@@ -5,7 +5,11 @@ import { saDay } from '../../src/billing/calendar';
 const now = new Date('2026-11-23T10:00:00+02:00');
 const past = '2026-11-20T10:00:00.000Z';
 const future = '2026-11-30T10:00:00.000Z';
-const user = (subscriptionStatus: string | null, trialEndDate: string | null = null, nextBillingDate: string | null = null) => ({ subscriptionStatus, trialEndDate, nextBillingDate });
+const user = (subscriptionStatus: string | null, trialEndDate: string | null = null, nextBillingDate: string | null = null) => ({
+  subscriptionStatus,
+  trialEndDate,
+  nextBillingDate,
+});
 
 describe('assistantAccess: what a user may do with the assistant now', () => {
   it.each([

@@ -35,14 +35,29 @@ describe('the EMP201 for every month of the 2026/27 tax year', () => {
     expect(of('uif-declaration', all).find((d) => d.covers === month)).toMatchObject({ date, caveat: expect.stringMatching(/uFiling/) });
   });
 
-  it('each month of the tax year has exactly one EMP201 falling due in it, February 2026\'s on Friday 6 March 2026', () => {
+  it("each month of the tax year has exactly one EMP201 falling due in it, February 2026's on Friday 6 March 2026", () => {
     const months = of('emp201').map((d) => d.date.slice(0, 7));
-    expect(months).toEqual(['2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11', '2026-12', '2027-01', '2027-02']);
+    expect(months).toEqual([
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+    ]);
     expect(of('emp201')[0]).toMatchObject({ covers: '2026-02', date: '2026-03-06' }); // 7 March 2026 is a Saturday
   });
 
-  it('moves a 7th that is a public holiday: 7 April 2023 was Good Friday, so March 2023\'s EMP201 was due Thursday 6 April', () => {
-    expect(of('emp201', deadlinesBetween('2023-04-01', '2023-04-30'))).toMatchObject([{ covers: '2023-03', date: '2023-04-06', due: expect.stringMatching(/public holiday/) }]);
+  it("moves a 7th that is a public holiday: 7 April 2023 was Good Friday, so March 2023's EMP201 was due Thursday 6 April", () => {
+    expect(of('emp201', deadlinesBetween('2023-04-01', '2023-04-30'))).toMatchObject([
+      { covers: '2023-03', date: '2023-04-06', due: expect.stringMatching(/public holiday/) },
+    ]);
   });
 
   it('warns where an unannounced election holiday could still move a date', () => {
@@ -70,7 +85,7 @@ describe('the yearly dates', () => {
     expect(found[0]).toMatchObject({ date, due: expect.stringMatching(due) });
   });
 
-  it('carries the facts sheet\'s caveats', () => {
+  it("carries the facts sheet's caveats", () => {
     expect(around.find((d) => d.kind === 'emp501-interim')!.caveat).toMatch(/SARS announces/);
     expect(around.find((d) => d.kind === 'emp501-annual' && d.covers === '2026/27')!.caveat).toMatch(/2027 window/);
     expect(around.find((d) => d.kind === 'coida-roe')!.caveat).toMatch(/1 April to 31 May/);
@@ -83,7 +98,13 @@ describe('the yearly dates', () => {
     expect(new Set(keys).size).toBe(keys.length);
     expect(TAX_YEAR.map((d) => d.date)).toEqual([...TAX_YEAR.map((d) => d.date)].sort());
     expect(TAX_YEAR.every((d) => d.date >= '2026-03-01' && d.date <= '2027-02-28')).toBe(true);
-    expect(TAX_YEAR.map((d) => d.kind).filter((k) => k !== 'emp201' && k !== 'uif-declaration')).toEqual(['coida-roe', 'irp5', 'wsp-atr', 'emp501-annual', 'emp501-interim']);
+    expect(TAX_YEAR.map((d) => d.kind).filter((k) => k !== 'emp201' && k !== 'uif-declaration')).toEqual([
+      'coida-roe',
+      'irp5',
+      'wsp-atr',
+      'emp501-annual',
+      'emp501-interim',
+    ]);
   });
 
   it('takes a range of one day, and an empty one', () => {
@@ -94,10 +115,14 @@ describe('the yearly dates', () => {
 });
 
 describe('pay days', () => {
-  it('adds each month\'s pay day, on the month\'s last day when it has fewer days', () => {
+  it("adds each month's pay day, on the month's last day when it has fewer days", () => {
     const pays = deadlinesBetween('2027-01-01', '2027-03-31', { payDay: 31 }).filter((d) => d.kind === 'pay-day');
     expect(pays.map((d) => d.date)).toEqual(['2027-01-31', '2027-02-28', '2027-03-31']);
-    expect(deadlinesBetween('2026-11-01', '2026-11-30', { payDay: 25 }).filter((d) => d.kind === 'pay-day').map((d) => d.date)).toEqual(['2026-11-25']);
+    expect(
+      deadlinesBetween('2026-11-01', '2026-11-30', { payDay: 25 })
+        .filter((d) => d.kind === 'pay-day')
+        .map((d) => d.date),
+    ).toEqual(['2026-11-25']);
     expect(deadlinesBetween('2026-11-01', '2026-11-30').some((d) => d.kind === 'pay-day')).toBe(false);
     expect(() => deadlinesBetween('2026-11-01', '2026-11-30', { payDay: 0 })).toThrow(/payDay/);
   });
@@ -127,10 +152,12 @@ describe('the iCalendar feed', () => {
     expect(unfolded).toContain('\r\nCALSCALE:GREGORIAN\r\n');
     expect(unfolded).toContain('\r\nX-WR-CALNAME:PayeWise: payroll deadlines\r\n');
     expect(unfolded).toContain('SUMMARY:EMP201 for November 2026\r\n');
-    expect(unfolded).toMatch(/DESCRIPTION:Declare and pay the PAYE\\, UIF and SDL \(less ETI\) for November 2026 to SARS\.\\nDue Monday 7 December 2026\.\\n/);
+    expect(unfolded).toMatch(
+      /DESCRIPTION:Declare and pay the PAYE\\, UIF and SDL \(less ETI\) for November 2026 to SARS\.\\nDue Monday 7 December 2026\.\\n/,
+    );
   });
 
-  it('parses with ical.js into one all-day event per deadline, with stable UIDs and the article\'s link', () => {
+  it("parses with ical.js into one all-day event per deadline, with stable UIDs and the article's link", () => {
     const cal = new ICAL.Component(ICAL.parse(text));
     expect(cal.getFirstPropertyValue('version')).toBe('2.0');
     const events = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
@@ -154,24 +181,45 @@ describe('client companies on the calendar', () => {
       { id: 3, name: 'Fortnightly Spaza', payDay: 'friday', payFrequency: 'fortnightly' },
     ]).filter((d) => d.clientId);
     expect(pay.map((d) => [d.date, d.title, d.clientId, d.caveat ?? null])).toEqual([
-      ['2026-12-25', 'Ubuntu Traders: pay day (December 2026)', 1, 'This day is a public holiday (Christmas Day); the last business day before it is Thursday 24 December 2026.'],
+      [
+        '2026-12-25',
+        'Ubuntu Traders: pay day (December 2026)',
+        1,
+        'This day is a public holiday (Christmas Day); the last business day before it is Thursday 24 December 2026.',
+      ],
       ['2026-12-31', 'Karoo Motors: pay day (December 2026)', 2, null],
       ['2027-01-25', 'Ubuntu Traders: pay day (January 2027)', 1, null],
       ['2027-01-29', 'Karoo Motors: pay day (January 2027)', 2, null],
     ]);
     // A fortnightly payroll's weekday does not say which weeks: not listed (above). A weekly one is every week.
-    const weekly = calendarFor('2026-12-01', '2027-01-05', [{ id: 4, name: 'Weekly Spaza', payDay: 'friday', payFrequency: 'weekly' }]).filter((d) => d.clientId);
+    const weekly = calendarFor('2026-12-01', '2027-01-05', [
+      { id: 4, name: 'Weekly Spaza', payDay: 'friday', payFrequency: 'weekly' },
+    ]).filter((d) => d.clientId);
     expect(weekly.map((d) => [d.date, d.title, d.caveat ?? null])).toEqual([
       ['2026-12-04', 'Weekly Spaza: weekly pay day', null],
       ['2026-12-11', 'Weekly Spaza: weekly pay day', null],
       ['2026-12-18', 'Weekly Spaza: weekly pay day', null],
-      ['2026-12-25', 'Weekly Spaza: weekly pay day', 'This day is a public holiday (Christmas Day); the last business day before it is Thursday 24 December 2026.'],
-      ['2027-01-01', 'Weekly Spaza: weekly pay day', "This day is a public holiday (New Year's Day); the last business day before it is Thursday 31 December 2026."],
+      [
+        '2026-12-25',
+        'Weekly Spaza: weekly pay day',
+        'This day is a public holiday (Christmas Day); the last business day before it is Thursday 24 December 2026.',
+      ],
+      [
+        '2027-01-01',
+        'Weekly Spaza: weekly pay day',
+        "This day is a public holiday (New Year's Day); the last business day before it is Thursday 31 December 2026.",
+      ],
     ]);
     expect(new Set(weekly.map((d) => eventUid(d))).size).toBe(5);
-    expect(deadlinesBetween('2026-12-01', '2026-12-31', { payDay: 'monday' }).filter((d) => d.kind === 'pay-day').map((d) => d.date)).toEqual(['2026-12-07', '2026-12-14', '2026-12-21', '2026-12-28']);
+    expect(
+      deadlinesBetween('2026-12-01', '2026-12-31', { payDay: 'monday' })
+        .filter((d) => d.kind === 'pay-day')
+        .map((d) => d.date),
+    ).toEqual(['2026-12-07', '2026-12-14', '2026-12-21', '2026-12-28']);
     // Without clients, the statutory dates only; with them, the same statutory dates.
     expect(calendarFor('2026-12-01', '2027-01-31').filter((d) => d.clientId)).toEqual([]);
-    expect(calendarFor('2026-12-01', '2027-01-31', [{ id: 1, name: 'A', payDay: 25 }]).filter((d) => !d.clientId)).toEqual(deadlinesBetween('2026-12-01', '2027-01-31'));
+    expect(calendarFor('2026-12-01', '2027-01-31', [{ id: 1, name: 'A', payDay: 25 }]).filter((d) => !d.clientId)).toEqual(
+      deadlinesBetween('2026-12-01', '2027-01-31'),
+    );
   });
 });

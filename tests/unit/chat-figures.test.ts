@@ -8,7 +8,10 @@ import { PAYROLL_CALCULATORS } from '../../src/payroll/calculators';
 // The chat's calculation card formats each field by its kind. The kinds are checked against the registry itself:
 // each input schema names its unit in its own error message ("a number of rands", "a whole number of days"…).
 
-type Schema = { shape?: Record<string, unknown>; safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } };
+type Schema = {
+  shape?: Record<string, unknown>;
+  safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+};
 const calculators = Object.entries(PAYROLL_CALCULATORS) as [string, { input: Schema; run(input: unknown, today: Date): unknown }][];
 
 function kindFromMessage(message: string): FigureKind {
@@ -30,7 +33,16 @@ function kindFromMessage(message: string): FigureKind {
 
 // Inputs that compute: one per calculator, so every result field is seen.
 const SAMPLES: Record<string, Record<string, unknown>> = {
-  paye: { period: 'monthly', remuneration: 20000, age: 35, medicalMembers: 2, bonus: 5000, travelAllowance: 3000, loan: 10000, loanInterestRate: 2 },
+  paye: {
+    period: 'monthly',
+    remuneration: 20000,
+    age: 35,
+    medicalMembers: 2,
+    bonus: 5000,
+    travelAllowance: 3000,
+    loan: 10000,
+    loanInterestRate: 2,
+  },
   'tax-threshold': { age: 70 },
   uif: { remuneration: 20000 },
   sdl: { remuneration: 20000, annualPayroll: 1000000 },
@@ -38,7 +50,15 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   payslip: { remuneration: 20000, age: 35 },
   leave: { daysPerWeek: 5, monthsEmployed: 5, daysWorked: 100 },
   'leave-pay': { remuneration: 20000, days: 5 },
-  overtime: { hourlyWage: 45, overtimeHours: 5, sundayHours: 3, publicHolidayHours: 2, ordinaryDailyWage: 360, monthlyEarnings: 8000, date: '2026-05-01' },
+  overtime: {
+    hourlyWage: 45,
+    overtimeHours: 5,
+    sundayHours: 3,
+    publicHolidayHours: 2,
+    ordinaryDailyWage: 360,
+    monthlyEarnings: 8000,
+    date: '2026-05-01',
+  },
   notice: { monthsEmployed: 14 },
   deadline: { return: 'emp201', month: '2026-05' },
   bonus: { remuneration: 20000, bonus: 20000, age: 35 },
@@ -64,7 +84,8 @@ describe("the chat's calculation card", () => {
     expect(parsed.success, name).toBe(true);
     const result = calc.run(parsed.data, new Date('2026-11-21T10:00:00Z')) as Record<string, unknown>;
     for (const [field, v] of Object.entries(result)) {
-      if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') expect(FIGURE_KINDS[field], `${name} → ${field}`).toBeDefined();
+      if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string')
+        expect(FIGURE_KINDS[field], `${name} → ${field}`).toBeDefined();
     }
   });
 
@@ -99,7 +120,16 @@ describe("the chat's calculation card", () => {
       renderToString(
         createElement(MessageItem, {
           m: {
-            id: 'a1', userId: 1, role: 'assistant', content: 'Done.', timestamp: '2026-11-21T10:00:00Z', conversationId: 'c1', sources: [], status: 'complete', articleId: null, feedback: null,
+            id: 'a1',
+            userId: 1,
+            role: 'assistant',
+            content: 'Done.',
+            timestamp: '2026-11-21T10:00:00Z',
+            conversationId: 'c1',
+            sources: [],
+            status: 'complete',
+            articleId: null,
+            feedback: null,
             toolCalls: [{ id: 't1', name, input, result, working: [] }],
           },
           busy: false,
@@ -115,7 +145,11 @@ describe("the chat's calculation card", () => {
     expect(eti).toContain('Remuneration R6 000.00 ');
     expect(eti).toContain('Hours worked 160 hours ');
     expect(eti).not.toContain('R1.00');
-    const overtime = answer('overtime', { hourlyWage: 45, overtimeHours: 5 }, { overtimePay: 337.5, total: 337.5, thresholdAnnual: 261748.45, aboveThreshold: false });
+    const overtime = answer(
+      'overtime',
+      { hourlyWage: 45, overtimeHours: 5 },
+      { overtimePay: 337.5, total: 337.5, thresholdAnnual: 261748.45, aboveThreshold: false },
+    );
     expect(overtime).toContain('Hourly wage R45.00 ');
     expect(overtime).toContain('Overtime hours 5 hours ');
     expect(overtime).toContain('Threshold annual R261 748.45 ');

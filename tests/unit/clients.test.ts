@@ -3,11 +3,22 @@ import { clientContext, clientFormFill } from '../../src/clients/facts';
 import { CALCULATORS, fillFor, takesClient, CALCULATOR_LIST } from '../../src/ui/calculators/model';
 
 // A client company's facts, as the assistant assumes them and as a calculator's form is filled with them (issue 27).
-const base = { name: 'Acme', sdlRegistered: true, payrollUnder500k: false, annualPayroll: null, payFrequency: 'monthly' as const, payDay: null, etiEligible: true, specialEconomicZone: false };
+const base = {
+  name: 'Acme',
+  sdlRegistered: true,
+  payrollUnder500k: false,
+  annualPayroll: null,
+  payFrequency: 'monthly' as const,
+  payDay: null,
+  etiEligible: true,
+  specialEconomicZone: false,
+};
 
 describe('clientContext', () => {
   it('makes a client exempt from SDL when it is not registered or its payroll is R500 000 or less, and says why', () => {
-    expect(clientContext({ ...base, annualPayroll: 500_000 }).said.sdlExempt).toBe('Acme pays no SDL: its annual payroll is R500 000 or less');
+    expect(clientContext({ ...base, annualPayroll: 500_000 }).said.sdlExempt).toBe(
+      'Acme pays no SDL: its annual payroll is R500 000 or less',
+    );
     expect(clientContext({ ...base, sdlRegistered: false }).slots).toEqual({ sdlExempt: true });
     expect(clientContext({ ...base, annualPayroll: 500_000.01 }).slots).toEqual({});
   });

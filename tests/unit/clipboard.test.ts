@@ -48,12 +48,22 @@ describe('plainNumber: a table cell as a spreadsheet reads it', () => {
     expect(plainNumber('−1%')).toBe('-1%');
   });
 
-  it.each(['no change', 'Gross pay', 'R0 – R245 100', 'R44 118 + 26% of the amount above R245 100', '2026/27', '15 days', '1500', '(12)', 'R1 2345', '--R5', '(−R5)', ''])(
-    'leaves text alone: %j',
-    (cell) => {
-      expect(plainNumber(cell)).toBe(cell);
-    },
-  );
+  it.each([
+    'no change',
+    'Gross pay',
+    'R0 – R245 100',
+    'R44 118 + 26% of the amount above R245 100',
+    '2026/27',
+    '15 days',
+    '1500',
+    '(12)',
+    'R1 2345',
+    '--R5',
+    '(−R5)',
+    '',
+  ])('leaves text alone: %j', (cell) => {
+    expect(plainNumber(cell)).toBe(cell);
+  });
 });
 
 describe('the plain text of an answer', () => {
@@ -75,8 +85,15 @@ describe('the plain text of an answer', () => {
   });
 
   it('a comparison table keeps its year headers, its "no change" and the sign of a difference', () => {
-    const md = ['| | 2026/27 | 2025/26 | Difference |', '|---|---:|---:|---:|', '| PAYE | R2 115.00 | R2 166.00 | −R51.00 |', '| UIF | R177.12 | R177.12 | no change |'].join('\n');
-    expect(copyText(md)).toBe(['\t2026/27\t2025/26\tDifference', 'PAYE\t2115.00\t2166.00\t-51.00', 'UIF\t177.12\t177.12\tno change'].join('\n'));
+    const md = [
+      '| | 2026/27 | 2025/26 | Difference |',
+      '|---|---:|---:|---:|',
+      '| PAYE | R2 115.00 | R2 166.00 | −R51.00 |',
+      '| UIF | R177.12 | R177.12 | no change |',
+    ].join('\n');
+    expect(copyText(md)).toBe(
+      ['\t2026/27\t2025/26\tDifference', 'PAYE\t2115.00\t2166.00\t-51.00', 'UIF\t177.12\t177.12\tno change'].join('\n'),
+    );
   });
 
   it('reads like text: no markdown marks, lists with their markers, links with their address, escapes undone', () => {
@@ -93,12 +110,28 @@ describe('the plain text of an answer', () => {
       '> A note',
     ].join('\n');
     expect(copyText(md)).toBe(
-      ['When to pay', '', 'Pay the EMP201 by the 7th; see SARS (https://www.sars.gov.za/) or our article & EMP201.', '', '- PAYE', '- UIF and SDL', '  1. first', '  2. second', '', 'A note'].join('\n'),
+      [
+        'When to pay',
+        '',
+        'Pay the EMP201 by the 7th; see SARS (https://www.sars.gov.za/) or our article & EMP201.',
+        '',
+        '- PAYE',
+        '- UIF and SDL',
+        '  1. first',
+        '  2. second',
+        '',
+        'A note',
+      ].join('\n'),
     );
   });
 
   it('keeps a tab or a line break in a cell from splitting the row', () => {
-    expect(toTsv([['a\tb', 'c\nd'], ['R1 000', 'x']])).toBe('a b\tc d\nR1 000\tx');
+    expect(
+      toTsv([
+        ['a\tb', 'c\nd'],
+        ['R1 000', 'x'],
+      ]),
+    ).toBe('a b\tc d\nR1 000\tx');
   });
 });
 
@@ -121,7 +154,10 @@ describe('the HTML of an answer on the clipboard', () => {
   });
 
   it('makes relative links absolute, so they work where the answer is pasted', () => {
-    const linked = clipboardHtml(renderAnswer('See [the article](/knowledge/article/a1) and [SARS](https://www.sars.gov.za/).'), 'https://payewise.example');
+    const linked = clipboardHtml(
+      renderAnswer('See [the article](/knowledge/article/a1) and [SARS](https://www.sars.gov.za/).'),
+      'https://payewise.example',
+    );
     expect(linked).toContain('href="https://payewise.example/knowledge/article/a1"');
     expect(linked).toContain('href="https://www.sars.gov.za/"');
   });
@@ -147,7 +183,15 @@ describe('tables read off a calculator result', () => {
       { head: [['Figure', 'Value']], body: [['Annual leave a cycle', '15 days']] },
     ]);
     expect(text).toBe(
-      ['Payroll for March <2027>', 'Employee\tGross\tPAYE\tNet pay', 'Thandi Mokoena\t6000.00\t0.00\t5940.00', 'Total\t31000.00\t-2115.00\t28575.00', '', 'Figure\tValue', 'Annual leave a cycle\t15 days'].join('\n'),
+      [
+        'Payroll for March <2027>',
+        'Employee\tGross\tPAYE\tNet pay',
+        'Thandi Mokoena\t6000.00\t0.00\t5940.00',
+        'Total\t31000.00\t-2115.00\t28575.00',
+        '',
+        'Figure\tValue',
+        'Annual leave a cycle\t15 days',
+      ].join('\n'),
     );
     expect(html).toBe(
       '<table><caption>Payroll for March &lt;2027&gt;</caption><thead><tr><th>Employee</th><th>Gross</th><th>PAYE</th><th>Net pay</th></tr></thead>' +
@@ -165,7 +209,9 @@ describe('rand amounts on the page never break at their thousands space', () => 
   });
 
   it('wraps every amount of a range and a table cell, and only whole amounts', () => {
-    const html = renderAnswer('| Band | Tax |\n|---|---|\n| R245 101 – R383 100 | R44 118 + 26% |\n\nThe ceiling is R17 712 a month (R212 544 a year).');
+    const html = renderAnswer(
+      '| Band | Tax |\n|---|---|\n| R245 101 – R383 100 | R44 118 + 26% |\n\nThe ceiling is R17 712 a month (R212 544 a year).',
+    );
     expect(html).toContain('<span class="amount">R245 101</span> – <span class="amount">R383 100</span>');
     expect(html).toContain('<span class="amount">R44 118</span> + 26%');
     expect(html).toContain('The ceiling is <span class="amount">R17 712</span> a month (<span class="amount">R212 544</span> a year).');

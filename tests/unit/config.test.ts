@@ -43,13 +43,34 @@ describe('loadConfig', () => {
     });
     it('live payments need the merchant’s own id, key and passphrase', () => {
       const message = refusal({ ...PRODUCTION, PAYFAST_SANDBOX: 'false', PAYFAST_MERCHANT_ID: '10000100' });
-      for (const name of ['PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE']) expect(message).toContain(`${name}: your PayFast merchant`);
-      const live = { ...PRODUCTION, PAYFAST_SANDBOX: 'false', PAYFAST_MERCHANT_ID: '12345678', PAYFAST_MERCHANT_KEY: 'abcdefghijk12', PAYFAST_PASSPHRASE: 'Salt2026' };
-      expect(loadConfig(live).payfast).toMatchObject({ sandbox: false, merchantId: '12345678', processUrl: 'https://www.payfast.co.za/eng/process' });
+      for (const name of ['PAYFAST_MERCHANT_ID', 'PAYFAST_MERCHANT_KEY', 'PAYFAST_PASSPHRASE'])
+        expect(message).toContain(`${name}: your PayFast merchant`);
+      const live = {
+        ...PRODUCTION,
+        PAYFAST_SANDBOX: 'false',
+        PAYFAST_MERCHANT_ID: '12345678',
+        PAYFAST_MERCHANT_KEY: 'abcdefghijk12',
+        PAYFAST_PASSPHRASE: 'Salt2026',
+      };
+      expect(loadConfig(live).payfast).toMatchObject({
+        sandbox: false,
+        merchantId: '12345678',
+        processUrl: 'https://www.payfast.co.za/eng/process',
+      });
     });
     it('starts when each is said, and never logs mail bodies (reset codes) in production', () => {
-      expect(loadConfig(PRODUCTION).mail).toEqual({ smtpUrl: undefined, from: 'PayeWise <no-reply@payewise.co.za>', logBodies: false, connectTimeoutMs: 5000, sendTimeoutMs: 30000, concurrency: 4, shutdownWaitMs: 5000 });
-      expect(loadConfig({ ...PRODUCTION, MAIL_OUTBOX_ONLY: '', SMTP_URL: 'smtp://mail.example.com:587' }).mail.smtpUrl).toBe('smtp://mail.example.com:587');
+      expect(loadConfig(PRODUCTION).mail).toEqual({
+        smtpUrl: undefined,
+        from: 'PayeWise <no-reply@payewise.co.za>',
+        logBodies: false,
+        connectTimeoutMs: 5000,
+        sendTimeoutMs: 30000,
+        concurrency: 4,
+        shutdownWaitMs: 5000,
+      });
+      expect(loadConfig({ ...PRODUCTION, MAIL_OUTBOX_ONLY: '', SMTP_URL: 'smtp://mail.example.com:587' }).mail.smtpUrl).toBe(
+        'smtp://mail.example.com:587',
+      );
       expect(loadConfig({}).mail.logBodies).toBe(true);
     });
     it('development and test start on the defaults as before', () => {
@@ -72,10 +93,23 @@ describe('loadConfig', () => {
   it('PayFast: the sandbox by default; live hosts when PAYFAST_SANDBOX=false; PayFast’s published ITN ranges', () => {
     const sandbox = loadConfig({}).payfast;
     expect(sandbox).toMatchObject({
-      sandbox: true, merchantId: '10000100', processUrl: 'https://sandbox.payfast.co.za/eng/process', validateUrl: 'https://sandbox.payfast.co.za/eng/query/validate', apiUrl: 'https://api.payfast.co.za',
+      sandbox: true,
+      merchantId: '10000100',
+      processUrl: 'https://sandbox.payfast.co.za/eng/process',
+      validateUrl: 'https://sandbox.payfast.co.za/eng/query/validate',
+      apiUrl: 'https://api.payfast.co.za',
     });
-    expect(sandbox.itnSourceRanges).toEqual(['197.97.145.144/28', '41.74.179.192/27', '102.216.36.0/28', '102.216.36.128/28', '144.126.193.139/32']);
-    expect(loadConfig({ PAYFAST_SANDBOX: 'false' }).payfast).toMatchObject({ processUrl: 'https://www.payfast.co.za/eng/process', validateUrl: 'https://www.payfast.co.za/eng/query/validate' });
+    expect(sandbox.itnSourceRanges).toEqual([
+      '197.97.145.144/28',
+      '41.74.179.192/27',
+      '102.216.36.0/28',
+      '102.216.36.128/28',
+      '144.126.193.139/32',
+    ]);
+    expect(loadConfig({ PAYFAST_SANDBOX: 'false' }).payfast).toMatchObject({
+      processUrl: 'https://www.payfast.co.za/eng/process',
+      validateUrl: 'https://www.payfast.co.za/eng/query/validate',
+    });
     expect(loadConfig({ PAYFAST_ITN_SOURCE_IPS: ' 10.0.0.0/8 , ::1/128 ' }).payfast.itnSourceRanges).toEqual(['10.0.0.0/8', '::1/128']);
   });
   it('refuses an ITN source list that is not CIDR ranges, naming the variable', () => {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { figureLabel, formatFigure } from '../../islands/figures';
 import { runCalculator } from '../../src/assistant/tools';
-import { answerDocument, calculationDocument, conversationDocument, documentFilename, exchangesOf, type DocContext } from '../../src/documents/builders';
+import {
+  answerDocument,
+  calculationDocument,
+  conversationDocument,
+  documentFilename,
+  exchangesOf,
+  type DocContext,
+} from '../../src/documents/builders';
 import { pageCalculation, registryCalculation } from '../../src/documents/calculation';
 import { CSV_HEADER, csvField, csvValue, toCsv } from '../../src/documents/csv';
 import { linkResolver, markdownBlocks, plainText } from '../../src/documents/markdown';
@@ -21,7 +28,18 @@ const ctx: DocContext = { now, link: linkResolver('https://payewise.example') };
 const flat = (s: string) => s.replace(/\s+/g, ' ');
 
 function message(over: Partial<MessageDTO>): MessageDTO {
-  return { id: 'm', userId: 1, role: 'assistant', content: '', timestamp: now.toISOString(), conversationId: 'c', sources: [], toolCalls: [], status: 'complete', ...over };
+  return {
+    id: 'm',
+    userId: 1,
+    role: 'assistant',
+    content: '',
+    timestamp: now.toISOString(),
+    conversationId: 'c',
+    sources: [],
+    toolCalls: [],
+    status: 'complete',
+    ...over,
+  };
 }
 const call = (name: string, input: Record<string, unknown>): ToolCallDTO => ({ id: `t-${name}`, ...runCalculator(name, input, now) });
 
@@ -60,7 +78,10 @@ describe('markdown as blocks', () => {
   it('turns a markdown table into a table with its alignment and bold total row', () => {
     expect(of('table')[0]).toMatchObject({
       head: ['Figure', '2026/27', 'Difference'],
-      rows: [['PAYE', 'R4 210.50', '−R89.50'], ['Total', 'R1.00', 'R2.00']],
+      rows: [
+        ['PAYE', 'R4 210.50', '−R89.50'],
+        ['Total', 'R1.00', 'R2.00'],
+      ],
       align: ['left', 'right', 'right'],
       bold: [1],
     });
@@ -84,7 +105,8 @@ describe('CSV', () => {
     expect(csvValue('7.75%')).toEqual({ value: '7.75', unit: '%' });
     expect(csvValue('35 years')).toEqual({ value: '35', unit: 'years' });
     expect(csvValue('1 234')).toEqual({ value: '1234', unit: '' });
-    for (const text of ['monthly', '2026/27', '27 November 2026', 'R 12', 'R12.5', 'Enter days worked']) expect(csvValue(text)).toEqual({ value: text, unit: '' });
+    for (const text of ['monthly', '2026/27', '27 November 2026', 'R 12', 'R12.5', 'Enter days worked'])
+      expect(csvValue(text)).toEqual({ value: text, unit: '' });
   });
 
   it('quotes fields as RFC 4180 says and defuses formulas in text', () => {
@@ -123,10 +145,19 @@ describe('CSV', () => {
     const outcome = def.run(values, now) as Extract<Outcome, { status: 'ok' }>;
     expect(outcome.status).toBe('ok');
     const rows = csvRows(toCsv(pageCalculation(def, values, outcome, now), '2026-11-27').slice(1));
-    const api = PAYROLL_CALCULATORS['payroll-run'].run(PAYROLL_CALCULATORS['payroll-run'].input.parse({ month: '2026-11', employees: values.employees }), now);
+    const api = PAYROLL_CALCULATORS['payroll-run'].run(
+      PAYROLL_CALCULATORS['payroll-run'].input.parse({ month: '2026-11', employees: values.employees }),
+      now,
+    );
     const thandi = api.employees.find((e) => e.name === 'Thandi')!;
-    expect(rows.find((r) => r[0] === 'Result: Per employee' && r[1] === 'Thandi' && r[2] === 'PAYE')?.slice(3)).toEqual([thandi.paye.toFixed(2), 'ZAR']);
-    expect(rows.find((r) => r[0] === 'Result: Per employee' && r[1] === 'Total' && r[2] === 'Net pay')?.slice(3)).toEqual([api.totals.netPay.toFixed(2), 'ZAR']);
+    expect(rows.find((r) => r[0] === 'Result: Per employee' && r[1] === 'Thandi' && r[2] === 'PAYE')?.slice(3)).toEqual([
+      thandi.paye.toFixed(2),
+      'ZAR',
+    ]);
+    expect(rows.find((r) => r[0] === 'Result: Per employee' && r[1] === 'Total' && r[2] === 'Net pay')?.slice(3)).toEqual([
+      api.totals.netPay.toFixed(2),
+      'ZAR',
+    ]);
     expect(rows.find((r) => r[0] === 'Result' && r[1].startsWith('EMP201'))?.slice(3)).toEqual([api.emp201.toFixed(2), 'ZAR']);
     expect(rows.find((r) => r[0] === 'Input' && r[1] === 'Employees')?.[3]).toBe('Thandi, 6000, 24, 3\nSipho, 8000, 31');
   });
@@ -145,13 +176,25 @@ describe('calculation documents', () => {
     expect(figures).toContainEqual({ label: 'People on the medical scheme', text: '2' });
     expect(figures).toContainEqual({ label: 'Tax year', text: '2026/27' });
     const r = outcome.result as unknown as { paye: number; working: string[] };
-    expect(doc.blocks).toContainEqual({ kind: 'headline', label: 'PAYE per month · tax year 2026/27', value: formatRand(Math.round(r.paye * 100)), sub: undefined });
-    expect(doc.blocks).toContainEqual({ kind: 'list', items: r.working.map((w, i) => ({ marker: `${i + 1}.`, depth: 0, runs: [{ text: w }] })) });
+    expect(doc.blocks).toContainEqual({
+      kind: 'headline',
+      label: 'PAYE per month · tax year 2026/27',
+      value: formatRand(Math.round(r.paye * 100)),
+      sub: undefined,
+    });
+    expect(doc.blocks).toContainEqual({
+      kind: 'list',
+      items: r.working.map((w, i) => ({ marker: `${i + 1}.`, depth: 0, runs: [{ text: w }] })),
+    });
     // The comparison the page shows, row by row.
     const table = doc.blocks.find((b) => b.kind === 'table' && b.head[0] === 'Figure') as Extract<Block, { kind: 'table' }>;
     expect(table.rows).toEqual(outcome.comparison!.rows.map((x) => [x.label, x.a, x.b, x.difference]));
     // The page's knowledge-base links, absolute.
-    expect(doc.blocks.find((b) => b.kind === 'citations')).toMatchObject({ items: expect.arrayContaining([{ title: 'How monthly PAYE is calculated', href: expect.stringMatching(/^https:\/\/payewise\.example\/knowledge\/article\//) }]) });
+    expect(doc.blocks.find((b) => b.kind === 'citations')).toMatchObject({
+      items: expect.arrayContaining([
+        { title: 'How monthly PAYE is calculated', href: expect.stringMatching(/^https:\/\/payewise\.example\/knowledge\/article\//) },
+      ]),
+    });
   });
 
   it('compare two tax years through the API with the engine’s differences', () => {
@@ -161,7 +204,12 @@ describe('calculation documents', () => {
     const doc = calculationDocument(registryCalculation(calc, input, c.results[0] as Record<string, unknown>, [], c), ctx);
     const table = doc.blocks.find((b) => b.kind === 'table' && b.head[0] === 'Figure') as Extract<Block, { kind: 'table' }>;
     expect(table.head).toEqual(['Figure', '2026/27', '2025/26', 'Difference']);
-    expect(table.rows.find((r) => r[0] === 'PAYE')).toEqual(['PAYE', formatFigure('paye', (c.results[0] as { paye: number }).paye), formatFigure('paye', (c.results[1] as { paye: number }).paye), expect.stringContaining(formatFigure('paye', Math.abs(c.difference.paye)).slice(1))]);
+    expect(table.rows.find((r) => r[0] === 'PAYE')).toEqual([
+      'PAYE',
+      formatFigure('paye', (c.results[0] as { paye: number }).paye),
+      formatFigure('paye', (c.results[1] as { paye: number }).paye),
+      expect.stringContaining(formatFigure('paye', Math.abs(c.difference.paye)).slice(1)),
+    ]);
   });
 });
 
@@ -174,7 +222,9 @@ describe('answer and conversation documents', () => {
     toolCalls: [{ id: 's', name: 'search_knowledge', input: { q: 'paye' } }, paye],
     sources: [{ id: 'art-1', title: 'How monthly PAYE is calculated' }],
   });
-  const citations = [{ title: 'How monthly PAYE is calculated', taxYears: ['2025/26', '2026/27'], href: 'https://payewise.example/knowledge/article/art-1' }];
+  const citations = [
+    { title: 'How monthly PAYE is calculated', taxYears: ['2025/26', '2026/27'], href: 'https://payewise.example/knowledge/article/art-1' },
+  ];
 
   it('hold the question, the answer, each calculation’s inputs and figures, and the sources', () => {
     const doc = answerDocument({ question, answer, citations }, { title: 'PAYE' }, ctx);
@@ -182,8 +232,15 @@ describe('answer and conversation documents', () => {
     const headings = doc.blocks.filter((b) => b.kind === 'heading').map((b) => b.text);
     expect(headings).toEqual(['Question', 'Answer', 'Calculation: PAYE']);
     const figures = doc.blocks.filter((b) => b.kind === 'figures');
-    expect(figures.find((b) => b.title === 'Inputs')!.rows).toEqual([{ label: 'Period', text: 'monthly' }, { label: 'Remuneration', text: 'R28 500.00' }, { label: 'Age', text: '35 years' }]);
-    expect(figures.find((b) => b.title === 'Result')!.rows).toContainEqual({ label: 'PAYE', text: formatFigure('paye', (paye.result as { paye: number }).paye) });
+    expect(figures.find((b) => b.title === 'Inputs')!.rows).toEqual([
+      { label: 'Period', text: 'monthly' },
+      { label: 'Remuneration', text: 'R28 500.00' },
+      { label: 'Age', text: '35 years' },
+    ]);
+    expect(figures.find((b) => b.title === 'Result')!.rows).toContainEqual({
+      label: 'PAYE',
+      text: formatFigure('paye', (paye.result as { paye: number }).paye),
+    });
     // Noughts are left out beside an answer, as in the chat's calculation card (no medical aid: no credit rows).
     expect((paye.result as { medicalCredit: number }).medicalCredit).toBe(0);
     expect(figures.find((b) => b.title === 'Result')!.rows.map((r) => r.text)).not.toContain('R0.00');
@@ -193,7 +250,11 @@ describe('answer and conversation documents', () => {
   });
 
   it('show a stored calculation in the engine’s order, whatever order the database kept its keys in', () => {
-    const shuffled = { ...paye, result: Object.fromEntries(Object.entries(paye.result as Record<string, unknown>).reverse()), input: { age: 35, remuneration: 28500, period: 'monthly' } };
+    const shuffled = {
+      ...paye,
+      result: Object.fromEntries(Object.entries(paye.result as Record<string, unknown>).reverse()),
+      input: { age: 35, remuneration: 28500, period: 'monthly' },
+    };
     const doc = answerDocument({ question, answer: { ...answer, toolCalls: [shuffled] }, citations: [] }, { title: 'PAYE' }, ctx);
     const [inputs, result] = doc.blocks.filter((b) => b.kind === 'figures').map((b) => b.rows.map((r) => r.label));
     expect(inputs).toEqual(['Period', 'Remuneration', 'Age']);
@@ -212,13 +273,27 @@ describe('answer and conversation documents', () => {
       message({ id: 'a3', content: 'Half an ans', status: 'stopped' }),
     ];
     const pairs = exchangesOf(messages);
-    expect(pairs.map((p) => [p.question?.id, p.answer?.id])).toEqual([['q1', 'a1'], ['q2', 'a2'], ['q3', 'a3']]);
-    const doc = conversationDocument({ id: 'c', title: 'PAYE questions', createdAt: now.toISOString(), updatedAt: now.toISOString() }, pairs.map((p) => ({ ...p, citations: [] })), ctx);
+    expect(pairs.map((p) => [p.question?.id, p.answer?.id])).toEqual([
+      ['q1', 'a1'],
+      ['q2', 'a2'],
+      ['q3', 'a3'],
+    ]);
+    const doc = conversationDocument(
+      { id: 'c', title: 'PAYE questions', createdAt: now.toISOString(), updatedAt: now.toISOString() },
+      pairs.map((p) => ({ ...p, citations: [] })),
+      ctx,
+    );
     expect(doc.title).toBe('PAYE questions');
     expect(doc.meta[0]).toEqual(['Conversation', '3 questions, started 27 November 2026, 10:00']);
-    const headings = doc.blocks.filter((b) => b.kind === 'heading').filter((b) => b.level === 1).map((b) => b.text);
+    const headings = doc.blocks
+      .filter((b) => b.kind === 'heading')
+      .filter((b) => b.level === 1)
+      .map((b) => b.text);
     expect(headings).toEqual(['Question 1', 'Answer 1', 'Question 2', 'Answer 2', 'Question 3', 'Answer 3']);
-    const notes = doc.blocks.filter((b) => b.kind === 'paragraph').filter((b) => b.style === 'note').map((b) => plainText(b.runs));
+    const notes = doc.blocks
+      .filter((b) => b.kind === 'paragraph')
+      .filter((b) => b.style === 'note')
+      .map((b) => plainText(b.runs));
     expect(notes).toEqual([`The calculator refused these inputs: ${refused.error}`, 'This answer was stopped before it was finished.']);
   });
 
@@ -235,7 +310,9 @@ describe('the PDF', () => {
       title: 'A long answer',
       meta: [['Tax year', '2026/27']],
       blocks: [
-        ...markdownBlocks(`**Über-long** answer — with “quotes”, −R5.00 and ☑.\n\n${lines.join('\n')}\n\n| A | B |\n|--|--:|\n${Array.from({ length: 80 }, (_, i) => `| row ${i + 1} | R${i + 1}.00 |`).join('\n')}`),
+        ...markdownBlocks(
+          `**Über-long** answer — with “quotes”, −R5.00 and ☑.\n\n${lines.join('\n')}\n\n| A | B |\n|--|--:|\n${Array.from({ length: 80 }, (_, i) => `| row ${i + 1} | R${i + 1}.00 |`).join('\n')}`,
+        ),
       ],
       created: now,
       footer: { date: '27 November 2026', taxYear: '2026/27' },

@@ -8,7 +8,9 @@ describe('which outside part failed', () => {
   it('names a full disk, whether Node or PostgreSQL says so, however deep the driver wrapped it', () => {
     expect(failedPart(errno('ENOSPC'))).toBe('disk');
     expect(failedPart(Object.assign(new Error('could not extend file'), { code: '53100', severity: 'ERROR' }))).toBe('disk');
-    expect(failedPart(new Error('Failed query', { cause: new Error('could not write to file "base/1/2": No space left on device') }))).toBe('disk');
+    expect(failedPart(new Error('Failed query', { cause: new Error('could not write to file "base/1/2": No space left on device') }))).toBe(
+      'disk',
+    );
   });
 
   it('names the database for a lost connection and for a deadline, and a PartFailure for its own part', () => {
@@ -24,8 +26,16 @@ describe('which outside part failed', () => {
 
   it('a part failure goes out with its part status, words and Retry-After', () => {
     const storage = new PartFailure('storage');
-    expect([storage.status, storage.message, storage.retryAfter]).toEqual([503, 'Attachments are temporarily unavailable. Please try again in a moment.', 30]);
-    expect(PART_FAILURES.disk).toEqual({ code: 'out_of_space', message: 'The server is out of storage space. Please try again later.', retryAfter: 300 });
+    expect([storage.status, storage.message, storage.retryAfter]).toEqual([
+      503,
+      'Attachments are temporarily unavailable. Please try again in a moment.',
+      30,
+    ]);
+    expect(PART_FAILURES.disk).toEqual({
+      code: 'out_of_space',
+      message: 'The server is out of storage space. Please try again later.',
+      retryAfter: 300,
+    });
     expect(new PartFailure('disk').status).toBe(507);
   });
 

@@ -18,10 +18,16 @@ describe('unsafe text', () => {
   });
 
   it('names the field where the bad text is, keys and list items included', () => {
-    expect(findUnsafeText({ username: 'ad\u0000min' }, '')).toEqual({ field: 'username', message: 'username contains a control character (such as NUL), which is not allowed' });
+    expect(findUnsafeText({ username: 'ad\u0000min' }, '')).toEqual({
+      field: 'username',
+      message: 'username contains a control character (such as NUL), which is not allowed',
+    });
     expect(findUnsafeText({ item: { keywords: ['ok', 'b\u0000d'] } }, '')?.field).toBe('item.keywords[1]');
     expect(findUnsafeText({ ['k\u0000']: 1 }, '')?.field).toBe('a key');
-    expect(findUnsafeText('\ud800', '')).toEqual({ field: 'body', message: 'body contains text that is not valid Unicode, which is not allowed' });
+    expect(findUnsafeText('\ud800', '')).toEqual({
+      field: 'body',
+      message: 'body contains text that is not valid Unicode, which is not allowed',
+    });
     expect(findUnsafeText({ a: 1, b: true, c: null, d: 'fine' }, '')).toBeNull();
   });
 

@@ -72,13 +72,19 @@ describe('knowledge articles state the engine figures for their tax years', () =
       expect(Array.isArray(a.data.taxYears), `${a.file}: taxYears is a list`).toBe(true);
       for (const label of (a.data.taxYears as unknown[]) ?? []) {
         const ty = taxYearOfLabel(String(label));
-        expect(ty !== undefined && isSupportedTaxYear(ty), `${a.file}: taxYears ${JSON.stringify(label)} is a tax year the engine has`).toBe(true);
+        expect(
+          ty !== undefined && isSupportedTaxYear(ty),
+          `${a.file}: taxYears ${JSON.stringify(label)} is a tax year the engine has`,
+        ).toBe(true);
       }
     }
   });
 
   it.each(withFigures.map((a) => [a.file]))('%s', (file) => {
-    const failed = checksOf.get(file)!.filter((c) => !c.ok).map(describeMismatch);
+    const failed = checksOf
+      .get(file)!
+      .filter((c) => !c.ok)
+      .map(describeMismatch);
     expect(failed, `${file} states figures that differ from the engine`).toEqual([]);
   });
 
@@ -98,7 +104,10 @@ describe('knowledge articles state the engine figures for their tax years', () =
 
   it('an article that says figures: false states none of the figures the engine holds', () => {
     for (const a of ARTICLES.filter((x) => x.data.figures === false)) {
-      expect(checksOf.get(a.file)!.map((c) => `${c.kind}: ${c.stated} in "${c.sentence}"`), `${a.file} quotes tax-year figures`).toEqual([]);
+      expect(
+        checksOf.get(a.file)!.map((c) => `${c.kind}: ${c.stated} in "${c.sentence}"`),
+        `${a.file} quotes tax-year figures`,
+      ).toEqual([]);
     }
   });
 });
@@ -122,8 +131,10 @@ describe('the figure checker itself', () => {
     expect(right.map((c) => c.ok)).toEqual([true]);
   });
 
-  it('takes the year named next to the figure over the article\'s', () => {
-    expect(check('The primary rebate is R17 235 for 2025/26 and R17 820 for 2026/27.').map((c) => [c.stated, c.year, c.ok])).toEqual([['R17 235', '2025/26', true]]);
+  it("takes the year named next to the figure over the article's", () => {
+    expect(check('The primary rebate is R17 235 for 2025/26 and R17 820 for 2026/27.').map((c) => [c.stated, c.year, c.ok])).toEqual([
+      ['R17 235', '2025/26', true],
+    ]);
     expect(failures('The primary rebate is R17 820 for 2025/26.')).toHaveLength(1);
     expect(failures('In 2026/27 the primary rebate is R17 820, up from R17 235 in 2025/26.')).toEqual([]);
     // Not tied to a year in the text: any of the article's years.
@@ -134,8 +145,14 @@ describe('the figure checker itself', () => {
   it('reads the many ways a figure is written', () => {
     const ok = (body: string, n = 1) => {
       const checks = check(body);
-      expect(checks.filter((c) => c.ok), body).toHaveLength(n);
-      expect(checks.filter((c) => !c.ok), body).toEqual([]);
+      expect(
+        checks.filter((c) => c.ok),
+        body,
+      ).toHaveLength(n);
+      expect(
+        checks.filter((c) => !c.ok),
+        body,
+      ).toEqual([]);
     };
     ok('Less the R17 820 primary rebate = R25 380 a year.');
     ok('The UIF ceiling is R17,712 a month (R212 544 a year), so no employee pays more than that.');
@@ -182,10 +199,16 @@ describe('the figure checker itself', () => {
     expect(failures(table('R17 235', 'R17 820'), ['2025/26', '2026/27'])).toEqual([]);
     expect(check(table('R17 235', 'R17 820'), ['2025/26', '2026/27']).filter((c) => c.ok)).toHaveLength(6);
     const swapped = failures(table('R17 820', 'R17 235'), ['2025/26', '2026/27']);
-    expect(swapped.map((c) => [c.stated, c.year])).toEqual([['R17 820', '2025/26'], ['R17 235', '2026/27']]);
+    expect(swapped.map((c) => [c.stated, c.year])).toEqual([
+      ['R17 820', '2025/26'],
+      ['R17 235', '2026/27'],
+    ]);
 
-    const medical = '## Monthly credit amounts\n\n| Tax year | Main member | Main member + 1 dependant | Each additional dependant |\n|---|---|---|---|\n| 2026/27 | R376 | R752 | R254 |\n| 2025/26 | R364 | R728 | R254 |\n';
-    expect(failures(medical).map((c) => [c.kind, c.stated, c.year])).toEqual([['medical credit, each additional dependant', 'R254', '2025/26']]);
+    const medical =
+      '## Monthly credit amounts\n\n| Tax year | Main member | Main member + 1 dependant | Each additional dependant |\n|---|---|---|---|\n| 2026/27 | R376 | R752 | R254 |\n| 2025/26 | R364 | R728 | R254 |\n';
+    expect(failures(medical).map((c) => [c.kind, c.stated, c.year])).toEqual([
+      ['medical credit, each additional dependant', 'R254', '2025/26'],
+    ]);
   });
 
   it('checks every cell of a tax table and of the ETI table', () => {
@@ -219,7 +242,7 @@ describe("readers' text", () => {
   const RELATIVE_AS_ABSOLUTE = [/today \(/i, /at the time of writing/i, /as of today/i];
   const EDITORS_FLAGS = [/\(to be verified/i, /\(single source/i, /\[VERIFY\]/i, /whose text was not checked/i];
 
-  it.each(ARTICLES.map((a) => [a.file]))('%s has no relative date written as an absolute and no editors\' flags', (file) => {
+  it.each(ARTICLES.map((a) => [a.file]))("%s has no relative date written as an absolute and no editors' flags", (file) => {
     const a = ARTICLES.find((x) => x.file === file)!;
     const reader = [a.title, ...a.keywords, a.body].join('\n');
     const lines = (re: RegExp) => reader.split('\n').filter((l) => re.test(l));

@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  ALLOWED_EXTENSIONS, attachmentInfo, extensionOf, isValidStorageKey, matchesMagicBytes, newStorageKey, storageKeyFromPath,
+  ALLOWED_EXTENSIONS,
+  attachmentInfo,
+  extensionOf,
+  isValidStorageKey,
+  matchesMagicBytes,
+  newStorageKey,
+  storageKeyFromPath,
 } from '../../src/knowledge/files';
 import { createCategorySchema, createItemSchema, updateItemSchema } from '../../src/knowledge/schemas';
 import { loadKnowledgeContent, stripLeadingTitle } from '../../src/knowledge/seed';
@@ -52,7 +58,15 @@ describe('attachment rules', () => {
   });
 
   it('accepts only keys it could have made', () => {
-    for (const bad of ['../etc/passwd', 'a.pdf', `${'0'.repeat(32)}.svg`, `${'0'.repeat(32)}.html`, `${'0'.repeat(32)}/x.pdf`, `${'0'.repeat(32)}-X.pdf`, `${'0'.repeat(32)}..pdf`]) {
+    for (const bad of [
+      '../etc/passwd',
+      'a.pdf',
+      `${'0'.repeat(32)}.svg`,
+      `${'0'.repeat(32)}.html`,
+      `${'0'.repeat(32)}/x.pdf`,
+      `${'0'.repeat(32)}-X.pdf`,
+      `${'0'.repeat(32)}..pdf`,
+    ]) {
       expect(isValidStorageKey(bad), bad).toBe(false);
     }
     expect(storageKeyFromPath(`/uploads/${'a'.repeat(32)}-x.pdf`)).toBe(`${'a'.repeat(32)}-x.pdf`);
@@ -61,7 +75,11 @@ describe('attachment rules', () => {
   });
 
   it('describes an attachment for display', () => {
-    expect(attachmentInfo(`/uploads/${'a'.repeat(32)}-annual-report.pdf`)).toEqual({ name: 'annual-report.pdf', ext: 'pdf', isImage: false });
+    expect(attachmentInfo(`/uploads/${'a'.repeat(32)}-annual-report.pdf`)).toEqual({
+      name: 'annual-report.pdf',
+      ext: 'pdf',
+      isImage: false,
+    });
     expect(attachmentInfo(`/uploads/${'a'.repeat(32)}.PNG`)).toEqual({ name: `${'a'.repeat(32)}.PNG`, ext: 'png', isImage: true });
     expect(attachmentInfo('/uploads/x.webp').isImage).toBe(false); // the spec's viewable images: jpg, jpeg, png, gif
     expect(extensionOf('x.tar.gz')).toBe('gz');
@@ -74,20 +92,41 @@ describe('knowledge schemas (spec §5 messages)', () => {
   it('category: every field required, id a slug without spaces', () => {
     expect(msg(createCategorySchema.safeParse({ id: 'x', name: '', description: 'd' }))).toBe('Please fill out all fields.');
     expect(msg(createCategorySchema.safeParse({ name: 'n', description: 'd' }))).toBe('Please fill out all fields.');
-    expect(msg(createCategorySchema.safeParse({ id: 'payroll basics', name: 'n', description: 'd' }))).toMatch(/no spaces \(e\.g\., payroll-basics\)/);
-    expect(msg(createCategorySchema.safeParse({ id: 'a'.repeat(51), name: 'n', description: 'd' }))).toBe('Category ID must be at most 50 characters');
-    expect(msg(createCategorySchema.safeParse({ id: 'x', name: 'n'.repeat(101), description: 'd' }))).toBe('Category name must be at most 100 characters');
-    expect(createCategorySchema.parse({ id: ' Payroll-Basics ', name: ' N ', description: ' D ' })).toEqual({ id: 'payroll-basics', name: 'N', description: 'D' });
+    expect(msg(createCategorySchema.safeParse({ id: 'payroll basics', name: 'n', description: 'd' }))).toMatch(
+      /no spaces \(e\.g\., payroll-basics\)/,
+    );
+    expect(msg(createCategorySchema.safeParse({ id: 'a'.repeat(51), name: 'n', description: 'd' }))).toBe(
+      'Category ID must be at most 50 characters',
+    );
+    expect(msg(createCategorySchema.safeParse({ id: 'x', name: 'n'.repeat(101), description: 'd' }))).toBe(
+      'Category name must be at most 100 characters',
+    );
+    expect(createCategorySchema.parse({ id: ' Payroll-Basics ', name: ' N ', description: ' D ' })).toEqual({
+      id: 'payroll-basics',
+      name: 'N',
+      description: 'D',
+    });
   });
 
   it('item: title, content and category required; keywords trimmed, empties dropped, de-duplicated', () => {
     expect(msg(createItemSchema.safeParse({ title: ' ', content: 'c', categoryId: 'tax' }))).toBe('Please fill out all required fields.');
     expect(msg(createItemSchema.safeParse({ title: 't', content: 'c' }))).toBe('Please fill out all required fields.');
-    expect(msg(createItemSchema.safeParse({ id: 'not-a-uuid', title: 't', content: 'c', categoryId: 'tax' }))).toBe('Item ID must be a UUID');
-    const ok = createItemSchema.parse({ title: 't', content: 'c', categoryId: 'tax', keywords: ['  PAYE ', '', 'paye', 'UIF  ceiling', ' '] });
+    expect(msg(createItemSchema.safeParse({ id: 'not-a-uuid', title: 't', content: 'c', categoryId: 'tax' }))).toBe(
+      'Item ID must be a UUID',
+    );
+    const ok = createItemSchema.parse({
+      title: 't',
+      content: 'c',
+      categoryId: 'tax',
+      keywords: ['  PAYE ', '', 'paye', 'UIF  ceiling', ' '],
+    });
     expect(ok.keywords).toEqual(['PAYE', 'UIF ceiling']);
-    expect(msg(createItemSchema.safeParse({ title: 't', content: 'c', categoryId: 'tax', keywords: ['k'.repeat(61)] }))).toBe('Each keyword must be at most 60 characters');
-    expect(msg(createItemSchema.safeParse({ title: 't', content: 'c', categoryId: 'tax', attachments: ['https://x.y/z.pdf'] }))).toMatch(/^Attachments must be files uploaded/);
+    expect(msg(createItemSchema.safeParse({ title: 't', content: 'c', categoryId: 'tax', keywords: ['k'.repeat(61)] }))).toBe(
+      'Each keyword must be at most 60 characters',
+    );
+    expect(msg(createItemSchema.safeParse({ title: 't', content: 'c', categoryId: 'tax', attachments: ['https://x.y/z.pdf'] }))).toMatch(
+      /^Attachments must be files uploaded/,
+    );
   });
 
   it('item edit: existingAttachments is a JSON-encoded list; lists may also come as JSON or comma-separated text', () => {
@@ -109,7 +148,9 @@ describe('shipped knowledge content (db/knowledge)', () => {
   });
 
   it("has the spec's six categories and at least 60 articles, each in a known category, with keywords", () => {
-    expect(content.categories.map((c) => c.id)).toEqual(expect.arrayContaining(['tax', 'uif', 'leave', 'benefits', 'compliance', 'basic-concepts']));
+    expect(content.categories.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['tax', 'uif', 'leave', 'benefits', 'compliance', 'basic-concepts']),
+    );
     expect(content.items.length).toBeGreaterThanOrEqual(60);
     const cats = new Set(content.categories.map((c) => c.id));
     for (const it of content.items) {
@@ -121,7 +162,12 @@ describe('shipped knowledge content (db/knowledge)', () => {
 
   // The topics payroll users ask about (reference §12–19), each in its category, found by the words people type.
   it.each([
-    ['benefits/travel-allowance-and-reimbursive-rate.md', 'benefits', /^Travel allowance/, ['travel allowance', 'car allowance', 'km rate', 'reimbursive']],
+    [
+      'benefits/travel-allowance-and-reimbursive-rate.md',
+      'benefits',
+      /^Travel allowance/,
+      ['travel allowance', 'car allowance', 'km rate', 'reimbursive'],
+    ],
     ['benefits/company-car-fringe-benefit.md', 'benefits', /^Company car/, ['company car', 'fringe benefit']],
     ['benefits/employee-loans-official-interest-rate.md', 'benefits', /^Employee loans/, ['official rate', 'low-interest loan']],
     ['benefits/subsistence-allowances.md', 'benefits', /^Subsistence allowances/, ['S&T', 'per diem']],

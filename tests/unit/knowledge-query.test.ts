@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  atLeast, buildSearchQuery, editDistance, isSearchable, lexemesOf, makeSnippet, markdownToPlain, normaliseCodes, parseQuery, pickCorrection,
-  previewText, titleOnly, tokenise, withCorrections, wordMatches,
+  atLeast,
+  buildSearchQuery,
+  editDistance,
+  isSearchable,
+  lexemesOf,
+  makeSnippet,
+  markdownToPlain,
+  normaliseCodes,
+  parseQuery,
+  pickCorrection,
+  previewText,
+  titleOnly,
+  tokenise,
+  withCorrections,
+  wordMatches,
 } from '../../src/knowledge/query';
 import { QUESTION_WORDS } from '../../src/lexicon';
 
@@ -31,7 +44,17 @@ describe('normaliseCodes', () => {
 
 describe('tokenise', () => {
   it('lower-cases, folds accents, joins codes and drops punctuation and single letters', () => {
-    expect(tokenise("Employees' tax on the 13th cheque — EMP 201, UI-19 & Café")).toEqual(['employees', 'tax', 'on', 'the', '13th', 'cheque', 'emp201', 'ui19', 'cafe']);
+    expect(tokenise("Employees' tax on the 13th cheque — EMP 201, UI-19 & Café")).toEqual([
+      'employees',
+      'tax',
+      'on',
+      'the',
+      '13th',
+      'cheque',
+      'emp201',
+      'ui19',
+      'cafe',
+    ]);
   });
   it('keeps digits', () => {
     expect(tokenise('R17 712 a month')).toEqual(['r17', '712', 'month']);
@@ -70,7 +93,10 @@ describe('buildSearchQuery', () => {
   });
 
   it('leaves out question words, unless nothing else is left', () => {
-    expect(buildSearchQuery('how many weeks of maternity leave are employees entitled to')!.terms).toEqual(['weeks', '(maternity | (pregnancy & leave))']);
+    expect(buildSearchQuery('how many weeks of maternity leave are employees entitled to')!.terms).toEqual([
+      'weeks',
+      '(maternity | (pregnancy & leave))',
+    ]);
     expect(buildSearchQuery('what is paye')!.all).toBe('(paye | (pay & as & you & earn) | (employee & tax))');
     expect(buildSearchQuery('what is it')!.all).toBe('what & is & it');
     expect(buildSearchQuery('how long')!.all).toBe('how & long:*');
@@ -92,15 +118,18 @@ describe('buildSearchQuery', () => {
   });
 
   it('drops every PostgreSQL English stop word, so each term can match', () => {
-    for (const w of ['after', 'over', 'not', 'between', 'most', 'only', 'own', 'same', 'few', 'because']) expect(QUESTION_WORDS.has(w), w).toBe(true);
-    for (const w of ['pay', 'tax', 'due', 'leave', 'days', 'rate', 'month', 'weeks', 'deadline', 'may']) expect(QUESTION_WORDS.has(w), w).toBe(false);
+    for (const w of ['after', 'over', 'not', 'between', 'most', 'only', 'own', 'same', 'few', 'because'])
+      expect(QUESTION_WORDS.has(w), w).toBe(true);
+    for (const w of ['pay', 'tax', 'due', 'leave', 'days', 'rate', 'month', 'weeks', 'deadline', 'may'])
+      expect(QUESTION_WORDS.has(w), w).toBe(false);
   });
 
   it('names each term by its phrases, to find the titles that start with one', () => {
     expect(buildSearchQuery('how many weeks of maternity leave')!.leads).toEqual(['weeks', 'maternity', 'pregnancy leave']);
     // One term: the title must start with what was typed, so "What is PAYE?" is not outranked by "PAYE for …".
     expect(buildSearchQuery('pay as you earn')!.leads).toEqual(['pay as you earn']);
-    for (const q of ['uif & ceiling', "x' | yy", 'ab%cd_ef', 'pension (fund) [x]*']) for (const l of buildSearchQuery(q)!.leads) expect(l).toMatch(/^[a-z0-9 ]+$/);
+    for (const q of ['uif & ceiling', "x' | yy", 'ab%cd_ef', 'pension (fund) [x]*'])
+      for (const l of buildSearchQuery(q)!.leads) expect(l).toMatch(/^[a-z0-9 ]+$/);
   });
 
   it('loosens only a half-typed word of five letters or more', () => {
@@ -293,12 +322,19 @@ describe('markdownToPlain', () => {
 
 describe('previewText', () => {
   it('reads as plain sentences: headings, list items and table rows end as sentences, marks and link targets go', () => {
-    const md = '# Quokka overtime\n\nPay **one and a half** times, see [the guide](https://x.y/g).\n\n- Sundays double\n2. Holidays *triple*\n\n| Day | Rate |\n|---|---:|\n| Sun | 2 |\n\n> a `quote` with __strong__ and ~~gone~~ text';
-    expect(previewText(md)).toBe('Quokka overtime. Pay one and a half times, see the guide. Sundays double. Holidays triple. Day, Rate. Sun, 2. a quote with strong and gone text');
+    const md =
+      '# Quokka overtime\n\nPay **one and a half** times, see [the guide](https://x.y/g).\n\n- Sundays double\n2. Holidays *triple*\n\n| Day | Rate |\n|---|---:|\n| Sun | 2 |\n\n> a `quote` with __strong__ and ~~gone~~ text';
+    expect(previewText(md)).toBe(
+      'Quokka overtime. Pay one and a half times, see the guide. Sundays double. Holidays triple. Day, Rate. Sun, 2. a quote with strong and gone text',
+    );
   });
 
   it('keeps words with underscores and escaped characters, drops code blocks, HTML and the Sources section', () => {
-    expect(previewText('snake_case_name costs 5 \\* 3 <b>now</b>\n\n```\nconst x = 1;\n```\nafter\n\n---\n\n## Sources\n- https://www.sars.gov.za/')).toBe('snake_case_name costs 5 * 3 now after');
+    expect(
+      previewText(
+        'snake_case_name costs 5 \\* 3 <b>now</b>\n\n```\nconst x = 1;\n```\nafter\n\n---\n\n## Sources\n- https://www.sars.gov.za/',
+      ),
+    ).toBe('snake_case_name costs 5 * 3 now after');
   });
 
   it('is at most 300 characters, cut at a word with an ellipsis', () => {
@@ -324,7 +360,10 @@ describe('spelling corrections', () => {
 
   it('lists the plain words of the query, the last one being typed', () => {
     expect(buildSearchQuery('uif cieling')!.words).toEqual([{ word: 'cieling', typing: true }]);
-    expect(buildSearchQuery('matternity leave?')!.words).toEqual([{ word: 'matternity', typing: false }, { word: 'leave', typing: false }]);
+    expect(buildSearchQuery('matternity leave?')!.words).toEqual([
+      { word: 'matternity', typing: false },
+      { word: 'leave', typing: false },
+    ]);
     // Words of a synonym phrase are not checked: the phrase is known.
     expect(buildSearchQuery('pay as you earn')!.words).toEqual([]);
   });
@@ -356,7 +395,10 @@ describe('spelling corrections', () => {
   });
 
   it('writes the corrected query as the reader typed it, case kept', () => {
-    const fixes = new Map([['cieling', 'ceiling'], ['overtme', 'overtime']]);
+    const fixes = new Map([
+      ['cieling', 'ceiling'],
+      ['overtme', 'overtime'],
+    ]);
     expect(withCorrections('uif cieling', fixes)).toBe('uif ceiling');
     expect(withCorrections('  What is the UIF Cieling? ', fixes)).toBe('What is the UIF Ceiling?');
     expect(withCorrections('UIF CIELING and overtme', fixes)).toBe('UIF CEILING and overtime');

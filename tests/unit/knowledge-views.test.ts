@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentInfo, backUrl, categoryHeading, kbUrl, safeSnippet, withoutLeadingTitle, type KbState } from '../../src/ui/knowledge/views';
+import {
+  attachmentInfo,
+  backUrl,
+  categoryHeading,
+  kbUrl,
+  safeSnippet,
+  withoutLeadingTitle,
+  type KbState,
+} from '../../src/ui/knowledge/views';
 
 describe('knowledge page helpers', () => {
   it('names category headings by id, else Articles', () => {
@@ -23,13 +31,21 @@ describe('knowledge page helpers', () => {
   });
 
   it('goes back per the spec', () => {
-    const article = (fromCategory: string | null, q: string): KbState => ({ view: 'article', q, fromCategory, article: null, categoryNames: {} });
+    const article = (fromCategory: string | null, q: string): KbState => ({
+      view: 'article',
+      q,
+      fromCategory,
+      article: null,
+      categoryNames: {},
+    });
     expect(backUrl(article('tax', ''))).toBe('/knowledge/category/tax');
     expect(backUrl(article('tax', 'paye'))).toBe('/knowledge/category/tax?q=paye');
     expect(backUrl(article(null, 'paye'))).toBe('/knowledge?q=paye');
     expect(backUrl(article(null, ''))).toBe('/knowledge');
     expect(backUrl({ view: 'category', q: '', categoryId: 'tax', category: null, items: null })).toBe('/knowledge');
-    expect(backUrl({ view: 'category', q: 'paye', categoryId: 'tax', category: null, items: null })).toBe('/knowledge?tab=categories&q=paye');
+    expect(backUrl({ view: 'category', q: 'paye', categoryId: 'tax', category: null, items: null })).toBe(
+      '/knowledge?tab=categories&q=paye',
+    );
     expect(backUrl({ view: 'search', q: 'paye', status: 'ok', results: [], categoryNames: {} })).toBe('/knowledge');
   });
 
@@ -42,7 +58,12 @@ describe('knowledge page helpers', () => {
   });
 
   it('describes attachments: original name, extension, images', () => {
-    expect(attachmentInfo(`/uploads/${'a'.repeat(32)}-employer-guide.pdf`)).toEqual({ href: `/uploads/${'a'.repeat(32)}-employer-guide.pdf`, name: 'employer-guide.pdf', ext: 'pdf', image: false });
+    expect(attachmentInfo(`/uploads/${'a'.repeat(32)}-employer-guide.pdf`)).toEqual({
+      href: `/uploads/${'a'.repeat(32)}-employer-guide.pdf`,
+      name: 'employer-guide.pdf',
+      ext: 'pdf',
+      image: false,
+    });
     expect(attachmentInfo('/uploads/x.JPG')?.image).toBe(true);
     expect(attachmentInfo('/uploads/x.webp')?.image).toBe(false);
     expect(attachmentInfo('javascript:alert(1)')).toBeNull();

@@ -9,7 +9,7 @@ const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8')) as {
 
 /** Where npm would find `name` from the package at `dir` (its own node_modules, then each parent's). */
 function resolve(dir: string, name: string): string | undefined {
-  for (let d = dir; ; ) {
+  for (let d = dir; ;) {
     const key = d ? `${d}/node_modules/${name}` : `node_modules/${name}`;
     if (lock.packages[key]) return key;
     if (!d) return undefined;
@@ -30,7 +30,15 @@ describe('package-lock.json', () => {
   });
 
   it('has native builds for Linux x64/arm64 (glibc and musl), macOS and Windows', () => {
-    const platforms = ['linux-x64-gnu', 'linux-x64-musl', 'linux-arm64-gnu', 'linux-arm64-musl', 'darwin-arm64', 'darwin-x64', 'win32-x64-msvc'];
+    const platforms = [
+      'linux-x64-gnu',
+      'linux-x64-musl',
+      'linux-arm64-gnu',
+      'linux-arm64-musl',
+      'darwin-arm64',
+      'darwin-x64',
+      'win32-x64-msvc',
+    ];
     for (const prefix of ['node_modules/@tailwindcss/oxide-', 'node_modules/@rolldown/binding-']) {
       for (const p of platforms) expect(lock.packages[prefix + p], prefix + p).toBeDefined();
     }

@@ -1,8 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, renderMarkdown, safeUrl } from '../../src/ui/markdown';
 
-const ALLOWED_TAGS = new Set(['p', 'h1', 'h2', 'h3', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'blockquote', 'code', 'pre', 'br', 'hr', 'del', 'input']);
-const ALLOWED_ATTRS = new Set(['href', 'src', 'alt', 'title', 'target', 'rel', 'loading', 'align', 'class', 'type', 'checked', 'disabled', 'start']);
+const ALLOWED_TAGS = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'blockquote',
+  'code',
+  'pre',
+  'br',
+  'hr',
+  'del',
+  'input',
+]);
+const ALLOWED_ATTRS = new Set([
+  'href',
+  'src',
+  'alt',
+  'title',
+  'target',
+  'rel',
+  'loading',
+  'align',
+  'class',
+  'type',
+  'checked',
+  'disabled',
+  'start',
+]);
 
 /** No executable markup may survive: only the tags and attributes we make, no script URLs. */
 function assertInert(html: string) {
@@ -13,7 +52,11 @@ function assertInert(html: string) {
       const attr = a[1].toLowerCase();
       expect(ALLOWED_ATTRS.has(attr), `attribute ${attr} in ${html}`).toBe(true);
       if (attr === 'href' || attr === 'src') {
-        const v = (a[2] ?? '').replace(/^["']|["']$/g, '').replace(/&#(x?[0-9a-f]+);?/gi, (_s, n: string) => String.fromCodePoint(n[0] === 'x' ? parseInt(n.slice(1), 16) : parseInt(n, 10)));
+        const v = (a[2] ?? '')
+          .replace(/^["']|["']$/g, '')
+          .replace(/&#(x?[0-9a-f]+);?/gi, (_s, n: string) =>
+            String.fromCodePoint(n[0] === 'x' ? parseInt(n.slice(1), 16) : parseInt(n, 10)),
+          );
         expect(v.replace(/[\u0000-\u0020]/g, '')).not.toMatch(/^(javascript|vbscript|data|file):/i);
       }
     }
@@ -50,7 +93,9 @@ describe('renderMarkdown: the subset', () => {
 
   it('gives links rel=noopener noreferrer, and external ones target=_blank', () => {
     const ext = renderMarkdown('[SARS](https://www.sars.gov.za/types-of-tax/pay-as-you-earn/)');
-    expect(ext).toContain('<a href="https://www.sars.gov.za/types-of-tax/pay-as-you-earn/" target="_blank" rel="noopener noreferrer">SARS</a>');
+    expect(ext).toContain(
+      '<a href="https://www.sars.gov.za/types-of-tax/pay-as-you-earn/" target="_blank" rel="noopener noreferrer">SARS</a>',
+    );
     const rel = renderMarkdown('[UIF](/knowledge/category/uif)');
     expect(rel).toContain('<a href="/knowledge/category/uif" rel="noopener noreferrer">UIF</a>');
     const mail = renderMarkdown('[mail us](mailto:help@payewise.co.za)');
@@ -122,7 +167,9 @@ describe('renderMarkdown: XSS', () => {
   });
 
   it('renders safe images with a relative or https source', () => {
-    expect(renderMarkdown('![chart](/api/knowledge/files/a.png)')).toContain('<img src="/api/knowledge/files/a.png" alt="chart" loading="lazy">');
+    expect(renderMarkdown('![chart](/api/knowledge/files/a.png)')).toContain(
+      '<img src="/api/knowledge/files/a.png" alt="chart" loading="lazy">',
+    );
   });
 });
 
@@ -140,7 +187,16 @@ describe('safeUrl', () => {
     expect(safeUrl(url)).toEqual({ url, external });
   });
 
-  it.each(['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'java\nscript:alert(1)', '\u0001javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'vbscript:x', '&#106;avascript:alert(1)'])('refuses %j', (url) => {
+  it.each([
+    'javascript:alert(1)',
+    ' JAVASCRIPT:alert(1)',
+    'java\nscript:alert(1)',
+    '\u0001javascript:alert(1)',
+    'data:text/html,x',
+    'file:///etc/passwd',
+    'vbscript:x',
+    '&#106;avascript:alert(1)',
+  ])('refuses %j', (url) => {
     expect(safeUrl(url)).toBeNull();
   });
 

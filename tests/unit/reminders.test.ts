@@ -41,10 +41,16 @@ describe('the reminder e-mail', () => {
   const emp201 = deadlinesBetween('2026-12-01', '2026-12-31').find((d) => d.kind === 'emp201' && d.covers === '2026-11')!;
   it('names the day, the return and the client', () => {
     expect(reminderSubject(emp201)).toBe('Due Monday 7 December 2026: EMP201 for November 2026');
-    expect(reminderSubject(emp201, { id: 4, name: 'Acme (Pty) Ltd' })).toBe('Due Monday 7 December 2026: EMP201 for November 2026 — Acme (Pty) Ltd');
+    expect(reminderSubject(emp201, { id: 4, name: 'Acme (Pty) Ltd' })).toBe(
+      'Due Monday 7 December 2026: EMP201 for November 2026 — Acme (Pty) Ltd',
+    );
   });
   it('says what is due, when, with the article and the unsubscribe link', () => {
-    const text = reminderText(emp201, { today: '2026-12-02', baseUrl: 'https://payewise.example', unsubscribeUrl: 'https://payewise.example/reminders/unsubscribe/abc' });
+    const text = reminderText(emp201, {
+      today: '2026-12-02',
+      baseUrl: 'https://payewise.example',
+      unsubscribeUrl: 'https://payewise.example/reminders/unsubscribe/abc',
+    });
     expect(text).toContain('EMP201 for November 2026 is due on Monday 7 December 2026.');
     expect(text).toContain(emp201.due);
     expect(text).toContain('https://payewise.example/knowledge/article/ad1355fa-6b8e-4aee-9b1c-0d63fe5c59e1');

@@ -33,8 +33,16 @@ function walk(dir: string): string[] {
 /** The files a commit would hold (tracked, or new and not ignored); every file but the skipped folders without git. */
 function repositoryFiles(): string[] {
   try {
-    const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-    return out.split('\0').filter(Boolean).map((f) => path.join(ROOT, f)).filter((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+    const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return out
+      .split('\0')
+      .filter(Boolean)
+      .map((f) => path.join(ROOT, f))
+      .filter((f) => fs.existsSync(f) && fs.statSync(f).isFile());
   } catch {
     return walk(ROOT);
   }
@@ -62,7 +70,8 @@ function escapes(file: string, text: string): string[] {
       const isFs = mod === 'fs' || mod === 'fs/promises';
       const { name, namedBindings } = node.importClause;
       if (name) (isPath ? pathNames : isFs ? fsNames : new Set<string>()).add(name.text);
-      if (namedBindings && ts.isNamespaceImport(namedBindings)) (isPath ? pathNames : isFs ? fsNames : new Set<string>()).add(namedBindings.name.text);
+      if (namedBindings && ts.isNamespaceImport(namedBindings))
+        (isPath ? pathNames : isFs ? fsNames : new Set<string>()).add(namedBindings.name.text);
       if (namedBindings && ts.isNamedImports(namedBindings)) {
         for (const el of namedBindings.elements) {
           const imported = (el.propertyName ?? el.name).text;
@@ -71,7 +80,13 @@ function escapes(file: string, text: string): string[] {
         }
       }
     }
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && ts.isVariableDeclarationList(node.parent) && node.parent.flags & ts.NodeFlags.Const) {
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      ts.isVariableDeclarationList(node.parent) &&
+      node.parent.flags & ts.NodeFlags.Const
+    ) {
       consts.set(node.name.text, node.initializer);
     }
     ts.forEachChild(node, visitDecls);
@@ -81,7 +96,8 @@ function escapes(file: string, text: string): string[] {
   /** The path function a call makes (`resolve`, `join`, `dirname`…), if it is one of node:path's. */
   const pathFn = (call: ts.CallExpression | ts.NewExpression) => {
     const callee = call.expression;
-    if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && pathNames.has(callee.expression.text)) return callee.name.text;
+    if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && pathNames.has(callee.expression.text))
+      return callee.name.text;
     if (ts.isIdentifier(callee)) return pathFns.get(callee.text);
     return undefined;
   };
@@ -91,15 +107,24 @@ function escapes(file: string, text: string): string[] {
     if (!ts.isPropertyAccessExpression(callee)) return false;
     const obj = callee.expression;
     if (ts.isIdentifier(obj)) return fsNames.has(obj.text);
-    return ts.isPropertyAccessExpression(obj) && obj.name.text === 'promises' && ts.isIdentifier(obj.expression) && fsNames.has(obj.expression.text);
+    return (
+      ts.isPropertyAccessExpression(obj) &&
+      obj.name.text === 'promises' &&
+      ts.isIdentifier(obj.expression) &&
+      fsNames.has(obj.expression.text)
+    );
   };
   const isImportMeta = (node: ts.Node, prop: string) =>
-    ts.isPropertyAccessExpression(node) && node.name.text === prop && ts.isMetaProperty(node.expression) && node.expression.keywordToken === ts.SyntaxKind.ImportKeyword;
+    ts.isPropertyAccessExpression(node) &&
+    node.name.text === prop &&
+    ts.isMetaProperty(node.expression) &&
+    node.expression.keywordToken === ts.SyntaxKind.ImportKeyword;
 
   /** The path an expression makes when this file runs from `home`, relative ones left relative (to the working directory); undefined when not known here. */
   const value = (node: ts.Expression, home: string, seen = new Set<string>()): string | undefined => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-    if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node)) return value(node.expression, home, seen);
+    if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node))
+      return value(node.expression, home, seen);
     if (ts.isTemplateExpression(node)) {
       let out = node.head.text;
       for (const span of node.templateSpans) {
@@ -128,8 +153,15 @@ function escapes(file: string, text: string): string[] {
     }
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
-      if (ts.isIdentifier(callee) && callee.text === 'fileURLToPath' && node.arguments.length === 1) return value(node.arguments[0], home, seen);
-      if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'cwd' && ts.isIdentifier(callee.expression) && callee.expression.text === 'process') return ROOT;
+      if (ts.isIdentifier(callee) && callee.text === 'fileURLToPath' && node.arguments.length === 1)
+        return value(node.arguments[0], home, seen);
+      if (
+        ts.isPropertyAccessExpression(callee) &&
+        callee.name.text === 'cwd' &&
+        ts.isIdentifier(callee.expression) &&
+        callee.expression.text === 'process'
+      )
+        return ROOT;
       const fn = pathFn(node);
       const args = node.arguments.map((a) => value(a, home, seen));
       if (!fn || args.some((a) => a === undefined)) return undefined;
@@ -155,10 +187,18 @@ function escapes(file: string, text: string): string[] {
   };
 
   const visit = (node: ts.Node) => {
-    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) && SHARED.test(node.text)) {
+    if (
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) &&
+      SHARED.test(node.text)
+    ) {
       flag(node, `names the shared folder beside the repository: ${JSON.stringify(node.text)}`);
     }
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && node.moduleSpecifier.text.startsWith('.')) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      node.moduleSpecifier.text.startsWith('.')
+    ) {
       check(node.moduleSpecifier, 'file', 'imports');
     }
     if (ts.isCallExpression(node)) {
@@ -170,7 +210,8 @@ function escapes(file: string, text: string): string[] {
       else if (pathFn(node) === 'resolve') check(node, 'cwd', 'resolves');
       else if (pathFn(node) === 'join' && homes.every((home) => path.isAbsolute(value(node, home) ?? ''))) check(node, 'cwd', 'joins');
     }
-    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'URL' && node.arguments?.length === 2) check(node, 'cwd', 'makes');
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'URL' && node.arguments?.length === 2)
+      check(node, 'cwd', 'makes');
     ts.forEachChild(node, visit);
   };
   visit(sf);
@@ -209,7 +250,8 @@ describe('the repository stands alone', { timeout: 60_000 }, () => {
   // that this file does not name it.
   const shared = ['..', 'shared'].join('/');
   const inTests = path.join(ROOT, 'tests/unit/example.test.ts');
-  const head = "import fs from 'node:fs';\nimport path from 'node:path';\nimport { readFileSync } from 'node:fs';\nimport { fileURLToPath } from 'node:url';\n";
+  const head =
+    "import fs from 'node:fs';\nimport path from 'node:path';\nimport { readFileSync } from 'node:fs';\nimport { fileURLToPath } from 'node:url';\n";
 
   it.each([
     `fs.readFileSync('${shared}/reference/x.json')`,

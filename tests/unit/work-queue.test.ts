@@ -12,7 +12,13 @@ describe('work queue', () => {
     const q = createWorkQueue({ concurrency: 2, maxQueue: 10, perKey: 10 });
     const gates = Array.from({ length: 5 }, deferred);
     const started: number[] = [];
-    const runs = gates.map((g, i) => q.run('k', async () => { started.push(i); await g.promise; return i; }));
+    const runs = gates.map((g, i) =>
+      q.run('k', async () => {
+        started.push(i);
+        await g.promise;
+        return i;
+      }),
+    );
     await new Promise((r) => setTimeout(r, 5));
     expect(started).toEqual([0, 1]);
     expect([q.running, q.waiting]).toEqual([2, 3]);
@@ -49,7 +55,11 @@ describe('work queue', () => {
 
   it('frees the slot when a job fails', async () => {
     const q = createWorkQueue({ concurrency: 1, maxQueue: 0, perKey: 1 });
-    await expect(q.run('k', async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      q.run('k', async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(await q.run('k', async () => 'after')).toBe('after');
   });
 });

@@ -88,7 +88,9 @@ function comparisonLines(topic: TopicModule, a: Called, b: Omit<Called, 'id'> & 
     '',
     `| | ${yearLabel(y1)} | ${yearLabel(y2)} | Difference |`,
     '|---|---:|---:|---:|',
-    ...(topic.compared ?? []).map(([k, label]) => `| ${label} | ${rand(ra[k])} | ${rand(rb[k])} | ${signed(Math.round((ra[k] - rb[k]) * 100) / 100)} |`),
+    ...(topic.compared ?? []).map(
+      ([k, label]) => `| ${label} | ${rand(ra[k])} | ${rand(rb[k])} | ${signed(Math.round((ra[k] - rb[k]) * 100) / 100)} |`,
+    ),
   ];
 }
 
@@ -96,7 +98,8 @@ function comparisonLines(topic: TopicModule, a: Called, b: Omit<Called, 'id'> & 
 function assumptionLines(assumed: string[], kept: string[]): string[] {
   const lines: string[] = [];
   if (kept.length) lines.push('', `From earlier in our conversation I used ${joinWords(kept)}.`);
-  if (assumed.length) lines.push('', "**Assumed** (tell me if anything is different and I'll work it out again):", '', ...assumed.map((a) => `- ${a}`));
+  if (assumed.length)
+    lines.push('', "**Assumed** (tell me if anything is different and I'll work it out again):", '', ...assumed.map((a) => `- ${a}`));
   return lines;
 }
 
@@ -128,7 +131,12 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     }
     const years = comparedYears(u, topic, plan.steps[0]?.name, req.today);
     if (years) for (const s of plan.steps) s.input = { ...s.input, taxYear: years[0] };
-    const calls: Called[] = plan.steps.map((s) => ({ id: callId(), ...runCalculator(s.name, s.input, req.today), label: s.label, period: s.period }));
+    const calls: Called[] = plan.steps.map((s) => ({
+      id: callId(),
+      ...runCalculator(s.name, s.input, req.today),
+      label: s.label,
+      period: s.period,
+    }));
     const failed = calls.find((c) => c.error);
     if (failed) {
       return {
@@ -146,7 +154,12 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     lines.push(...assumptionLines([...client.used, ...plan.assumed], plan.kept));
     const sources = await retriever.forQueries(topic.articles(calls, r.facts));
     if (sources.length) lines.push('', `Read more: ${sources.map(articleLink).join('; ')}.`);
-    return { text: lines.join('\n'), tools: [...calls, ...(other && !other.error ? [other] : [])].map(strip), sources, outcome: 'calculated' };
+    return {
+      text: lines.join('\n'),
+      tools: [...calls, ...(other && !other.error ? [other] : [])].map(strip),
+      sources,
+      outcome: 'calculated',
+    };
   }
 
   /** A date the question asks for, worked out by the deadline calculator: the answer's first line. */
@@ -170,14 +183,22 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     if (!longestMention(u.words, DUE_WORDS) || returnNamed(u.words, req.today)) return null;
     const relative = RELATIVE_MONTHS.filter(([p]) => longestMention(u.words, [p])).map(([, n]) => n)[0];
     const [ty, tm] = isoDateFromDate(req.today).split('-').map(Number);
-    const month = u.reading.slots.month ?? (relative === undefined ? null : new Date(Date.UTC(ty, tm - 1 + relative, 1)).toISOString().slice(0, 7));
+    const month =
+      u.reading.slots.month ?? (relative === undefined ? null : new Date(Date.UTC(ty, tm - 1 + relative, 1)).toISOString().slice(0, 7));
     if (!month) return null;
     const [y, m] = month.split('-').map(Number);
     const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
     const due = calendarFor(`${month}-01`, last, req.client ? [{ id: 0, name: req.client.name, payDay: req.client.payDay ?? null }] : []);
     const named = monthLabel(month);
     const lines = due.length
-      ? [`**Due in ${named}${req.client ? ` for ${req.client.name}` : ''}:**`, '', ...due.map((d) => `- **${dayLabel(d.date)}**: ${d.title}. ${d.due}${d.caveat ? ` (${d.caveat})` : ''} [Read more](${articlePath(d.articleSlug)})`)]
+      ? [
+          `**Due in ${named}${req.client ? ` for ${req.client.name}` : ''}:**`,
+          '',
+          ...due.map(
+            (d) =>
+              `- **${dayLabel(d.date)}**: ${d.title}. ${d.due}${d.caveat ? ` (${d.caveat})` : ''} [Read more](${articlePath(d.articleSlug)})`,
+          ),
+        ]
       : [`Nothing statutory falls due in ${named}.`];
     lines.push('', 'All the dates, and a feed for your own calendar app, are on the [compliance calendar](/calendar).');
     const cited = await Promise.all([...new Set(due.map((d) => articleIdFor(d.articleSlug)))].map((id) => deps.knowledge.getArticle(id)));
@@ -195,7 +216,12 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     const tools = date ? [date.call] : [];
     if (!best && date) {
       const sources = await retriever.forQueries(date.queries);
-      return { text: [date.line, ...(sources.length ? ['', `Read more: ${sources.map(articleLink).join('; ')}.`] : [])].join('\n'), tools, sources, outcome: 'answered' };
+      return {
+        text: [date.line, ...(sources.length ? ['', `Read more: ${sources.map(articleLink).join('; ')}.`] : [])].join('\n'),
+        tools,
+        sources,
+        outcome: 'answered',
+      };
     }
     const chosen = best as Found;
     const related = found.filter((f) => f !== chosen && f.answers && f.article.id !== chosen.article.id).slice(0, 2);
@@ -210,11 +236,26 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     if (!a) return answer;
     const cite = { id: a.id, title: a.title };
     if (answer?.sources.some((s) => s.id === a.id)) return { ...answer, sources: [cite, ...answer.sources.filter((s) => s.id !== a.id)] };
-    if (answer?.tools.length && answer.outcome === 'calculated') return { ...answer, text: `${answer.text}\n\nYou asked from ${articleLink(cite)}, which explains the rules.`, sources: [cite, ...answer.sources] };
+    if (answer?.tools.length && answer.outcome === 'calculated')
+      return {
+        ...answer,
+        text: `${answer.text}\n\nYou asked from ${articleLink(cite)}, which explains the rules.`,
+        sources: [cite, ...answer.sources],
+      };
     const own = retriever.inArticle(a, req.question);
     if (own) return { text: fromPassage(own, req.question), tools: [], sources: [cite], outcome: 'answered' };
-    if (answer) return { ...answer, text: `${articleLink(cite)} does not answer that directly; here is what I found elsewhere.\n\n${answer.text}`, sources: [cite, ...answer.sources.filter((s) => s.id !== a.id)] };
-    return { text: `I couldn't find the answer to that in ${articleLink(cite)}, and I won't guess. ${WHERE_TO_LOOK}`, tools: [], sources: [cite], outcome: 'dont-know' };
+    if (answer)
+      return {
+        ...answer,
+        text: `${articleLink(cite)} does not answer that directly; here is what I found elsewhere.\n\n${answer.text}`,
+        sources: [cite, ...answer.sources.filter((s) => s.id !== a.id)],
+      };
+    return {
+      text: `I couldn't find the answer to that in ${articleLink(cite)}, and I won't guess. ${WHERE_TO_LOOK}`,
+      tools: [],
+      sources: [cite],
+      outcome: 'dont-know',
+    };
   }
 
   /**
@@ -229,7 +270,12 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     if (said.sdlExempt) facts.sdlExempt = true;
     const call = { id: callId(), ...runPayslipCheck(slip, facts) };
     const line = (l: { label: string; cents: number }) => `${l.label} ${formatRand(l.cents)}`;
-    const text = payslipCheckLines(call, { earnings: slip.earnings.map(line), deductions: slip.deductions.map(line), employer: slip.employer.map(line), unread: slip.unread });
+    const text = payslipCheckLines(call, {
+      earnings: slip.earnings.map(line),
+      deductions: slip.deductions.map(line),
+      employer: slip.employer.map(line),
+      unread: slip.unread,
+    });
     const sources = await retriever.forQueries(payslipCheckArticles(call));
     if (sources.length) text.push('', `Read more: ${sources.map(articleLink).join('; ')}.`);
     return { text: text.join('\n'), tools: [call], sources, outcome: call.error ? 'asked' : 'calculated' };
@@ -243,19 +289,35 @@ export function createBuiltinEngine(deps: { knowledge: KnowledgeTools; classifie
     if (isPayslip(slip)) {
       // The slip's amounts are not facts of the conversation: the next question starts from what was known before.
       const answer = await payslipCheck(slip, u, memory);
-      const reading: Reading = { ...r, intent: 'calculate', topic: 'payslip', slots: {}, facts: memory.facts, decidedBy: 'document:payslip', confidence: 1 };
+      const reading: Reading = {
+        ...r,
+        intent: 'calculate',
+        topic: 'payslip',
+        slots: {},
+        facts: memory.facts,
+        decidedBy: 'document:payslip',
+        confidence: 1,
+      };
       return { answer, reading: { ...reading, outcome: answer.outcome, articles: answer.sources.map((s) => s.id) } };
     }
     const calculating = r.topic !== null && (r.intent === 'calculate' || r.intent === 'follow-up');
     let answer: Answer | null;
-    if (r.intent === 'greeting' && !req.article) answer = { text: (u.words.match(/[a-z']+/g) ?? []).some((w) => THANKS_WORDS.has(w)) ? THANKS_ANSWER : GREETING_ANSWER, tools: [], sources: [], outcome: 'greeted' };
+    if (r.intent === 'greeting' && !req.article)
+      answer = {
+        text: (u.words.match(/[a-z']+/g) ?? []).some((w) => THANKS_WORDS.has(w)) ? THANKS_ANSWER : GREETING_ANSWER,
+        tools: [],
+        sources: [],
+        outcome: 'greeted',
+      };
     else if (r.intent === 'off-topic') {
       // Asked from an article, the article may still speak to it; otherwise it is declined as anywhere else.
       const own = req.article && retriever.inArticle(req.article, req.question);
-      answer = own && own.coverage > 0 ? { text: fromPassage(own, req.question), tools: [], sources: [own.article], outcome: 'answered' } : { text: OFF_TOPIC_ANSWER, tools: [], sources: [], outcome: 'refused' };
+      answer =
+        own && own.coverage > 0
+          ? { text: fromPassage(own, req.question), tools: [], sources: [own.article], outcome: 'answered' }
+          : { text: OFF_TOPIC_ANSWER, tools: [], sources: [], outcome: 'refused' };
       return { answer, reading: { ...r, outcome: answer.outcome, articles: answer.sources.map((s) => s.id) } };
-    }
-    else if (r.intent === 'unknown' && !req.article) answer = { text: UNKNOWN_ANSWER, tools: [], sources: [], outcome: 'asked' };
+    } else if (r.intent === 'unknown' && !req.article) answer = { text: UNKNOWN_ANSWER, tools: [], sources: [], outcome: 'asked' };
     else if (calculating && r.confidence < ASK_BELOW) answer = { text: unsure(u), tools: [], sources: [], outcome: 'asked' };
     else if (calculating) answer = await calculation(u, req);
     else answer = (await dueThisMonth(u, req)) ?? (await knowledgeAnswer(u, req));
@@ -293,4 +355,3 @@ function unsure(u: Understanding): string {
     `If that is right, ask it with the figures, for example "${topic.example}"; if you meant a rule, ask how it works and I'll look it up.`,
   ].join(' ');
 }
-

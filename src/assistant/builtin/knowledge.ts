@@ -10,13 +10,23 @@ function sentencesOf(passage: string): string[] {
   return passage
     .split('\n')
     .filter((l) => l.trim() && !l.trim().startsWith('|') && !l.trim().startsWith('#'))
-    .map((l) => l.replace(/^\s*(?:[-*+]|\d+\.)\s+/, '').replace(/^>\s*/, '').trim())
+    .map((l) =>
+      l
+        .replace(/^\s*(?:[-*+]|\d+\.)\s+/, '')
+        .replace(/^>\s*/, '')
+        .trim(),
+    )
     .flatMap((l) => l.split(/(?<=[.!?])\s+(?=[A-Z*(])/))
     .map((s) => s.trim())
     .filter((s) => s.length >= 20);
 }
 
-const stemsOf = (text: string) => new Set(tokenize(normalise(text.replace(/\*\*/g, ''))).filter((t) => t.kind !== 'punct').map((t) => stem(t.text)));
+const stemsOf = (text: string) =>
+  new Set(
+    tokenize(normalise(text.replace(/\*\*/g, '')))
+      .filter((t) => t.kind !== 'punct')
+      .map((t) => stem(t.text)),
+  );
 
 /** How much of the question a sentence holds, 0–1. */
 function cover(sentence: string, words: string[]): number {
@@ -25,7 +35,8 @@ function cover(sentence: string, words: string[]): number {
   return words.filter((w) => w.split('|').some((f) => s.has(f))).length / words.length;
 }
 
-const DATE_OR_FIGURE = /R\s?\d|\d\s?%|\b\d{1,2}(st|nd|rd|th)?\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b|\b\d+(\.\d+)?\*{0,2}\s+(days?|weeks?|months?|years?|hours?)\b|\b(one|two|three|four|five|six|ten|twelve)\s+(consecutive |working |paid )?(days?|weeks?|months?)\b/i;
+const DATE_OR_FIGURE =
+  /R\s?\d|\d\s?%|\b\d{1,2}(st|nd|rd|th)?\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b|\b\d+(\.\d+)?\*{0,2}\s+(days?|weeks?|months?|years?|hours?)\b|\b(one|two|three|four|five|six|ten|twelve)\s+(consecutive |working |paid )?(days?|weeks?|months?)\b/i;
 
 // Sentences that illustrate rather than state: a worked example, a scenario (a sum in rands is one too).
 const ILLUSTRATES = /^(\*\*)?(for example|example|e\.g\.|consider|scenario|say|suppose|imagine|worked example)\b/i;
@@ -51,7 +62,10 @@ export function leadOf(passage: string, question: string): { sentence: string; c
   return b && b.coverage >= 0.5 ? { sentence: b.sentence, coverage: b.coverage } : null;
 }
 
-const words = (text: string) => tokenize(normalise(text.replace(/\*\*/g, ''))).filter((t) => t.kind === 'word').map((t) => t.text);
+const words = (text: string) =>
+  tokenize(normalise(text.replace(/\*\*/g, '')))
+    .filter((t) => t.kind === 'word')
+    .map((t) => t.text);
 const negative = (text: string) => {
   const w = ` ${words(text).join(' ')} `;
   return NEGATIVE_WORDS.some((n) => w.includes(` ${n} `));

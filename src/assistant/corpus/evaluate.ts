@@ -47,7 +47,8 @@ export function compareSlots(want: Slots, got: Slots): { keys: number; right: nu
   let right = 0;
   const wrong: string[] = [];
   for (const k of keys) {
-    const ok = k === 'amounts' ? same((want.amounts ?? []).map(amountKey).sort(), (got.amounts ?? []).map(amountKey).sort()) : same(want[k], got[k]);
+    const ok =
+      k === 'amounts' ? same((want.amounts ?? []).map(amountKey).sort(), (got.amounts ?? []).map(amountKey).sort()) : same(want[k], got[k]);
     if (ok) right++;
     else wrong.push(k);
   }
@@ -72,7 +73,10 @@ function compareKnown(want: Slots, facts: Slots): { keys: number; right: number 
   return { keys, right };
 }
 
-export function evaluateUnderstanding(entries: LoadedEntry[], opts: { today: Date; classifier?: Classifier }): { results: TurnResult[]; metrics: Metrics } {
+export function evaluateUnderstanding(
+  entries: LoadedEntry[],
+  opts: { today: Date; classifier?: Classifier },
+): { results: TurnResult[]; metrics: Metrics } {
   const results: TurnResult[] = [];
   for (const e of entries) {
     let memory: Memory = EMPTY_MEMORY;
@@ -82,9 +86,19 @@ export function evaluateUnderstanding(entries: LoadedEntry[], opts: { today: Dat
       const slots = compareSlots(turn.slots, r.slots);
       const known = compareKnown(turn.known ?? {}, r.facts);
       results.push({
-        id: e.id, index, turn, intent: r.intent, topic: r.topic, slots: r.slots, facts: r.facts,
-        intentRight: r.intent === turn.intent, topicRight: r.topic === turn.topic,
-        slotKeys: slots.keys, slotsRight: slots.right, knownKeys: known.keys, knownRight: known.right,
+        id: e.id,
+        index,
+        turn,
+        intent: r.intent,
+        topic: r.topic,
+        slots: r.slots,
+        facts: r.facts,
+        intentRight: r.intent === turn.intent,
+        topicRight: r.topic === turn.topic,
+        slotKeys: slots.keys,
+        slotsRight: slots.right,
+        knownKeys: known.keys,
+        knownRight: known.right,
       });
       memory = { facts: r.facts, topics: r.topics, lastIntent: r.intent, lastTopic: r.topic };
     });
@@ -100,9 +114,15 @@ export function metricsOf(results: TurnResult[]): Metrics {
     turns: results.length,
     intent: share(results.filter((r) => r.intentRight).length, results.length),
     topic: share(withTopic.filter((r) => r.topicRight).length, withTopic.length),
-    slots: share(sum((r) => r.slotsRight), sum((r) => r.slotKeys)),
+    slots: share(
+      sum((r) => r.slotsRight),
+      sum((r) => r.slotKeys),
+    ),
     frames: share(results.filter((r) => r.slotsRight === r.slotKeys).length, results.length),
-    known: share(sum((r) => r.knownRight), sum((r) => r.knownKeys)),
+    known: share(
+      sum((r) => r.knownRight),
+      sum((r) => r.knownKeys),
+    ),
   };
 }
 

@@ -25,7 +25,11 @@ export interface CorpusProblem {
 export function corpusFiles(part: Part): string[] {
   const dir = path.join(CORPUS_DIR, part);
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(dir, f));
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 
 const partOf = (file: string): Part => (path.basename(path.dirname(file)) === 'held-out' ? 'held-out' : 'train');
@@ -38,32 +42,36 @@ export function loadCorpus(parts: Part[] = ['train', 'held-out'], files?: string
   for (const file of files ?? parts.flatMap(corpusFiles)) {
     const part = partOf(file);
     const rel = path.relative(CORPUS_DIR, file);
-    fs.readFileSync(file, 'utf8').split('\n').forEach((raw, i) => {
-      const line = raw.trim();
-      if (!line) return;
-      let json: unknown;
-      try {
-        json = JSON.parse(line);
-      } catch {
-        problems.push({ file: rel, line: i + 1, message: 'not valid JSON' });
-        return;
-      }
-      const parsed = entrySchema.safeParse(json);
-      const id = typeof (json as { id?: unknown })?.id === 'string' ? (json as { id: string }).id : undefined;
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) problems.push({ file: rel, line: i + 1, id, message: `${issue.path.join('.')}: ${issue.message}` });
-        return;
-      }
-      const e = parsed.data;
-      if (seen.has(e.id)) problems.push({ file: rel, line: i + 1, id: e.id, message: `id also used in ${seen.get(e.id)}` });
-      seen.set(e.id, rel);
-      e.turns.forEach((t, k) => {
-        for (const slug of t.articles ?? []) {
-          if (!fs.existsSync(path.join(KNOWLEDGE_DIR, `${slug}.md`))) problems.push({ file: rel, line: i + 1, id: e.id, message: `turns.${k}.articles: no article ${slug}` });
+    fs.readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((raw, i) => {
+        const line = raw.trim();
+        if (!line) return;
+        let json: unknown;
+        try {
+          json = JSON.parse(line);
+        } catch {
+          problems.push({ file: rel, line: i + 1, message: 'not valid JSON' });
+          return;
         }
+        const parsed = entrySchema.safeParse(json);
+        const id = typeof (json as { id?: unknown })?.id === 'string' ? (json as { id: string }).id : undefined;
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues)
+            problems.push({ file: rel, line: i + 1, id, message: `${issue.path.join('.')}: ${issue.message}` });
+          return;
+        }
+        const e = parsed.data;
+        if (seen.has(e.id)) problems.push({ file: rel, line: i + 1, id: e.id, message: `id also used in ${seen.get(e.id)}` });
+        seen.set(e.id, rel);
+        e.turns.forEach((t, k) => {
+          for (const slug of t.articles ?? []) {
+            if (!fs.existsSync(path.join(KNOWLEDGE_DIR, `${slug}.md`)))
+              problems.push({ file: rel, line: i + 1, id: e.id, message: `turns.${k}.articles: no article ${slug}` });
+          }
+        });
+        entries.push({ ...e, part, file: rel });
       });
-      entries.push({ ...e, part, file: rel });
-    });
   }
   return { entries, problems };
 }

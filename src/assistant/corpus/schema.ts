@@ -20,8 +20,10 @@ export const turnSchema = z
   })
   .superRefine((t, ctx) => {
     if (t.intent === 'calculate' && !t.topic) ctx.addIssue({ code: 'custom', path: ['topic'], message: 'a calculation names its topic' });
-    if (['knowledge', 'greeting', 'off-topic', 'unknown'].includes(t.intent) && t.topic) ctx.addIssue({ code: 'custom', path: ['topic'], message: `${t.intent} has no topic (null)` });
-    if (t.intent === 'knowledge' && !t.articles) ctx.addIssue({ code: 'custom', path: ['articles'], message: 'a knowledge question lists its articles ([] when none answers)' });
+    if (['knowledge', 'greeting', 'off-topic', 'unknown'].includes(t.intent) && t.topic)
+      ctx.addIssue({ code: 'custom', path: ['topic'], message: `${t.intent} has no topic (null)` });
+    if (t.intent === 'knowledge' && !t.articles)
+      ctx.addIssue({ code: 'custom', path: ['articles'], message: 'a knowledge question lists its articles ([] when none answers)' });
   });
 
 export const entrySchema = z.strictObject({

@@ -47,7 +47,13 @@ const PRIOR_FLOOR = 0.15;
 /** A candidate this strong answers even when its passage holds less of the question's words (measured on the training part). */
 const SURE_SCORE = 3.5;
 
-function judge(article: { id: string; title: string; content: string }, question: string, words: string[], prior: number, rulesOnly = false): Found {
+function judge(
+  article: { id: string; title: string; content: string },
+  question: string,
+  words: string[],
+  prior: number,
+  rulesOnly = false,
+): Found {
   const p = bestPassage(article.content, question, { title: article.title, words, rulesOnly });
   const named = titleMatch(article.title, words);
   const defines = DEFINING.test(question) && words.length > 0 && named === words.length ? 1 : 0;
@@ -72,14 +78,21 @@ export function createRetriever(knowledge: KnowledgeTools, classifier: Classifie
     const prior = classifier.article(articleFeaturesOf(raw)).all;
     const text = searchText(asked);
     // Also without the words every pay question has, which can bury the article on what is special in it.
-    const core = text.split(/\s+/).filter((w) => !COMMON_PAY_WORDS.has(w.replace(/[^a-z0-9']/g, '').replace(/'s$/, ''))).join(' ');
+    const core = text
+      .split(/\s+/)
+      .filter((w) => !COMMON_PAY_WORDS.has(w.replace(/[^a-z0-9']/g, '').replace(/'s$/, '')))
+      .join(' ');
     const limit = opts.limit ?? 3;
-    const [hits, more] = await Promise.all([knowledge.search(text, limit), core !== text && core.trim().length >= 3 ? knowledge.search(core, limit) : []]);
+    const [hits, more] = await Promise.all([
+      knowledge.search(text, limit),
+      core !== text && core.trim().length >= 3 ? knowledge.search(core, limit) : [],
+    ]);
     const ranked = new Map<string, number>();
     hits.forEach((h, i) => ranked.set(h.id, PRIOR[i] ?? 0));
     more.forEach((h, i) => ranked.set(h.id, Math.max(ranked.get(h.id) ?? 0, (PRIOR[i] ?? 0) * 0.8)));
     // The articles the corpus says answer questions like this one.
-    for (const a of prior.filter((x) => x.p >= PRIOR_FLOOR).slice(0, 3)) ranked.set(a.label, (ranked.get(a.label) ?? 0) + PRIOR_WEIGHT * a.p);
+    for (const a of prior.filter((x) => x.p >= PRIOR_FLOOR).slice(0, 3))
+      ranked.set(a.label, (ranked.get(a.label) ?? 0) + PRIOR_WEIGHT * a.p);
     if (!ranked.size) return [];
     const words = meaningfulWords(asked);
     const articles = await Promise.all([...ranked.keys()].map((id) => knowledge.getArticle(id)));
@@ -116,4 +129,3 @@ export function createRetriever(knowledge: KnowledgeTools, classifier: Classifie
 const POINTING_STEMS = new Set(POINTING_WORDS.map(stem));
 // A question that only points at the article it was asked from.
 const POINTING = /\b(this|it|that|these|explain|summar\w*|mean|means|simpl\w*|tl;?dr|in short|key points?|about)\b/i;
-

@@ -15,10 +15,12 @@ function alsoFor(w: string): readonly string[] {
 
 // The phrases of several words of the synonym groups named by one word ("doesn't have to pay" of "excluded", "pay as
 // you earn" of "paye"), longest first, each read as the group's one-word phrases, the words an article uses for it.
-const PHRASES = SYNONYM_GROUPS.filter((g) => !/\s/.test(g[0])).flatMap((g) => {
-  const singles = [...new Set(g.filter((p) => !/\s/.test(p)).map((p) => stem(p.toLowerCase())))].join('|');
-  return g.filter((p) => /\s/.test(p)).map((p) => ({ words: tokens(p), as: singles }));
-}).sort((a, b) => b.words.length - a.words.length);
+const PHRASES = SYNONYM_GROUPS.filter((g) => !/\s/.test(g[0]))
+  .flatMap((g) => {
+    const singles = [...new Set(g.filter((p) => !/\s/.test(p)).map((p) => stem(p.toLowerCase())))].join('|');
+    return g.filter((p) => /\s/.test(p)).map((p) => ({ words: tokens(p), as: singles }));
+  })
+  .sort((a, b) => b.words.length - a.words.length);
 
 /** The words of a question that carry its meaning, stemmed; `a|b` where an article may say it another way. */
 export function meaningfulWords(question: string): string[] {
@@ -93,7 +95,19 @@ function wholeLists(units: Unit[]): Unit[] {
   return out;
 }
 
-const SPELLED: Record<string, string> = { one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10', twelve: '12' };
+const SPELLED: Record<string, string> = {
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  twelve: '12',
+};
 
 /** "four consecutive months" → "4 consecutive months": counts of days, weeks and months in figures. */
 export function countsInFigures(text: string): string {
@@ -109,20 +123,27 @@ const tokensOf = (q: string) => q.split(/[^a-z0-9%]+/).filter(Boolean);
 /** What kind of answer the question wants: a date, a figure, a list of people, a method. */
 export function askOf(question: string): Ask {
   const q = question.toLowerCase();
-  if (!/\bhow (much|many)\b/.test(q) && /\b(when|deadline|due date|due|by when|what date|how soon|how long (do|does|have) .* to)\b/.test(q)) return 'when';
-  if (/\b(how (many|much|long))\b|\bwhat (is|are) the [\w\s]*\b(period|periods|entitlement|rates?|figures?)\b/.test(q) || tokensOf(q).some((w) => FIGURE_NOUNS.has(w))) return 'amount';
+  if (!/\bhow (much|many)\b/.test(q) && /\b(when|deadline|due date|due|by when|what date|how soon|how long (do|does|have) .* to)\b/.test(q))
+    return 'when';
+  if (
+    /\b(how (many|much|long))\b|\bwhat (is|are) the [\w\s]*\b(period|periods|entitlement|rates?|figures?)\b/.test(q) ||
+    tokensOf(q).some((w) => FIGURE_NOUNS.has(w))
+  )
+    return 'amount';
   if (/\b(who|which (employees|workers|people|employers))\b/.test(q)) return 'who';
   if (/\b(how (is|are|do|does|to|should)|what happens|explain)\b/.test(q)) return 'how';
   return 'other';
 }
 
-const DATE = /\b(\d{1,2}(st|nd|rd|th)?\s+(january|february|march|april|may|june|july|august|september|october|november|december)|(january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b|\d{1,2}(st|nd|rd|th)\b|within\s+\*{0,2}\d+|\bby the\b)/i;
+const DATE =
+  /\b(\d{1,2}(st|nd|rd|th)?\s+(january|february|march|april|may|june|july|august|september|october|november|december)|(january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2}\b|\d{1,2}(st|nd|rd|th)\b|within\s+\*{0,2}\d+|\bby the\b)/i;
 
 /** A passage that works a sum in rands ("R2 115.00 + R4 792.00 = R6 907.00"): an example for someone else, not a rule. */
 export const worksASum = (text: string) => /R\s?\d[\d\s,]*(?:\.\d\d)?\**[^.\n]*?[=]\s*\**R\s?\d/.test(text);
 
 // A figure that answers "how much / how many": an amount, a rate, a count of days, weeks, months or hours.
-const FIGURE = /R\s?\d|\d\s?%|\d\*{0,2}\s?c\/km|\d(\.\d+)?\*{0,2}\s?(×|x\b|times\b)|\b\d+(\.\d+)?\*{0,2}\s+(consecutive |working |paid |calendar )?(days?|weeks?|months?|years?|hours?)\b|\b(one|two|three|four|five|six|ten|twelve)\s+(consecutive |working |paid )?(days?|weeks?|months?)\b/i;
+const FIGURE =
+  /R\s?\d|\d\s?%|\d\*{0,2}\s?c\/km|\d(\.\d+)?\*{0,2}\s?(×|x\b|times\b)|\b\d+(\.\d+)?\*{0,2}\s+(consecutive |working |paid |calendar )?(days?|weeks?|months?|years?|hours?)\b|\b(one|two|three|four|five|six|ten|twelve)\s+(consecutive |working |paid )?(days?|weeks?|months?)\b/i;
 
 export interface Scored {
   passage: string;
@@ -235,8 +256,18 @@ export function bestPassage(markdown: string, question: string, opts: PassageOpt
   const ask = askOf(question);
   const { units } = analysed(markdown, ask === 'how');
   const i = units.indexOf(best.unit);
-  const nearby = ranked.filter((r) => r !== best && r.coverage >= 0.5).sort((a, b) => b.score - a.score).slice(0, 3).map((r) => countsInFigures(r.unit.text));
-  return { passage: countsInFigures(withContext(units, i, ask)), score: best.score, coverage: best.coverage, coreCoverage: best.coreCoverage, nearby };
+  const nearby = ranked
+    .filter((r) => r !== best && r.coverage >= 0.5)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 3)
+    .map((r) => countsInFigures(r.unit.text));
+  return {
+    passage: countsInFigures(withContext(units, i, ask)),
+    score: best.score,
+    coverage: best.coverage,
+    coreCoverage: best.coreCoverage,
+    nearby,
+  };
 }
 
 function cueBonus(u: Unit, ask: Ask): number {
@@ -244,10 +275,15 @@ function cueBonus(u: Unit, ask: Ask): number {
   const t = u.text;
   if (ask === 'when' && DATE.test(t)) bonus += 1.2;
   if (ask === 'when' && /\b(deadlines?|due|dates?|when|timing|calendar)\b/i.test(u.heading)) bonus += 0.5;
-  if (ask === 'amount' && /\b(rates?|amounts?|figures?|limits?|thresholds?|ceiling|entitlement|how much|how many|how long|rules?)\b/i.test(u.heading)) bonus += /\bhow (much|many|long)\b/i.test(u.heading) ? 0.6 : 0.3;
+  if (
+    ask === 'amount' &&
+    /\b(rates?|amounts?|figures?|limits?|thresholds?|ceiling|entitlement|how much|how many|how long|rules?)\b/i.test(u.heading)
+  )
+    bonus += /\bhow (much|many|long)\b/i.test(u.heading) ? 0.6 : 0.3;
   if (ask === 'amount' && FIGURE.test(t)) bonus += u.kind === 'table' ? 1.1 : 0.9;
   if (ask === 'who' && (u.kind === 'item' || u.kind === 'table')) bonus += 0.4;
-  if (ask === 'how') bonus += (u.kind === 'table' ? -0.3 : 0.5) + (/\b(method|how|calculat\w*|works?|steps?|rules?)\b/i.test(u.heading) ? 0.6 : 0);
+  if (ask === 'how')
+    bonus += (u.kind === 'table' ? -0.3 : 0.5) + (/\b(method|how|calculat\w*|works?|steps?|rules?)\b/i.test(u.heading) ? 0.6 : 0);
   if (/\*\*/.test(t)) bonus += 0.15;
   if (u.kind === 'quote') bonus -= 1.5;
   // An introduction that announces the article ("This article explains…") rarely answers.
@@ -268,7 +304,8 @@ function withContext(units: Unit[], i: number, ask: Ask): string {
   let text = u.text;
   const next = units[i + 1];
   // A rule stated in words with its table of figures just after it: "how many" wants the table too.
-  if (u.kind === 'para' && ask === 'amount' && next?.kind === 'table' && next.heading === u.heading && !FIGURE.test(u.text)) return `${text}\n\n${next.text}`;
+  if (u.kind === 'para' && ask === 'amount' && next?.kind === 'table' && next.heading === u.heading && !FIGURE.test(u.text))
+    return `${text}\n\n${next.text}`;
   if (u.kind === 'item') {
     const list = units.filter((x) => x.group === u.group);
     const whole = list.map((x) => x.text).join('\n');
@@ -276,7 +313,14 @@ function withContext(units: Unit[], i: number, ask: Ask): string {
     const lead = units[units.indexOf(list[0]) - 1];
     if (lead && lead.kind === 'para' && /:\s*$/.test(lead.text)) text = `${lead.text}\n\n${text}`;
   } else if (/:\s*$/.test(text) && next) {
-    text += `\n\n${next.kind === 'item' ? units.filter((x) => x.group === next.group).map((x) => x.text).join('\n') : next.text}`;
+    text += `\n\n${
+      next.kind === 'item'
+        ? units
+            .filter((x) => x.group === next.group)
+            .map((x) => x.text)
+            .join('\n')
+        : next.text
+    }`;
   }
   return text;
 }

@@ -12,7 +12,19 @@ export const bonus: TopicModule = {
   name: 'bonus',
   label: 'the tax on the bonus',
   example: EXAMPLE,
-  keywords: ['bonus', 'bonuses', '13th cheque', 'thirteenth cheque', '13th check', 'year-end bonus', 'performance bonus', 'incentive', 'annual payment', 'bonus tax', 'dertiende tjek'],
+  keywords: [
+    'bonus',
+    'bonuses',
+    '13th cheque',
+    'thirteenth cheque',
+    '13th check',
+    'year-end bonus',
+    'performance bonus',
+    'incentive',
+    'annual payment',
+    'bonus tax',
+    'dertiende tjek',
+  ],
   uses: ['salary', 'bonus', 'retirement', 'age', 'ageBand', 'medicalMembers', 'onMedicalAid', 'taxYear', 'payroll'],
   plan: (f, ctx) => payPlan('bonus', f, ctx),
   describe([call]) {
@@ -33,6 +45,10 @@ export const bonus: TopicModule = {
       `The bonus is an annual payment: its tax is the tax on a year's pay with it minus the tax without it, so it is taxed at the marginal rate. UIF is on the month's total up to the R17 712 ceiling; the employer's SDL that month is ${rand(r.sdl)}.`,
     ];
   },
-  compared: [['taxOnBonus', 'Tax on the bonus'], ['monthPaye', "The month's total PAYE"], ['netPay', "The month's net pay"]],
+  compared: [
+    ['taxOnBonus', 'Tax on the bonus'],
+    ['monthPaye', "The month's total PAYE"],
+    ['netPay', "The month's net pay"],
+  ],
   articles: (calls, f) => ['PAYE on bonuses 13th cheque', ...(amountOf(f, 'salary') ? [] : ['regular vs irregular remuneration'])],
 };

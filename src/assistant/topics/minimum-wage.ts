@@ -9,7 +9,8 @@ import type { TopicModule } from './types';
 
 /** The date the question is about: a tax year's March, a calendar year's middle, else today. */
 function dateOf(f: Parameters<TopicModule['plan']>[0], today: Date, calendarYear?: number): string {
-  if (calendarYear !== undefined && calendarYear !== new Date(today.getTime() + 2 * 3600_000).getUTCFullYear()) return `${calendarYear}-06-01`;
+  if (calendarYear !== undefined && calendarYear !== new Date(today.getTime() + 2 * 3600_000).getUTCFullYear())
+    return `${calendarYear}-06-01`;
   if (f.taxYear !== undefined) return `${f.taxYear - 1}-06-01`;
   return isoDateFromDate(today);
 }
@@ -19,7 +20,19 @@ export const minimumWage: TopicModule = {
   label: 'the minimum wage check',
   example: 'Is R28 an hour below the minimum wage?',
   keywords: ['minimum wage', 'minimum', 'nmw', 'legal', 'enough', 'underpaying', 'below minimum'],
-  uses: ['hourlyRate', 'salary', 'dailyRate', 'hours', 'hoursPerWeek', 'hoursPerMonth', 'hoursPerDay', 'daysPerWeek', 'epwp', 'taxYear', 'workerType'],
+  uses: [
+    'hourlyRate',
+    'salary',
+    'dailyRate',
+    'hours',
+    'hoursPerWeek',
+    'hoursPerMonth',
+    'hoursPerDay',
+    'daysPerWeek',
+    'epwp',
+    'taxYear',
+    'workerType',
+  ],
   plan(f, ctx) {
     const b = new Builder(f, ctx);
     const date = dateOf(f, ctx.today, ctx.extras.calendarYear);
@@ -35,12 +48,14 @@ export const minimumWage: TopicModule = {
     } else if (salary) {
       b.input.remuneration = salary.value;
       let hours = f.hours ?? (salary.period === 'weekly' ? f.hoursPerWeek : salary.period === 'monthly' ? f.hoursPerMonth : undefined);
-      const perWeek = f.hoursPerWeek ?? (f.hoursPerDay !== undefined && f.daysPerWeek !== undefined ? f.hoursPerDay * f.daysPerWeek : undefined);
+      const perWeek =
+        f.hoursPerWeek ?? (f.hoursPerDay !== undefined && f.daysPerWeek !== undefined ? f.hoursPerDay * f.daysPerWeek : undefined);
       if (hours === undefined && perWeek !== undefined && (salary.period === 'monthly' || salary.period === undefined)) {
         hours = round2(perWeek * 4.333);
         b.assumed.push(`a month of 4.333 weeks of ${perWeek} hours (${hours} hours)`);
       } else if (hours === undefined && perWeek !== undefined && salary.period === 'weekly') hours = perWeek;
-      if (hours === undefined) return { need: 'how many hours that pay is for', example: 'Is R4 000 for 160 hours a month below the minimum wage?' };
+      if (hours === undefined)
+        return { need: 'how many hours that pay is for', example: 'Is R4 000 for 160 hours a month below the minimum wage?' };
       b.input.hours = hours;
     } else {
       // No rate to check: the rate itself, as the check of the minimum against itself.
@@ -65,9 +80,13 @@ export const minimumWage: TopicModule = {
     const paid = rand(Number(r.hourlyRatePaid));
     const nmw = `${rand(Number(r.nmwHourly))} an hour`;
     const lines = r.belowMinimum
-      ? [`**No — ${paid} an hour is below the national minimum wage of ${nmw}**, short by ${rand(Number(r.shortfallPerHour))} an hour${r.shortfall !== null ? ` (${rand(Number(r.shortfall))} for the hours given)` : ''}.`]
+      ? [
+          `**No — ${paid} an hour is below the national minimum wage of ${nmw}**, short by ${rand(Number(r.shortfallPerHour))} an hour${r.shortfall !== null ? ` (${rand(Number(r.shortfall))} for the hours given)` : ''}.`,
+        ]
       : [`**Yes — ${paid} an hour meets the national minimum wage of ${nmw}.**`];
-    lines.push(`The minimum has applied since ${longDate(String(r.effectiveFrom))}. At the minimum, a 45-hour week pays ${rand(Number(r.weeklyMinimum))} and a month (4.333 weeks) ${rand(Number(r.monthlyMinimum))}.`);
+    lines.push(
+      `The minimum has applied since ${longDate(String(r.effectiveFrom))}. At the minimum, a 45-hour week pays ${rand(Number(r.weeklyMinimum))} and a month (4.333 weeks) ${rand(Number(r.monthlyMinimum))}.`,
+    );
     if (f.workerType) lines.push(`It applies in full to ${f.workerType} workers.`);
     return lines;
   },

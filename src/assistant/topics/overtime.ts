@@ -17,7 +17,8 @@ function hourlyWage(b: Builder, f: Parameters<TopicModule['plan']>[0]): number |
   const perDay = f.hoursPerDay ?? (daily ? 8 : undefined);
   if (daily && perDay) {
     const wage = round2(daily.value / perDay);
-    if (f.hoursPerDay === undefined) b.assumed.push(`an ordinary working day of 8 hours, so ${rand(daily.value)} a day is ${rand(wage)} an hour`);
+    if (f.hoursPerDay === undefined)
+      b.assumed.push(`an ordinary working day of 8 hours, so ${rand(daily.value)} a day is ${rand(wage)} an hour`);
     else b.assumed.push(`${rand(daily.value)} for a ${perDay}-hour day is ${rand(wage)} an hour`);
     b.input.hourlyWage = wage;
     return wage;
@@ -42,7 +43,18 @@ export const overtime: TopicModule = {
   label: 'overtime, Sunday or public holiday pay',
   example: 'Overtime pay for 4 hours at R40 an hour',
   keywords: ['overtime', 'ot', 'time and a half', 'sunday', 'sundays', 'public holiday', 'double time', 'holiday pay', 'oortyd'],
-  uses: ['hourlyRate', 'dailyRate', 'salary', 'hours', 'hoursPerDay', 'hoursPerWeek', 'sunday', 'ordinarilyWorksSunday', 'publicHoliday', 'holidayIsWorkday'],
+  uses: [
+    'hourlyRate',
+    'dailyRate',
+    'salary',
+    'hours',
+    'hoursPerDay',
+    'hoursPerWeek',
+    'sunday',
+    'ordinarilyWorksSunday',
+    'publicHoliday',
+    'holidayIsWorkday',
+  ],
   plan(f, ctx) {
     const b = new Builder(f, ctx);
     const wage = hourlyWage(b, f);
@@ -67,7 +79,8 @@ export const overtime: TopicModule = {
     } else if (f.sunday) {
       b.input.sundayHours = hours;
       b.input.ordinarilyWorksSunday = f.ordinarilyWorksSunday ?? false;
-      if (f.ordinarilyWorksSunday === undefined) b.assumed.push('the employee does not ordinarily work on Sundays (so double pay; 1.5 times if they ordinarily do)');
+      if (f.ordinarilyWorksSunday === undefined)
+        b.assumed.push('the employee does not ordinarily work on Sundays (so double pay; 1.5 times if they ordinarily do)');
       if (daily) b.input.ordinaryDailyWage = daily.value;
     } else b.input.overtimeHours = hours;
     const salary = amountOf(f, 'salary');
@@ -78,14 +91,30 @@ export const overtime: TopicModule = {
     const r = call.result as Record<string, number | string[]>;
     const i = call.input;
     const lines: string[] = [];
-    if (i.publicHolidayHours !== undefined) lines.push(`**Public holiday pay: ${rand(Number(r.publicHolidayPay))}** for ${i.publicHolidayHours} hours worked on the public holiday (${i.publicHolidayIsNormalWorkday ? 'a day the employee would normally work: at least double the ordinary daily wage' : 'a day the employee would not normally work: the ordinary daily wage plus what was earned'}).`);
-    if (i.sundayHours !== undefined) lines.push(`**Sunday pay: ${rand(Number(r.sundayPay))}** for ${i.sundayHours} hours on a Sunday (${i.ordinarilyWorksSunday ? '1.5 times' : 'double'} the hourly wage of ${rand(Number(i.hourlyWage))}).`);
-    if (i.overtimeHours !== undefined) lines.push(`**Overtime pay: ${rand(Number(r.overtimePay))}** for ${i.overtimeHours} hours at 1.5 times ${rand(Number(i.hourlyWage))} an hour.`);
+    if (i.publicHolidayHours !== undefined)
+      lines.push(
+        `**Public holiday pay: ${rand(Number(r.publicHolidayPay))}** for ${i.publicHolidayHours} hours worked on the public holiday (${i.publicHolidayIsNormalWorkday ? 'a day the employee would normally work: at least double the ordinary daily wage' : 'a day the employee would not normally work: the ordinary daily wage plus what was earned'}).`,
+      );
+    if (i.sundayHours !== undefined)
+      lines.push(
+        `**Sunday pay: ${rand(Number(r.sundayPay))}** for ${i.sundayHours} hours on a Sunday (${i.ordinarilyWorksSunday ? '1.5 times' : 'double'} the hourly wage of ${rand(Number(i.hourlyWage))}).`,
+      );
+    if (i.overtimeHours !== undefined)
+      lines.push(
+        `**Overtime pay: ${rand(Number(r.overtimePay))}** for ${i.overtimeHours} hours at 1.5 times ${rand(Number(i.hourlyWage))} an hour.`,
+      );
     for (const w of (r.warnings as string[] | undefined) ?? []) lines.push(`Note: ${w}.`.replace(/\.\.$/, '.'));
     return lines;
   },
   articles(calls) {
     const i = calls[0]?.input ?? {};
-    return [i.publicHolidayHours !== undefined ? 'public holidays working pay' : i.sundayHours !== undefined ? 'Sunday work pay' : 'overtime pay rates', ...(i.monthlyEarnings !== undefined ? ['BCEA earnings threshold'] : [])];
+    return [
+      i.publicHolidayHours !== undefined
+        ? 'public holidays working pay'
+        : i.sundayHours !== undefined
+          ? 'Sunday work pay'
+          : 'overtime pay rates',
+      ...(i.monthlyEarnings !== undefined ? ['BCEA earnings threshold'] : []),
+    ];
   },
 };

@@ -19,7 +19,21 @@ export const payrollRun: TopicModule = {
   name: 'payroll-run',
   label: "the month's payroll",
   example: EXAMPLE,
-  keywords: ['emp201 total', 'whole payroll', 'all my staff', 'all staff', 'all the staff', 'my employees', 'each employee', 'total paye', 'total uif', 'payroll run', 'run payroll', 'this month s payroll', 'for all'],
+  keywords: [
+    'emp201 total',
+    'whole payroll',
+    'all my staff',
+    'all staff',
+    'all the staff',
+    'my employees',
+    'each employee',
+    'total paye',
+    'total uif',
+    'payroll run',
+    'run payroll',
+    'this month s payroll',
+    'for all',
+  ],
   uses: ['salary', 'headcount', 'payroll', 'age', 'month'],
   plan(f, ctx) {
     const b = new Builder(f, ctx);
@@ -35,7 +49,9 @@ export const payrollRun: TopicModule = {
     if (f.month) b.input.month = f.month;
     else b.assumed.push('the current month');
     const payroll = amountOf(f, 'payroll');
-    if (payroll) b.input.annualPayroll = payroll.period && payroll.period !== 'annual' ? convert(payroll.value, payroll.period, 'annual') : payroll.value;
+    if (payroll)
+      b.input.annualPayroll =
+        payroll.period && payroll.period !== 'annual' ? convert(payroll.value, payroll.period, 'annual') : payroll.value;
     return { steps: [{ name: 'payroll-run', input: b.input }], assumed: b.assumed, kept: b.kept };
   },
   describe([call]) {
@@ -46,7 +62,10 @@ export const payrollRun: TopicModule = {
       '',
       '| | PAYE | UIF (employee + employer) | SDL | ETI |',
       '|---|---:|---:|---:|---:|',
-      ...r.employees.map((e, i) => `| ${e.name} on ${rand(Number((call.input.employees as { remuneration: number }[])[i].remuneration))} | ${rand(e.paye)} | ${rand(e.uifEmployee + e.uifEmployer)} | ${rand(e.sdl)} | ${rand(e.eti)} |`),
+      ...r.employees.map(
+        (e, i) =>
+          `| ${e.name} on ${rand(Number((call.input.employees as { remuneration: number }[])[i].remuneration))} | ${rand(e.paye)} | ${rand(e.uifEmployee + e.uifEmployer)} | ${rand(e.sdl)} | ${rand(e.eti)} |`,
+      ),
       `| **Total** | **${rand(t.paye)}** | **${rand(t.uifEmployee + t.uifEmployer)}** | **${rand(t.sdl)}** | **${rand(t.eti)}** |`,
     ];
     if (r.sdlExempt) lines.push('', "No SDL: the employer's annual payroll is not more than R500 000.");

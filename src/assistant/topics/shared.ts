@@ -10,9 +10,15 @@ import type { TopicContext } from './types';
 
 export const rand = (rands: number): string => formatRand(toCents(Math.round(rands * 100) / 100, 'amount'));
 export const PERIODS_PER_YEAR: Record<Period, number> = { monthly: 12, fortnightly: 26, weekly: 52, annual: 1 };
-export const PER_PERIOD: Record<Period, string> = { monthly: 'per month', fortnightly: 'per fortnight', weekly: 'per week', annual: 'per year' };
+export const PER_PERIOD: Record<Period, string> = {
+  monthly: 'per month',
+  fortnightly: 'per fortnight',
+  weekly: 'per week',
+  annual: 'per year',
+};
 export const per = (p: unknown) => PER_PERIOD[(p as Period) ?? 'monthly'] ?? 'per month';
-export const yearLabel = (y: unknown) => (isSupportedTaxYear(Number(y)) ? getTaxYear(Number(y)).label : `${Number(y) - 1}/${String(Number(y) % 100).padStart(2, '0')}`);
+export const yearLabel = (y: unknown) =>
+  isSupportedTaxYear(Number(y)) ? getTaxYear(Number(y)).label : `${Number(y) - 1}/${String(Number(y) % 100).padStart(2, '0')}`;
 export const round2 = (v: number) => Math.round(v * 100) / 100;
 /** An amount in another period (a year's pay is twelve months' pay). */
 export const convert = (v: number, from: Period, to: Period) => round2((v * PERIODS_PER_YEAR[from]) / PERIODS_PER_YEAR[to]);
@@ -42,7 +48,11 @@ export class Builder {
   }
 
   /** Sets `input[key]`: the fact's value (noted as kept when it came from earlier), else the fallback (noted as assumed). */
-  set(key: string, value: unknown, opts: { from?: SlotKey | Role; kept?: (v: unknown) => string; assume?: { value: unknown; words: string } } = {}): unknown {
+  set(
+    key: string,
+    value: unknown,
+    opts: { from?: SlotKey | Role; kept?: (v: unknown) => string; assume?: { value: unknown; words: string } } = {},
+  ): unknown {
     if (value !== undefined) {
       this.input[key] = value;
       if (opts.from && opts.kept && this.earlier(opts.from)) this.kept.push(opts.kept(value));
@@ -61,19 +71,32 @@ export function setAge(b: Builder, f: Slots): void {
     b.assumed.push(`the employee is ${{ under65: 'under 65', '65to74': 'aged 65 to 74', '75plus': 'aged 75 or older' }[f.ageBand]}`);
     return;
   }
-  b.set('age', f.age, { from: 'age', kept: (a) => `age ${a}`, assume: { value: 30, words: 'the employee is under 65 (so only the primary rebate)' } });
+  b.set('age', f.age, {
+    from: 'age',
+    kept: (a) => `age ${a}`,
+    assume: { value: 30, words: 'the employee is under 65 (so only the primary rebate)' },
+  });
 }
 
 /** The tax year: named, else the current one (said). */
 export function setTaxYear(b: Builder, f: Slots, today: Date): void {
-  b.set('taxYear', f.taxYear, { from: 'taxYear', kept: (y) => `the ${yearLabel(y)} tax year`, assume: { value: undefined, words: `the ${yearLabel(taxYearForDate(today))} tax year (the current one)` } });
+  b.set('taxYear', f.taxYear, {
+    from: 'taxYear',
+    kept: (y) => `the ${yearLabel(y)} tax year`,
+    assume: { value: undefined, words: `the ${yearLabel(taxYearForDate(today))} tax year (the current one)` },
+  });
 }
 
 /** The medical scheme members, or none (said). */
 export function setMedical(b: Builder, f: Slots): void {
   const members = f.medicalMembers ?? (f.onMedicalAid ? 1 : undefined);
-  b.set('medicalMembers', members, { from: f.medicalMembers !== undefined ? 'medicalMembers' : 'onMedicalAid', kept: (m) => (m ? `${m} on the medical scheme` : 'no medical aid'), assume: { value: undefined, words: 'no medical scheme membership' } });
-  if (f.medicalMembers === undefined && f.onMedicalAid) b.assumed.push('only the main member is on the medical scheme (tell me the number of dependants to add their credits)');
+  b.set('medicalMembers', members, {
+    from: f.medicalMembers !== undefined ? 'medicalMembers' : 'onMedicalAid',
+    kept: (m) => (m ? `${m} on the medical scheme` : 'no medical aid'),
+    assume: { value: undefined, words: 'no medical scheme membership' },
+  });
+  if (f.medicalMembers === undefined && f.onMedicalAid)
+    b.assumed.push('only the main member is on the medical scheme (tell me the number of dependants to add their credits)');
   if (!b.input.medicalMembers) delete b.input.medicalMembers;
 }
 

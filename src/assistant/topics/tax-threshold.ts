@@ -33,10 +33,19 @@ export const taxThreshold: TopicModule = {
     const lines: string[] = [];
     if (asksRebates && rebates) lines.push(`**Tax rebates for ${y}: ${rebates}.**`);
     const a = Number(call.input.age);
-    if (r.threshold !== null) lines.push(`**Tax threshold for ${y}, someone ${a >= 75 ? 'aged 75 and older' : a >= 65 ? 'aged 65 to 74' : 'younger than 65'}: ${rand(Number(r.threshold))} a year.** Below it no income tax is due.`);
-    else if (f.ageBand === 'under65') lines.push(`**Tax threshold for ${y}, someone younger than 65: ${rand(Number(r.under65))} a year.** Below it no income tax is due.`);
+    if (r.threshold !== null)
+      lines.push(
+        `**Tax threshold for ${y}, someone ${a >= 75 ? 'aged 75 and older' : a >= 65 ? 'aged 65 to 74' : 'younger than 65'}: ${rand(Number(r.threshold))} a year.** Below it no income tax is due.`,
+      );
+    else if (f.ageBand === 'under65')
+      lines.push(`**Tax threshold for ${y}, someone younger than 65: ${rand(Number(r.under65))} a year.** Below it no income tax is due.`);
     else if (!asksRebates) lines.push(`**Tax thresholds for ${y}** (below them no income tax is due):`);
-    lines.push('', `- Under 65: ${rand(Number(r.under65))}`, `- 65 to 74: ${rand(Number(r.from65to74))}`, `- 75 and older: ${rand(Number(r.from75))}`);
+    lines.push(
+      '',
+      `- Under 65: ${rand(Number(r.under65))}`,
+      `- 65 to 74: ${rand(Number(r.from65to74))}`,
+      `- 75 and older: ${rand(Number(r.from75))}`,
+    );
     if (rebates && !asksRebates) lines.push('', `They follow from the rebates: ${rebates}.`);
     return lines;
   },

@@ -72,7 +72,9 @@ export function loadModel(json: string): Model {
     }
   });
   const perWord = labels.map((l) => ({ lh: Math.log2(words[l] + v), ilh: Math.log2(allWords - words[l] + v) }));
-  const prior = labels.map((l) => Math.log2(samples[l]) - Math.log2(allSamples) - (Math.log2(allSamples - samples[l]) - Math.log2(allSamples)));
+  const prior = labels.map(
+    (l) => Math.log2(samples[l]) - Math.log2(allSamples) - (Math.log2(allSamples - samples[l]) - Math.log2(allSamples)),
+  );
   return {
     computeOdds(tokens: string[]): [string, number][] {
       const known = tokens.filter((t) => absent.has(t));

@@ -16,9 +16,41 @@ export interface TurnContext {
 export const NO_CONTEXT: TurnContext = { previousIntent: null, previousTopic: null };
 
 // Words too common to tell anything apart (question words stay: "how", "when" and "is" tell intents apart).
-const DROP = new Set(['the', 'a', 'an', 'of', 'to', 'for', 'on', 'in', 'at', 'and', 'or', 'my', 'our', 'your', 'his', 'her', 'their', 'this', 'that', 'it', 'be', 'i', 'we', 'me', 'us', 'please', 'pls', 'plz']);
+const DROP = new Set([
+  'the',
+  'a',
+  'an',
+  'of',
+  'to',
+  'for',
+  'on',
+  'in',
+  'at',
+  'and',
+  'or',
+  'my',
+  'our',
+  'your',
+  'his',
+  'her',
+  'their',
+  'this',
+  'that',
+  'it',
+  'be',
+  'i',
+  'we',
+  'me',
+  'us',
+  'please',
+  'pls',
+  'plz',
+]);
 
-const CONCEPTS = SYNONYM_GROUPS.map((g) => ({ id: `~${g[0].replace(/\W+/g, '_')}`, phrases: g.map((p) => tokenize(normalise(p)).map((t) => t.text)).sort((a, b) => b.length - a.length) }))
+const CONCEPTS = SYNONYM_GROUPS.map((g) => ({
+  id: `~${g[0].replace(/\W+/g, '_')}`,
+  phrases: g.map((p) => tokenize(normalise(p)).map((t) => t.text)).sort((a, b) => b.length - a.length),
+}))
   .flatMap((c) => c.phrases.map((p) => ({ id: c.id, p })))
   .sort((a, b) => b.p.length - a.p.length);
 
@@ -26,7 +58,7 @@ const CONCEPTS = SYNONYM_GROUPS.map((g) => ({ id: `~${g[0].replace(/\W+/g, '_')}
 export function wordsOf(reading: SlotReading): string[] {
   const words = reading.tokens.filter((t) => t.kind !== 'punct').map((t) => (t.kind === 'num' ? '#' : t.text));
   const out: string[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     const hit = CONCEPTS.find((c) => c.p.every((w, k) => words[i + k] === w));
     if (hit) {
       out.push(hit.id);
@@ -45,7 +77,29 @@ function shapeOf(s: Slots, reading: SlotReading): string[] {
   const amounts = s.amounts ?? [];
   if (amounts.length) f.push('#amt', amounts.length > 1 ? '#amt:many' : '#amt:one');
   for (const a of amounts) f.push(`#amt:${a.role}`, ...(a.period ? [`#period:${a.period}`] : []));
-  const keys: (keyof Slots)[] = ['age', 'ageBand', 'medicalMembers', 'onMedicalAid', 'taxYear', 'hours', 'hoursPerWeek', 'hoursPerDay', 'hoursPerMonth', 'daysPerWeek', 'daysWorked', 'monthsEmployed', 'monthOfEmployment', 'headcount', 'workerType', 'sunday', 'publicHoliday', 'epwp', 'sdlExempt', 'month', 'wantPeriod'];
+  const keys: (keyof Slots)[] = [
+    'age',
+    'ageBand',
+    'medicalMembers',
+    'onMedicalAid',
+    'taxYear',
+    'hours',
+    'hoursPerWeek',
+    'hoursPerDay',
+    'hoursPerMonth',
+    'daysPerWeek',
+    'daysWorked',
+    'monthsEmployed',
+    'monthOfEmployment',
+    'headcount',
+    'workerType',
+    'sunday',
+    'publicHoliday',
+    'epwp',
+    'sdlExempt',
+    'month',
+    'wantPeriod',
+  ];
   for (const k of keys) if (s[k] !== undefined) f.push(`#${k}`);
   if (s.leaveKind) f.push(`#leave:${s.leaveKind}`);
   if (reading.extras.bare.length) f.push('#bare');
@@ -65,7 +119,12 @@ function contextOf(ctx: TurnContext, words: string[]): string[] {
   if (!ctx.previousIntent) return ['#ctx:none'];
   const f = [`#ctx:${ctx.previousIntent === 'follow-up' ? (ctx.previousTopic ? 'calculate' : 'knowledge') : ctx.previousIntent}`];
   if (ctx.previousTopic) f.push(`#ctx:topic:${ctx.previousTopic}`);
-  if (['and', 'what', 'how', 'but', 'if', 'same', 'so', 'ok', 'also', 'then', 'with', 'without', 'instead', 'actually'].includes(words[0] ?? '')) f.push(`#ctx:lean:${words[0]}`);
+  if (
+    ['and', 'what', 'how', 'but', 'if', 'same', 'so', 'ok', 'also', 'then', 'with', 'without', 'instead', 'actually'].includes(
+      words[0] ?? '',
+    )
+  )
+    f.push(`#ctx:lean:${words[0]}`);
   return f;
 }
 
@@ -76,7 +135,10 @@ function contextOf(ctx: TurnContext, words: string[]): string[] {
  */
 export function featuresOf(reading: SlotReading, question: string, ctx: TurnContext): string[] {
   const words = wordsOf(reading);
-  const pairs = words.slice(1).map((w, i) => `${words[i]}_${w}`).filter((p) => !p.includes('#n'));
+  const pairs = words
+    .slice(1)
+    .map((w, i) => `${words[i]}_${w}`)
+    .filter((p) => !p.includes('#n'));
   const concepts = words.filter((w) => w.startsWith('~'));
   return [...words, ...concepts, ...pairs, ...shapeOf(reading.slots, reading), ...questionShape(words, question), ...contextOf(ctx, words)];
 }

@@ -44,12 +44,23 @@ export function understand(question: string, memory: Memory, opts: UnderstandOpt
   const topicSure = !calculating ? 1 : named || (d.decidedBy !== 'model' && d.topic !== topic.label) ? Math.max(topic.p, 0.9) : topic.p;
   // A calculation and a follow-up that calculates lead to the same answer: the model's doubt between them is no doubt.
   const sameAction = (label: string) => (calculating ? label === 'calculate' || label === 'follow-up' : label === d.intent);
-  const intentSure = Math.min(1, intent.all.filter((g) => sameAction(g.label)).reduce((p, g) => p + g.p, 0));
+  const intentSure = Math.min(
+    1,
+    intent.all.filter((g) => sameAction(g.label)).reduce((p, g) => p + g.p, 0),
+  );
   const confidence = Math.min(d.decidedBy === 'model' ? intentSure : Math.max(intentSure, 0.5), topicSure);
   const facts = remember(memory.facts, slots, d.intent);
   const topics = calculating && d.topic ? [...memory.topics.filter((t) => t !== d.topic), d.topic] : memory.topics;
   return {
-    reading: { intent: d.intent, topic: d.topic, slots, facts, topics, decidedBy: d.decidedBy, confidence: Math.round(confidence * 1000) / 1000 },
+    reading: {
+      intent: d.intent,
+      topic: d.topic,
+      slots,
+      facts,
+      topics,
+      decidedBy: d.decidedBy,
+      confidence: Math.round(confidence * 1000) / 1000,
+    },
     extras: read.extras,
     words: read.normalised,
     known: memory.facts,
@@ -66,7 +77,9 @@ function inContext(said: Slots, extras: Extras, memory: Memory): Slots {
   const hourly = known.amounts?.find((a) => a.role === 'hourlyRate');
   // A small amount after an hourly rate is the new rate.
   if (hourly && s.amounts) {
-    s.amounts = s.amounts.map((a): Amount => (a.role === 'salary' && !a.period && a.value < 1000 ? { role: 'hourlyRate', value: a.value } : a));
+    s.amounts = s.amounts.map((a): Amount =>
+      a.role === 'salary' && !a.period && a.value < 1000 ? { role: 'hourlyRate', value: a.value } : a,
+    );
   }
   // "and weekly?" pays the same amount weekly; "and annually?" asks for the year's figure on the same pay.
   const pay = known.amounts?.find((a) => a.role === 'salary' || a.role === 'ctc');
@@ -76,11 +89,21 @@ function inContext(said: Slots, extras: Extras, memory: Memory): Slots {
     else if (period !== pay.period) s.amounts = [{ ...pay, period }];
   }
   // "and if it was 12 days?" after leave owed: the days of leave.
-  if (known.leaveDays !== undefined && s.leaveDays === undefined && s.daysWorked === undefined && extras.looseDays !== undefined) s.leaveDays = extras.looseDays;
+  if (known.leaveDays !== undefined && s.leaveDays === undefined && s.daysWorked === undefined && extras.looseDays !== undefined)
+    s.leaveDays = extras.looseDays;
   for (const t of extras.bare) {
     const v = t.value!;
-    if (!t.money && Number.isInteger(v) && v >= 15 && v <= 110 && s.age === undefined && (known.age !== undefined || known.ageBand !== undefined || usesAge(memory))) s.age = v;
-    else if (hourly && v >= 10 && v < 1000 && !s.amounts?.some((a) => a.role === 'hourlyRate')) s.amounts = [...(s.amounts ?? []), { role: 'hourlyRate', value: v }];
+    if (
+      !t.money &&
+      Number.isInteger(v) &&
+      v >= 15 &&
+      v <= 110 &&
+      s.age === undefined &&
+      (known.age !== undefined || known.ageBand !== undefined || usesAge(memory))
+    )
+      s.age = v;
+    else if (hourly && v >= 10 && v < 1000 && !s.amounts?.some((a) => a.role === 'hourlyRate'))
+      s.amounts = [...(s.amounts ?? []), { role: 'hourlyRate', value: v }];
     else if (known.hours !== undefined && v > 0 && v <= 24 && s.hours === undefined) s.hours = v;
     else if (known.monthsEmployed !== undefined && v > 0 && v <= 600 && s.monthsEmployed === undefined) s.monthsEmployed = v;
   }
@@ -96,7 +119,13 @@ function refine(s: Slots, extras: Extras, intent: Reading['intent'], topic: Read
     s.taxYear = topic === 'minimum-wage' ? extras.calendarYear + 1 : extras.calendarYear;
   }
   const calculating = intent === 'calculate' || intent === 'follow-up';
-  if (calculating && topic && !s.wantPeriod && extras.loosePeriods.length && !s.amounts?.some((a) => a.role === 'salary' || a.role === 'ctc' || a.role === 'payroll')) {
+  if (
+    calculating &&
+    topic &&
+    !s.wantPeriod &&
+    extras.loosePeriods.length &&
+    !s.amounts?.some((a) => a.role === 'salary' || a.role === 'ctc' || a.role === 'payroll')
+  ) {
     s.wantPeriod = extras.loosePeriods[0];
   }
 }
@@ -120,9 +149,19 @@ export function memoryFrom(history: EngineTurn[], today: Date, classifier?: Clas
 }
 
 const ROLE_WORDS: Record<Role, string> = {
-  salary: 'pay', bonus: 'a bonus of', commission: 'commission of', travelAllowance: 'a travel allowance of', allowance: 'an allowance of',
-  retirement: 'retirement contributions of', employerRetirement: "the employer's retirement contribution of", employerMedical: "the employer's medical aid contribution of",
-  ctc: 'a cost-to-company package of', payroll: 'a payroll of', hourlyRate: 'an hourly rate of', dailyRate: 'a daily rate of', other: 'an amount of',
+  salary: 'pay',
+  bonus: 'a bonus of',
+  commission: 'commission of',
+  travelAllowance: 'a travel allowance of',
+  allowance: 'an allowance of',
+  retirement: 'retirement contributions of',
+  employerRetirement: "the employer's retirement contribution of",
+  employerMedical: "the employer's medical aid contribution of",
+  ctc: 'a cost-to-company package of',
+  payroll: 'a payroll of',
+  hourlyRate: 'an hourly rate of',
+  dailyRate: 'a daily rate of',
+  other: 'an amount of',
 };
 
 /** The facts of a reading in words, for saying what was understood. */

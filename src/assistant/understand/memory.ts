@@ -13,11 +13,37 @@ export interface Memory {
 export const EMPTY_MEMORY: Memory = { facts: {}, topics: [], lastIntent: null, lastTopic: null };
 
 /** Facts about one occurrence (hours worked this week, a Sunday, a month asked about): a new question starts without them. */
-const EVENT_KEYS: SlotKey[] = ['hours', 'sunday', 'publicHoliday', 'holidayIsWorkday', 'monthOfEmployment', 'daysWorked', 'month', 'leaveKind', 'wantPeriod', 'hoursPerMonth'];
+const EVENT_KEYS: SlotKey[] = [
+  'hours',
+  'sunday',
+  'publicHoliday',
+  'holidayIsWorkday',
+  'monthOfEmployment',
+  'daysWorked',
+  'month',
+  'leaveKind',
+  'wantPeriod',
+  'hoursPerMonth',
+];
 /** Amounts that are one pay package: a new pay in a new question replaces them all. */
-const PAY_ROLES = new Set<Role>(['salary', 'bonus', 'commission', 'travelAllowance', 'allowance', 'retirement', 'employerRetirement', 'employerMedical', 'ctc', 'hourlyRate', 'dailyRate']);
+const PAY_ROLES = new Set<Role>([
+  'salary',
+  'bonus',
+  'commission',
+  'travelAllowance',
+  'allowance',
+  'retirement',
+  'employerRetirement',
+  'employerMedical',
+  'ctc',
+  'hourlyRate',
+  'dailyRate',
+]);
 /** Slots that say the same thing another way: giving one forgets the other. */
-const PAIRS: [SlotKey, SlotKey][] = [['age', 'ageBand'], ['medicalMembers', 'onMedicalAid']];
+const PAIRS: [SlotKey, SlotKey][] = [
+  ['age', 'ageBand'],
+  ['medicalMembers', 'onMedicalAid'],
+];
 
 /**
  * The facts after a question: a follow-up changes what it states and keeps the rest; a new question keeps the
@@ -45,7 +71,9 @@ function mergeAmounts(known: Amount[], said: Amount[], followUp: boolean): Amoun
   if (!stated.length) return known;
   const statesPay = stated.some((a) => PAY_ROLES.has(a.role));
   // A follow-up replaces the amounts of the roles it names; a new question with a pay replaces the whole package.
-  const kept = known.filter((a) => (followUp ? !stated.some((s) => s.role === a.role) : !(statesPay && PAY_ROLES.has(a.role)) && !stated.some((s) => s.role === a.role)));
+  const kept = known.filter((a) =>
+    followUp ? !stated.some((s) => s.role === a.role) : !(statesPay && PAY_ROLES.has(a.role)) && !stated.some((s) => s.role === a.role),
+  );
   // "What about R35 000?": the new pay is for the period of the one it replaces.
   const withPeriod = stated.map((a) => {
     const before = known.find((k) => k.role === a.role);

@@ -36,7 +36,10 @@ const CIRCUMSTANCES: readonly string[] = ['month', 'leaveKind', 'workerType', 't
 /** Facts that feed a calculation (an amount, an age, hours…), as opposed to a month or a kind of leave. */
 export const calculationFacts = (s: Slots) => Object.keys(s).filter((k) => !CIRCUMSTANCES.includes(k)) as SlotKey[];
 /** The facts a turn states, as the keys a topic lists in `uses` (amount roles for amounts). */
-const statedKeys = (s: Slots) => [...calculationFacts(s).filter((k) => k !== 'amounts'), ...(s.amounts ?? []).filter((a) => a.role !== 'other').map((a) => a.role)];
+const statedKeys = (s: Slots) => [
+  ...calculationFacts(s).filter((k) => k !== 'amounts'),
+  ...(s.amounts ?? []).filter((a) => a.role !== 'other').map((a) => a.role),
+];
 /** Whether a message leans on the one before: by its words ("and for her?", "what about that?"), or by having no subject of its own ("since when?"). */
 const leans = (r: SlotReading) => {
   const w = words(r);
@@ -52,12 +55,15 @@ export const RULES: Rule[] = [
     reason: 'A hello or a thank-you alone is too few words for the model to weigh; the lexicon lists them.',
     apply: (_d, { reading }) => {
       const w = words(reading);
-      return w.length > 0 && w.length <= 8 && !hasNumbers(reading) && w.every((x) => GREETING_WORDS.has(x)) ? { intent: 'greeting', topic: null } : null;
+      return w.length > 0 && w.length <= 8 && !hasNumbers(reading) && w.every((x) => GREETING_WORDS.has(x))
+        ? { intent: 'greeting', topic: null }
+        : null;
     },
   },
   {
     name: 'nothing-to-follow',
-    reason: 'A first message cannot lean on one before it: it is a calculation when it states facts for one, else a question for the knowledge base.',
+    reason:
+      'A first message cannot lean on one before it: it is a calculation when it states facts for one, else a question for the knowledge base.',
     apply: (d, { memory, reading, topic }) => {
       if (d.intent !== 'follow-up' || memory.lastIntent) return null;
       if (calculationFacts(reading.slots).length && topic.p >= 0.5) return { intent: 'calculate', topic: topic.label };
@@ -66,29 +72,47 @@ export const RULES: Rule[] = [
   },
   {
     name: 'payroll-is-not-off-topic',
-    reason: 'Refusing a payroll question is worse than an honest "I don\'t know": with payroll words or an amount in it, retrieval decides.',
-    apply: (d, { reading }) => (d.intent === 'off-topic' && (words(reading).some((w) => PAYROLL_WORDS.has(w)) || reading.slots.amounts?.length) ? { intent: 'knowledge', topic: null } : null),
+    reason:
+      'Refusing a payroll question is worse than an honest "I don\'t know": with payroll words or an amount in it, retrieval decides.',
+    apply: (d, { reading }) =>
+      d.intent === 'off-topic' && (words(reading).some((w) => PAYROLL_WORDS.has(w)) || reading.slots.amounts?.length)
+        ? { intent: 'knowledge', topic: null }
+        : null,
   },
   {
     name: 'no-payroll-is-off-topic',
-    reason: '"Unknown" is for payroll messages too vague to act on, and a follow-up leans on the turn before; a message with no payroll word, no figure and nothing it leans on ("and for her?") is not about payroll, and is declined politely.',
+    reason:
+      '"Unknown" is for payroll messages too vague to act on, and a follow-up leans on the turn before; a message with no payroll word, no figure and nothing it leans on ("and for her?") is not about payroll, and is declined politely.',
     apply: (d, { reading }) => {
       if (d.intent !== 'unknown' && d.intent !== 'follow-up') return null;
-      if (words(reading).some((w) => PAYROLL_WORDS.has(w)) || hasNumbers(reading) || Object.keys(reading.slots).length || reading.extras.loosePeriods.length) return null;
+      if (
+        words(reading).some((w) => PAYROLL_WORDS.has(w)) ||
+        hasNumbers(reading) ||
+        Object.keys(reading.slots).length ||
+        reading.extras.loosePeriods.length
+      )
+        return null;
       return leans(reading) ? null : { intent: 'off-topic', topic: null };
     },
   },
   {
     name: 'follow-up-of-a-rule',
-    reason: 'After a knowledge answer, a follow-up with no figures asks about the same rule ("and for domestic workers?"), not for a calculation.',
-    apply: (d, { memory, reading }) => (d.intent === 'follow-up' && memory.lastTopic === null && memory.lastIntent !== null && !statedKeys(reading.slots).length ? { intent: 'follow-up', topic: null } : null),
+    reason:
+      'After a knowledge answer, a follow-up with no figures asks about the same rule ("and for domestic workers?"), not for a calculation.',
+    apply: (d, { memory, reading }) =>
+      d.intent === 'follow-up' && memory.lastTopic === null && memory.lastIntent !== null && !statedKeys(reading.slots).length
+        ? { intent: 'follow-up', topic: null }
+        : null,
   },
   {
     name: 'follow-up-keeps-its-topic',
-    reason: 'A follow-up stays on the calculation before unless it names another one by its words ("and the UIF?"); the model weighs words of every topic and is not needed for that.',
+    reason:
+      'A follow-up stays on the calculation before unless it names another one by its words ("and the UIF?"); the model weighs words of every topic and is not needed for that.',
     apply: (d, { memory, reading }) => {
       if (d.intent !== 'follow-up' || !d.topic || !memory.lastTopic) return null;
-      const named = TOPICS.map((t) => ({ t, n: longestMention(reading.normalised, TOPIC_MODULES[t].keywords) })).filter((x) => x.n > 0).sort((a, b) => b.n - a.n);
+      const named = TOPICS.map((t) => ({ t, n: longestMention(reading.normalised, TOPIC_MODULES[t].keywords) }))
+        .filter((x) => x.n > 0)
+        .sort((a, b) => b.n - a.n);
       if (!named.length) return { intent: 'follow-up', topic: memory.lastTopic };
       const longest = named.filter((x) => x.n === named[0].n).map((x) => x.t);
       if (longest.includes(memory.lastTopic)) return { intent: 'follow-up', topic: memory.lastTopic };
@@ -97,7 +121,8 @@ export const RULES: Rule[] = [
   },
   {
     name: 'fact-goes-to-its-topic',
-    reason: "A follow-up that only changes a fact the last calculation does not take (an age after a leave question) changes the calculation that does take it.",
+    reason:
+      'A follow-up that only changes a fact the last calculation does not take (an age after a leave question) changes the calculation that does take it.',
     apply: (d, { memory, reading }) => {
       if (d.intent !== 'follow-up' || !d.topic) return null;
       const stated = statedKeys(reading.slots);
@@ -108,7 +133,8 @@ export const RULES: Rule[] = [
   },
   {
     name: 'several-deductions-are-a-payslip',
-    reason: 'A calculation that names two or more of PAYE, UIF and SDL ("what PAYE and UIF must I deduct?") wants them all on one pay: the payslip has every one.',
+    reason:
+      'A calculation that names two or more of PAYE, UIF and SDL ("what PAYE and UIF must I deduct?") wants them all on one pay: the payslip has every one.',
     apply: (d, { reading }) => {
       if (!d.topic || (d.intent !== 'calculate' && d.intent !== 'follow-up') || d.topic === 'payslip') return null;
       const named = (['paye', 'uif', 'sdl'] as const).filter((t) => longestMention(reading.normalised, TOPIC_MODULES[t].keywords) > 0);
@@ -118,7 +144,8 @@ export const RULES: Rule[] = [
   {
     name: 'asked-from-an-article',
     reason: 'A question asked from an article is about that article unless it asks for a calculation.',
-    apply: (d, { article }) => (article && (d.intent === 'unknown' || (d.intent === 'follow-up' && !d.topic)) ? { intent: 'knowledge', topic: null } : null),
+    apply: (d, { article }) =>
+      article && (d.intent === 'unknown' || (d.intent === 'follow-up' && !d.topic)) ? { intent: 'knowledge', topic: null } : null,
   },
 ];
 

@@ -2,11 +2,48 @@
 // lists), so a year is never a salary, an age never an amount, "4 people" a count, "R1 500 bonus" a bonus, and
 // every amount keeps its role ("R30 000 salary plus R5 000 travel allowance" is two different things). Pure.
 import {
-  AGE_AFTER, AGE_BANDS, AGE_BEFORE, CHILD_WORDS, CONNECTORS, DAY_PARTS, DAY_WORDS, DAYS_WORKED_WORDS, DEPENDANT_WORDS, EACH_WORDS,
-  EMPLOYEE_SUBJECTS, EMPLOYEE_WORDS, EMPLOYER_SUBJECTS, EPWP_WORDS, HOUR_WORDS, LEAVE_KINDS, LIMIT_WORDS, MEDICAL_NONE, MEDICAL_WORDS,
-  MONTH_WORDS, NORMAL_DAY, NOT_NORMAL_DAY, PEOPLE_WORDS, PERIOD_FILLERS, PERIOD_WORDS, PUBLIC_HOLIDAYS, RELATIVE_TAX_YEARS, ROLE_CUES,
-  SDL_EXEMPT_WORDS, SELF_ONLY, SERVICE_WORDS, SPOUSE_WORDS, START_WORDS, SUNDAY_WORDS, UNIT_ADJECTIVES, WEEK_WORDS, WEEKDAYS, WORKER_TYPES,
-  YEAR_WORDS, monthNumber, type AmountRole, type PeriodWord,
+  AGE_AFTER,
+  AGE_BANDS,
+  AGE_BEFORE,
+  CHILD_WORDS,
+  CONNECTORS,
+  DAY_PARTS,
+  DAY_WORDS,
+  DAYS_WORKED_WORDS,
+  DEPENDANT_WORDS,
+  EACH_WORDS,
+  EMPLOYEE_SUBJECTS,
+  EMPLOYEE_WORDS,
+  EMPLOYER_SUBJECTS,
+  EPWP_WORDS,
+  HOUR_WORDS,
+  LEAVE_KINDS,
+  LIMIT_WORDS,
+  MEDICAL_NONE,
+  MEDICAL_WORDS,
+  MONTH_WORDS,
+  NORMAL_DAY,
+  NOT_NORMAL_DAY,
+  PEOPLE_WORDS,
+  PERIOD_FILLERS,
+  PERIOD_WORDS,
+  PUBLIC_HOLIDAYS,
+  RELATIVE_TAX_YEARS,
+  ROLE_CUES,
+  SDL_EXEMPT_WORDS,
+  SELF_ONLY,
+  SERVICE_WORDS,
+  SPOUSE_WORDS,
+  START_WORDS,
+  SUNDAY_WORDS,
+  UNIT_ADJECTIVES,
+  WEEK_WORDS,
+  WEEKDAYS,
+  WORKER_TYPES,
+  YEAR_WORDS,
+  monthNumber,
+  type AmountRole,
+  type PeriodWord,
 } from '../../lexicon';
 import type { Amount, Period, Slots } from '../reading';
 import { isBoundary, normalise, tokenize, type Token } from './text';
@@ -14,7 +51,11 @@ import { isBoundary, normalise, tokenize, type Token } from './text';
 type Phrase = readonly string[];
 const phrase = (p: string): Phrase => tokenize(normalise(p)).map((t) => t.text);
 /** A list of phrases as token texts, longest first (so "travel allowance" wins over "allowance"). */
-const phrases = (list: readonly string[]): Phrase[] => list.map(phrase).filter((p) => p.length).sort((a, b) => b.length - a.length);
+const phrases = (list: readonly string[]): Phrase[] =>
+  list
+    .map(phrase)
+    .filter((p) => p.length)
+    .sort((a, b) => b.length - a.length);
 
 const P = {
   ageAfter: phrases(AGE_AFTER),
@@ -25,8 +66,34 @@ const P = {
   people: phrases(PEOPLE_WORDS),
   spouse: phrases([...SPOUSE_WORDS, 'girlfriend', 'boyfriend', 'fiance', 'fiancee']),
   children: phrases(CHILD_WORDS),
-  selfOnly: phrases([...SELF_ONLY, 'for her only', 'for him only', 'her only', 'him only', 'herself only', 'himself only', 'only for her', 'only for him']),
-  mainPlus: phrases(['main member and', 'main member plus', 'main member +', 'main member &', 'member and', 'member plus', 'member +', 'herself and', 'himself and', 'herself plus', 'himself plus', 'him and', 'her and', 'him plus', 'her plus']),
+  selfOnly: phrases([
+    ...SELF_ONLY,
+    'for her only',
+    'for him only',
+    'her only',
+    'him only',
+    'herself only',
+    'himself only',
+    'only for her',
+    'only for him',
+  ]),
+  mainPlus: phrases([
+    'main member and',
+    'main member plus',
+    'main member +',
+    'main member &',
+    'member and',
+    'member plus',
+    'member +',
+    'herself and',
+    'himself and',
+    'herself plus',
+    'himself plus',
+    'him and',
+    'her and',
+    'him plus',
+    'her plus',
+  ]),
   employees: phrases([...EMPLOYEE_WORDS]),
   each: phrases(EACH_WORDS),
   service: phrases(SERVICE_WORDS),
@@ -40,17 +107,84 @@ const P = {
   sdlExempt: phrases(SDL_EXEMPT_WORDS),
   limits: phrases(LIMIT_WORDS),
   employer: phrases(EMPLOYER_SUBJECTS),
-  leaveDays: phrases(['leave', 'of leave', "'s leave", 'annual leave', 'leave owed', 'owed', 'accrued', 'outstanding', 'due to her', 'due to him', 'unused', 'untaken', 'leave balance of', 'balance of', 'leave pay for', 'pay out']),
+  leaveDays: phrases([
+    'leave',
+    'of leave',
+    "'s leave",
+    'annual leave',
+    'leave owed',
+    'owed',
+    'accrued',
+    'outstanding',
+    'due to her',
+    'due to him',
+    'unused',
+    'untaken',
+    'leave balance of',
+    'balance of',
+    'leave pay for',
+    'pay out',
+  ]),
   employee: phrases(EMPLOYEE_SUBJECTS),
-  taxYearWords: phrases(['tax year', 'year of assessment', 'tax tables', 'tax table', 'assessment year', 'tax year ending', 'tax year ended', 'year ending', 'year ended', 'tables', 'belastingjaar']),
+  taxYearWords: phrases([
+    'tax year',
+    'year of assessment',
+    'tax tables',
+    'tax table',
+    'assessment year',
+    'tax year ending',
+    'tax year ended',
+    'year ending',
+    'year ended',
+    'tables',
+    'belastingjaar',
+  ]),
   born: phrases(['born in', 'born on', 'born', 'birthday is', 'date of birth', 'dob', 'birth date', 'gebore', 'd.o.b']),
   turns: phrases(['turns', 'turning', 'will turn', 'turned', 'becomes', 'will be']),
-  reference: phrases(['section', 'sec', 's', 'act', 'gazette', 'no', 'number', 'regulation', 'item', 'paragraph', 'par', 'para', 'form', 'page', 'schedule', 'code', 'clause', 'ref']),
+  reference: phrases([
+    'section',
+    'sec',
+    's',
+    'act',
+    'gazette',
+    'no',
+    'number',
+    'regulation',
+    'item',
+    'paragraph',
+    'par',
+    'para',
+    'form',
+    'page',
+    'schedule',
+    'code',
+    'clause',
+    'ref',
+  ]),
   hourEvents: phrases(['overtime', 'ot', 'extra', 'sunday', 'holiday', 'public holiday', 'late', 'shift', 'worked', 'did', 'on']),
-  notService: phrases(['maternity', 'paternity', 'parental', 'pregnan', 'cycle', 'first', 'every', 'each', 'per', 'next', 'within', 'late', 'by', 'maternity leave']),
+  notService: phrases([
+    'maternity',
+    'paternity',
+    'parental',
+    'pregnan',
+    'cycle',
+    'first',
+    'every',
+    'each',
+    'per',
+    'next',
+    'within',
+    'late',
+    'by',
+    'maternity leave',
+  ]),
 };
-const ROLE_PHRASES = ROLE_CUES.flatMap(({ role, phrases: list }) => phrases(list).map((p) => ({ role, p }))).sort((a, b) => b.p.length - a.p.length);
-const WORKERS = WORKER_TYPES.flatMap(({ type, phrases: list }) => phrases(list).map((p) => ({ type, p }))).sort((a, b) => b.p.length - a.p.length);
+const ROLE_PHRASES = ROLE_CUES.flatMap(({ role, phrases: list }) => phrases(list).map((p) => ({ role, p }))).sort(
+  (a, b) => b.p.length - a.p.length,
+);
+const WORKERS = WORKER_TYPES.flatMap(({ type, phrases: list }) => phrases(list).map((p) => ({ type, p }))).sort(
+  (a, b) => b.p.length - a.p.length,
+);
 const LEAVES = LEAVE_KINDS.map(({ kind, phrases: list }) => ({ kind, ps: phrases(list) }));
 const BANDS = AGE_BANDS.map(({ band, phrases: list }) => ({ band, ps: phrases(list) }));
 const RELATIVE = RELATIVE_TAX_YEARS.map(({ offset, phrases: list }) => ({ offset, ps: phrases(list) }));
@@ -136,7 +270,24 @@ class Text {
     return [from, to];
   }
   negated(start: number): boolean {
-    return !!this.endsBefore(start, [['not'], ['never'], ["doesn't"], ['does', 'not'], ["don't"], ['do', 'not'], ["isn't"], ['is', 'not'], ['rarely'], ['seldom'], ["wouldn't"], ['no']], 2);
+    return !!this.endsBefore(
+      start,
+      [
+        ['not'],
+        ['never'],
+        ["doesn't"],
+        ['does', 'not'],
+        ["don't"],
+        ['do', 'not'],
+        ["isn't"],
+        ['is', 'not'],
+        ['rarely'],
+        ['seldom'],
+        ["wouldn't"],
+        ['no'],
+      ],
+      2,
+    );
   }
 }
 
@@ -170,9 +321,45 @@ export function readSlots(question: string, today: Date): SlotReading {
   const normalised = normalise(question);
   const tokens = tokenize(normalised);
   const x = new Text(tokens);
-  const r: Reader = { x, s: {}, e: { loosePeriods: [], bare: [] }, today, hours: [], service: false, periodsTaken: new Set(), leave: false };
-  r.leave = x.has([['leave', 'pay'], ['pay', 'out'], ['payout'], ['paid', 'out'], ['owed'], ['cash', 'out'], ['cash', 'in'], ['uitbetaal'], ['leave', 'balance'], ['accumulated', 'leave'], ['unused', 'leave'], ['outstanding', 'leave']]);
-  r.service = (x.has(P.service) || x.has([['notice'], ['leave'], ['accrued'], ['accrue'], ['severance'], ['retrench'], ['resign'], ['resigned'], ['dismiss'], ['fired']])) && !x.has([['maternity'], ['paternity'], ['parental'], ['pregnant']]);
+  const r: Reader = {
+    x,
+    s: {},
+    e: { loosePeriods: [], bare: [] },
+    today,
+    hours: [],
+    service: false,
+    periodsTaken: new Set(),
+    leave: false,
+  };
+  r.leave = x.has([
+    ['leave', 'pay'],
+    ['pay', 'out'],
+    ['payout'],
+    ['paid', 'out'],
+    ['owed'],
+    ['cash', 'out'],
+    ['cash', 'in'],
+    ['uitbetaal'],
+    ['leave', 'balance'],
+    ['accumulated', 'leave'],
+    ['unused', 'leave'],
+    ['outstanding', 'leave'],
+  ]);
+  r.service =
+    (x.has(P.service) ||
+      x.has([
+        ['notice'],
+        ['leave'],
+        ['accrued'],
+        ['accrue'],
+        ['severance'],
+        ['retrench'],
+        ['resign'],
+        ['resigned'],
+        ['dismiss'],
+        ['fired'],
+      ])) &&
+    !x.has([['maternity'], ['paternity'], ['parental'], ['pregnant']]);
   readFlags(r);
   readWeekdays(r);
   readTaxYears(r);
@@ -189,7 +376,16 @@ export function readSlots(question: string, today: Date): SlotReading {
   if (amounts.length) r.s.amounts = amounts.map(({ i: _, ...a }) => a);
   readLoosePeriods(r);
   if (x.has([['credit'], ['credits'], ['mtc'], ['~mtc']])) r.e.asksCredit = true;
-  if (!amounts.some((a) => a.role === 'bonus') && x.has([['13th', 'cheque'], ['13th', 'check'], ['13th', 'salary'], ['thirteenth', 'cheque']])) r.e.thirteenthCheque = true;
+  if (
+    !amounts.some((a) => a.role === 'bonus') &&
+    x.has([
+      ['13th', 'cheque'],
+      ['13th', 'check'],
+      ['13th', 'salary'],
+      ['thirteenth', 'cheque'],
+    ])
+  )
+    r.e.thirteenthCheque = true;
   for (const t of tokens) if (num(t) && !x.taken.has(t.i)) r.e.bare.push(t);
   return { normalised, tokens, slots: r.s, extras: r.e };
 }
@@ -295,7 +491,13 @@ function readMonths(r: Reader): void {
     const month = t[i].kind === 'word' ? monthNumber(t[i].text.replace(/'s$/, '')) : 0;
     // "may" and "march" are verbs more often than months: only with a number or "in/of/since" beside them.
     if (!month) continue;
-    if ((t[i].text === 'may' || t[i].text === 'march') && !num(t[i - 1]) && !num(t[i + 1]) && !['of', 'in', 'since', 'from', 'end', 'until', 'by'].includes(x.word(i - 1))) continue;
+    if (
+      (t[i].text === 'may' || t[i].text === 'march') &&
+      !num(t[i - 1]) &&
+      !num(t[i + 1]) &&
+      !['of', 'in', 'since', 'from', 'end', 'until', 'by'].includes(x.word(i - 1))
+    )
+      continue;
     const [p1, p2, n1] = [t[i - 1], t[i - 2], t[i + 1]];
     const dayBefore = num(p1) && p1.value <= 31 && !p1.money ? p1 : x.word(i - 1) === 'of' && num(p2) && p2.value <= 31 ? p2 : undefined;
     const dayAfter = !dayBefore && num(n1) && n1.value <= 31 && !n1.money ? n1 : undefined;
@@ -320,7 +522,8 @@ function readMonths(r: Reader): void {
     }
     // "turns 65 in December (2026)".
     const turnsAt = findBack(x, i, P.turns, 4);
-    const ageTok = turnsAt === null ? undefined : t.slice(turnsAt, i).find((a): a is Num => num(a) && !a.money && a.value >= 10 && a.value <= 120);
+    const ageTok =
+      turnsAt === null ? undefined : t.slice(turnsAt, i).find((a): a is Num => num(a) && !a.money && a.value >= 10 && a.value <= 120);
     if (ageTok) {
       x.taken.add(ageTok.i);
       const y = year ?? (month >= 3 ? ty - 1 : ty);
@@ -419,7 +622,10 @@ function readUnits(r: Reader): void {
     const unit = x.word(j);
     const after = (k: number) => x.word(j + k);
     // The word after "a", "per", "each", "every", "in a": "45 hours a week", "8 hours per day".
-    const per = (k: number) => (['a', 'per', 'each', 'every', 'p', 'in', 'an'].includes(after(k)) ? after(k + 1 + (after(k) === 'in' && ['a', 'the'].includes(after(k + 1)) ? 1 : 0)) : after(k));
+    const per = (k: number) =>
+      ['a', 'per', 'each', 'every', 'p', 'in', 'an'].includes(after(k))
+        ? after(k + 1 + (after(k) === 'in' && ['a', 'the'].includes(after(k + 1)) ? 1 : 0))
+        : after(k);
     const before = x.word(i - 1);
     if (unit === '%' || unit === 'percent' || (unit === 'per' && after(1) === 'cent')) {
       x.taken.add(i);
@@ -431,19 +637,31 @@ function readUnits(r: Reader): void {
       const p = per(1);
       const k1 = UNIT_ADJECTIVES.has(after(1)) ? after(2) : after(1);
       const perWord =
-        ['week', 'weeks', 'pw'].includes(p) || after(1) === 'pw' ? 'week'
-        : (p === 'month' && !(after(1) === 'in' && after(2) === 'the')) || after(1) === 'pm' ? 'month'
-        : p === 'day' || p === 'days' || p === 'shift' && after(1) !== 'shift' ? 'day'
-        : null;
+        ['week', 'weeks', 'pw'].includes(p) || after(1) === 'pw'
+          ? 'week'
+          : (p === 'month' && !(after(1) === 'in' && after(2) === 'the')) || after(1) === 'pm'
+            ? 'month'
+            : p === 'day' || p === 'days' || (p === 'shift' && after(1) !== 'shift')
+              ? 'day'
+              : null;
       // "a 45 hour week", "a 45 hour work week", "10 hour days", "an 8 hour normal day", "the ordinary day is 8 hours".
-      const shape =
-        perWord ? null
-        : k1 === 'week' || (['work', 'working'].includes(k1) && after(2) === 'week') ? 'week'
-        : k1 === 'day' || k1 === 'days' ? 'day'
-        : x.endsBefore(i, [['day', 'is'], ['days', 'are'], ['shifts', 'are'], ['day', 'of']]) ? 'day'
-        : null;
+      const shape = perWord
+        ? null
+        : k1 === 'week' || (['work', 'working'].includes(k1) && after(2) === 'week')
+          ? 'week'
+          : k1 === 'day' || k1 === 'days'
+            ? 'day'
+            : x.endsBefore(i, [
+                  ['day', 'is'],
+                  ['days', 'are'],
+                  ['shifts', 'are'],
+                  ['day', 'of'],
+                ])
+              ? 'day'
+              : null;
       // Right after a number of days a week: the hours of each day ("4 days a week 8 hours").
-      const afterDays = !perWord && !shape && s.daysPerWeek !== undefined && t.slice(Math.max(0, i - 4), i).some((w) => WEEK_WORDS.has(w.text));
+      const afterDays =
+        !perWord && !shape && s.daysPerWeek !== undefined && t.slice(Math.max(0, i - 4), i).some((w) => WEEK_WORDS.has(w.text));
       const forPay = ['for', '('].includes(before);
       r.hours.push({ i, value: tok.value, per: perWord ?? shape ?? (afterDays ? 'day' : null), forPay });
     } else if (unit === 'leave' && DAY_WORDS.has(after(1))) {
@@ -453,21 +671,49 @@ function readUnits(r: Reader): void {
       x.taken.add(i);
       const next = after(1);
       const weekly =
-        WEEK_WORDS.has(per(1)) || ((next === 'work' || next === 'working') && WEEK_WORDS.has(after(2))) || next === 'pw' ||
-        ['worker', 'workers', 'employee', 'employees', 'staff', 'week'].includes(next) || (['works', 'work', 'working'].includes(before) && !['per', 'a'].includes(next));
-      const worked = x.startsAt(j + 1, P.daysWorked) || x.word(j - 1) === 'working' || x.endsBefore(i, [['worked'], ['working'], ['after'], ['worked', 'for'], ['has', 'worked']]);
+        WEEK_WORDS.has(per(1)) ||
+        ((next === 'work' || next === 'working') && WEEK_WORDS.has(after(2))) ||
+        next === 'pw' ||
+        ['worker', 'workers', 'employee', 'employees', 'staff', 'week'].includes(next) ||
+        (['works', 'work', 'working'].includes(before) && !['per', 'a'].includes(next));
+      const worked =
+        x.startsAt(j + 1, P.daysWorked) ||
+        x.word(j - 1) === 'working' ||
+        x.endsBefore(i, [['worked'], ['working'], ['after'], ['worked', 'for'], ['has', 'worked']]);
       const leaveAfter = x.startsAt(j + 1, P.leaveDays, 1);
       if (weekly && isInt(tok.value) && tok.value >= 1 && tok.value <= 7) s.daysPerWeek ??= tok.value;
       else if (worked) s.daysWorked ??= tok.value;
-      else if (leaveAfter || x.endsBefore(i, P.leaveDays, 2) || (r.leave && !['every', 'per', 'each'].includes(before))) s.leaveDays ??= tok.value;
+      else if (leaveAfter || x.endsBefore(i, P.leaveDays, 2) || (r.leave && !['every', 'per', 'each'].includes(before)))
+        s.leaveDays ??= tok.value;
       else if (!['every', 'per', 'each'].includes(before) && !['notice'].includes(next)) r.e.looseDays ??= tok.value;
     } else if (WEEK_WORDS.has(unit)) {
       x.taken.add(i);
-      if (r.service && !['notice', 'leave', 'maternity', 'of', 'per', 'a'].includes(after(1)) && !x.endsBefore(i, P.notService, 1)) s.monthsEmployed ??= Math.round(((tok.value * 12) / 52) * 100) / 100;
+      if (r.service && !['notice', 'leave', 'maternity', 'of', 'per', 'a'].includes(after(1)) && !x.endsBefore(i, P.notService, 1))
+        s.monthsEmployed ??= Math.round(((tok.value * 12) / 52) * 100) / 100;
     } else if (MONTH_WORDS.has(unit)) {
       x.taken.add(i);
       const next = after(1) === 'of' ? after(2) : after(1);
-      const notService = ['old', 'maternity', 'paternity', 'parental', 'leave', 'notice', 'salary', 'pay', 'wages', 'unpaid', 'paid', 'bonus', 'consecutive', 'cycle', 'sick', 'late', 'arrears', 'later'].includes(next) || !!x.endsBefore(i, P.notService, 1);
+      const notService =
+        [
+          'old',
+          'maternity',
+          'paternity',
+          'parental',
+          'leave',
+          'notice',
+          'salary',
+          'pay',
+          'wages',
+          'unpaid',
+          'paid',
+          'bonus',
+          'consecutive',
+          'cycle',
+          'sick',
+          'late',
+          'arrears',
+          'later',
+        ].includes(next) || !!x.endsBefore(i, P.notService, 1);
       if (!notService && r.service) s.monthsEmployed ??= tok.value;
     } else if (YEAR_WORDS.has(unit)) {
       if (x.startsAt(j, P.ageAfter)) continue; // an age: readAges
@@ -475,25 +721,55 @@ function readUnits(r: Reader): void {
       const next = after(1);
       if (['age', 'old', 'limit', 'cycle', 'tax', 'period', 'window'].includes(next)) continue;
       // "1 year 3 months", "2 years and 11 months": the months add on.
-      const more = num(t[j + 1]) && MONTH_WORDS.has(x.word(j + 2)) ? t[j + 1] : next === 'and' && num(t[j + 2]) && MONTH_WORDS.has(x.word(j + 3)) ? t[j + 2] : undefined;
+      const more =
+        num(t[j + 1]) && MONTH_WORDS.has(x.word(j + 2))
+          ? t[j + 1]
+          : next === 'and' && num(t[j + 2]) && MONTH_WORDS.has(x.word(j + 3))
+            ? t[j + 2]
+            : undefined;
       if (more) x.taken.add(more.i);
-      const ofService = ['of', 'service', 'employed', 'with', 'at', 'in', 'working', 'ago', 'experience', 'by', 'here', 'there'].includes(next) || r.service;
+      const ofService =
+        ['of', 'service', 'employed', 'with', 'at', 'in', 'working', 'ago', 'experience', 'by', 'here', 'there'].includes(next) ||
+        r.service;
       if (ofService) s.monthsEmployed ??= Math.round((tok.value * 12 + (more?.value ?? 0)) * 100) / 100;
       else if (isInt(tok.value) && tok.value >= 15 && tok.value <= 110) s.age ??= tok.value;
     } else if (x.startsAt(j, P.dependants) || (x.startsAt(j + 1, P.dependants) && ['additional', 'extra', 'more'].includes(unit))) {
       x.taken.add(i);
       s.medicalMembers ??= tok.value + 1;
-    } else if (x.startsAt(j, P.employees) && isInt(tok.value) && tok.value >= 1 && !(medical && ['people', 'persons', 'person'].includes(unit))) {
+    } else if (
+      x.startsAt(j, P.employees) &&
+      isInt(tok.value) &&
+      tok.value >= 1 &&
+      !(medical && ['people', 'persons', 'person'].includes(unit))
+    ) {
       x.taken.add(i);
       s.headcount ??= tok.value;
-    } else if (x.startsAt(j, P.children) || x.startsAt(j, P.people) || ['times', 'km', 'kilometres', 'c', 'cents', 'occasions'].includes(unit)) {
+    } else if (
+      x.startsAt(j, P.children) ||
+      x.startsAt(j, P.people) ||
+      ['times', 'km', 'kilometres', 'c', 'cents', 'occasions'].includes(unit)
+    ) {
       x.taken.add(i); // counted by readMedical where it matters
     }
   }
   // "for a year", "a year's service", "for a month": a length in words.
   if (s.monthsEmployed === undefined && r.service) {
-    const year = x.find([['for', 'a', 'year'], ['for', '1', 'year'], ['employed', 'a', 'year'], ['worked', 'a', 'year'], ['a', "year's"], ['a', 'year', 'of'], ['over', 'a', 'year']])[0];
-    const month = x.find([['for', 'a', 'month'], ['for', '1', 'month'], ['employed', 'a', 'month'], ['only', 'a', 'month'], ['a', "month's"]])[0];
+    const year = x.find([
+      ['for', 'a', 'year'],
+      ['for', '1', 'year'],
+      ['employed', 'a', 'year'],
+      ['worked', 'a', 'year'],
+      ['a', "year's"],
+      ['a', 'year', 'of'],
+      ['over', 'a', 'year'],
+    ])[0];
+    const month = x.find([
+      ['for', 'a', 'month'],
+      ['for', '1', 'month'],
+      ['employed', 'a', 'month'],
+      ['only', 'a', 'month'],
+      ['a', "month's"],
+    ])[0];
     if (year) s.monthsEmployed = 12;
     else if (month) s.monthsEmployed = 1;
   }
@@ -506,11 +782,22 @@ function readMedical({ x, s }: Reader): void {
     s.medicalMembers = 0;
     return;
   }
-  const medical = x.find(P.medical).filter((m) => !['credit', 'credits', 'expenses', 'certificate', 'note', 'bills', 'contribution', 'contributions', 'subsidy'].includes(x.word(m.end)) && !(x.word(m.end) === 'tax' && /^credit/.test(x.word(m.end + 1))) && !['employer', 'company'].includes(x.word(m.start - 1)));
+  const medical = x
+    .find(P.medical)
+    .filter(
+      (m) =>
+        !['credit', 'credits', 'expenses', 'certificate', 'note', 'bills', 'contribution', 'contributions', 'subsidy'].includes(
+          x.word(m.end),
+        ) &&
+        !(x.word(m.end) === 'tax' && /^credit/.test(x.word(m.end + 1))) &&
+        !['employer', 'company'].includes(x.word(m.start - 1)),
+    );
   if (!medical.length || s.medicalMembers !== undefined) return;
   const t = x.t;
   // "main member + 1", "himself and 2".
-  const plus = x.find(P.mainPlus).find((m) => num(t[m.end]) && !t[m.end].money && !x.startsAt(m.end + 1, P.children) && !x.startsAt(m.end + 1, P.people));
+  const plus = x
+    .find(P.mainPlus)
+    .find((m) => num(t[m.end]) && !t[m.end].money && !x.startsAt(m.end + 1, P.children) && !x.startsAt(m.end + 1, P.people));
   if (plus) {
     const n = t[plus.end] as Num;
     s.medicalMembers = n.value + 1;
@@ -528,7 +815,8 @@ function readMedical({ x, s }: Reader): void {
       const near = i > m.start ? i - m.end : m.start - i;
       const people = x.startsAt(i + 1, P.people) || x.startsAt(i + 1, [['family'], ['in', 'the', 'family'], ['on', 'it']]);
       const before = x.word(i - 1);
-      const counting = ['for', 'covering', 'with', 'of', ':', '-', 'x', 'aid', 'scheme', 'medical', 'med', 'members', 'member'].includes(before) || people;
+      const counting =
+        ['for', 'covering', 'with', 'of', ':', '-', 'x', 'aid', 'scheme', 'medical', 'med', 'members', 'member'].includes(before) || people;
       if (near <= 4 && counting) {
         s.medicalMembers = tok.value;
         x.taken.add(i);
@@ -560,7 +848,11 @@ function readMedical({ x, s }: Reader): void {
   if (people > 0) s.medicalMembers = people + 1;
   else if (x.has(P.selfOnly)) s.medicalMembers = 1;
   // On a scheme, count not said: only of a person ("she's on medical aid"), not of medical aid in general.
-  else if (x.t.some((w) => num(w) && (w.money || w.value >= 1000)) || x.has([['she'], ['he'], ['her'], ['him'], ['his'], ['employee'], ['shes'], ['hes'], ["she's"], ["he's"]])) s.onMedicalAid = true;
+  else if (
+    x.t.some((w) => num(w) && (w.money || w.value >= 1000)) ||
+    x.has([['she'], ['he'], ['her'], ['him'], ['his'], ['employee'], ['shes'], ['hes'], ["she's"], ["he's"]])
+  )
+    s.onMedicalAid = true;
 }
 
 // ── Ages ───────────────────────────────────────────────────────────────────────────────────────────
@@ -570,9 +862,24 @@ function readAges({ x, s }: Reader): void {
     if (!num(t) || x.taken.has(t.i) || t.money || !isInt(t.value) || t.value < 10 || t.value > 150) continue;
     const k = x.word(t.i + 1) === '-' ? t.i + 2 : t.i + 1;
     const after = x.startsAt(k, P.ageAfter);
-    const before = x.endsBefore(t.i, P.ageBefore, 1) || (x.word(t.i - 1) === 'is' && t.value >= 15 && t.value <= 100 && x.t[t.i - 2]?.kind === 'word' && !['payroll', 'rate', 'limit', 'threshold', 'it', 'total', 'that', 'this', 'which', 'there', 'answer', 'amount'].includes(x.word(t.i - 2)));
+    const before =
+      x.endsBefore(t.i, P.ageBefore, 1) ||
+      (x.word(t.i - 1) === 'is' &&
+        t.value >= 15 &&
+        t.value <= 100 &&
+        x.t[t.i - 2]?.kind === 'word' &&
+        !['payroll', 'rate', 'limit', 'threshold', 'it', 'total', 'that', 'this', 'which', 'there', 'answer', 'amount'].includes(
+          x.word(t.i - 2),
+        ));
     const unit = x.word(t.i + 1);
-    const unitAfter = HOUR_WORDS.has(unit) || DAY_WORDS.has(unit) || WEEK_WORDS.has(unit) || MONTH_WORDS.has(unit) || unit === '%' || x.startsAt(t.i + 1, P.people) || x.startsAt(t.i + 1, P.employees);
+    const unitAfter =
+      HOUR_WORDS.has(unit) ||
+      DAY_WORDS.has(unit) ||
+      WEEK_WORDS.has(unit) ||
+      MONTH_WORDS.has(unit) ||
+      unit === '%' ||
+      x.startsAt(t.i + 1, P.people) ||
+      x.startsAt(t.i + 1, P.employees);
     if (after || (before && !unitAfter)) {
       s.age ??= t.value;
       x.taken.add(t.i);
@@ -582,9 +889,24 @@ function readAges({ x, s }: Reader): void {
 
 // ── Amounts of money ───────────────────────────────────────────────────────────────────────────────
 
-const PERIOD_OF: Partial<Record<PeriodWord, Period>> = { monthly: 'monthly', fortnightly: 'fortnightly', weekly: 'weekly', annual: 'annual' };
+const PERIOD_OF: Partial<Record<PeriodWord, Period>> = {
+  monthly: 'monthly',
+  fortnightly: 'fortnightly',
+  weekly: 'weekly',
+  annual: 'annual',
+};
 const periodWord = (w: string): PeriodWord | undefined => (Object.hasOwn(PERIOD_WORDS, w) ? PERIOD_WORDS[w] : undefined);
-const PAY_ROLES = new Set<AmountRole>(['salary', 'commission', 'travelAllowance', 'allowance', 'retirement', 'employerRetirement', 'employerMedical', 'ctc', 'payroll']);
+const PAY_ROLES = new Set<AmountRole>([
+  'salary',
+  'commission',
+  'travelAllowance',
+  'allowance',
+  'retirement',
+  'employerRetirement',
+  'employerMedical',
+  'ctc',
+  'payroll',
+]);
 
 /** The period written after an amount ("R20 000 gross a month", "60k pm") or before it ("monthly salary of R20 000"). */
 function periodNear(x: Text, i: number): { word: PeriodWord; at: number } | null {
@@ -639,7 +961,8 @@ function cueDistance(x: Text, cue: Cue, i: number): number | null {
   // Another amount, or a joining word ("R30 000 salary plus R5 000 travel allowance"), separates them.
   if (between.some((b) => num(b) && (b.money || b.value >= 100) && !b.taxYear)) return null;
   if (between.some((b) => CONNECTORS.has(b.text))) return null;
-  const d = between.filter((b) => !(periodWord(b.text) || PERIOD_FILLERS.has(b.text))).length +
+  const d =
+    between.filter((b) => !(periodWord(b.text) || PERIOD_FILLERS.has(b.text))).length +
     // "30k pm bonus 30k": a period closes its amount, so the cue after it is the next amount's.
     (cue.start > i && between.some((b) => periodWord(b.text)) ? 1 : 0);
   const weak = cue.role === 'salary' && ['on', 'paid', 'gets', 'getting', 'earns', 'earn', 'earning', 'pay'].includes(cue.p[0]) ? 1.5 : 0;
@@ -658,14 +981,40 @@ function readAmounts(r: Reader): (Amount & { i: number })[] {
     // Money: written as money, or large, or a rate with its unit; a bare small number among amounts is not pay.
     const hourly = period?.word === 'hourly';
     const at = ['at', '@'].includes(x.word(t.i - 1)) && r.hours.length > 0 && t.value < 1000;
-    const moneyish = t.money || (t.value >= 1000 && isInt(t.value)) || (t.value >= 100 && (!!period || cues.some((c) => cueDistance(x, c, t.i) !== null))) || (t.value >= 5 && (hourly || at || period?.word === 'daily'));
+    const moneyish =
+      t.money ||
+      (t.value >= 1000 && isInt(t.value)) ||
+      (t.value >= 100 && (!!period || cues.some((c) => cueDistance(x, c, t.i) !== null))) ||
+      (t.value >= 5 && (hourly || at || period?.word === 'daily'));
     if (!moneyish) continue;
     x.taken.add(t.i);
-    if (hourly || (!period && at && !hasMoney) || (!period && at && t.value < 200) || (!period && /^(hourly|rate)$/.test(x.word(t.i - 1)) && !['daily', 'day'].includes(x.word(t.i - 2)))) {
+    if (
+      hourly ||
+      (!period && at && !hasMoney) ||
+      (!period && at && t.value < 200) ||
+      (!period && /^(hourly|rate)$/.test(x.word(t.i - 1)) && !['daily', 'day'].includes(x.word(t.i - 2)))
+    ) {
       amounts.push({ role: 'hourlyRate', value: t.value, i: t.i });
       continue;
     }
-    if (period?.word === 'daily' || (!period && x.endsBefore(t.i, [['daily', 'wage'], ['daily', 'rate'], ['day', 'rate'], ['daily', 'pay'], ["day's", 'wage'], ["day's", 'pay'], ['day', "'s", 'pay'], ['per', 'day']], 2))) {
+    if (
+      period?.word === 'daily' ||
+      (!period &&
+        x.endsBefore(
+          t.i,
+          [
+            ['daily', 'wage'],
+            ['daily', 'rate'],
+            ['day', 'rate'],
+            ['daily', 'pay'],
+            ["day's", 'wage'],
+            ["day's", 'pay'],
+            ['day', "'s", 'pay'],
+            ['per', 'day'],
+          ],
+          2,
+        ))
+    ) {
       amounts.push({ role: 'dailyRate', value: t.value, i: t.i });
       continue;
     }
@@ -683,10 +1032,11 @@ function readAmounts(r: Reader): (Amount & { i: number })[] {
   // Each cue to its nearest amount, nearest pairs first; a salary cue may serve a whole list.
   const open = amounts.filter((a) => a.role === 'salary' && !('cue' in a));
   const pairs: { a: (typeof amounts)[number]; c: Cue; d: number }[] = [];
-  for (const a of open) for (const c of cues) {
-    const d = cueDistance(x, c, a.i);
-    if (d !== null && d <= 6) pairs.push({ a, c, d });
-  }
+  for (const a of open)
+    for (const c of cues) {
+      const d = cueDistance(x, c, a.i);
+      if (d !== null && d <= 6) pairs.push({ a, c, d });
+    }
   pairs.sort((p, q) => p.d - q.d);
   const usedCue = new Set<Cue>();
   const done = new Set<(typeof amounts)[number]>();
@@ -708,7 +1058,16 @@ function readAmounts(r: Reader): (Amount & { i: number })[] {
   refineRoles(r, amounts);
   // A period written once at the end of a list is the whole list's ("R8 000, R15 500 and R31 000 a month", "…, all monthly").
   const sentence = (i: number) => x.clause(i, true);
-  const all = x.find([['all', 'monthly'], ['both', 'monthly'], ['all', 'per', 'month'], ['both', 'per', 'month'], ['all', 'weekly'], ['both', 'weekly'], ['all', 'annual'], ['both', 'annual']])[0];
+  const all = x.find([
+    ['all', 'monthly'],
+    ['both', 'monthly'],
+    ['all', 'per', 'month'],
+    ['both', 'per', 'month'],
+    ['all', 'weekly'],
+    ['both', 'weekly'],
+    ['all', 'annual'],
+    ['both', 'annual'],
+  ])[0];
   for (const a of amounts) {
     if (a.period || !PAY_ROLES.has(a.role)) continue;
     if (all) {
@@ -746,13 +1105,20 @@ function refineRoles({ x }: Reader, amounts: (Amount & { i: number })[]): void {
     const employer = before(P.employer);
     const employee = before(P.employee);
     const explicit = a.role === 'employerRetirement';
-    const byEmployer = explicit || ctc || (employer >= 0 && employer > employee) || x.find(P.employer).some((m) => m.start > a.i && m.start - a.i <= 4);
+    const byEmployer =
+      explicit || ctc || (employer >= 0 && employer > employee) || x.find(P.employer).some((m) => m.start > a.i && m.start - a.i <= 4);
     if (a.role === 'retirement' && byEmployer && !explicit) a.role = 'employerRetirement';
     else if (a.role === 'employerMedical' && !byEmployer) a.role = 'other';
   }
   // "employer pension R2 240 and medical R1 260": the employer named for the first contribution pays the next one too.
   amounts.forEach((a, k) => {
-    if (a.role === 'salary' && k > 0 && amounts[k - 1].role === 'employerRetirement' && (x.endsBefore(a.i, P.medical, 3) || x.startsAt(a.i + 1, P.medical, 1))) a.role = 'employerMedical';
+    if (
+      a.role === 'salary' &&
+      k > 0 &&
+      amounts[k - 1].role === 'employerRetirement' &&
+      (x.endsBefore(a.i, P.medical, 3) || x.startsAt(a.i + 1, P.medical, 1))
+    )
+      a.role = 'employerMedical';
   });
   // Plural pay words ("R1.2m in salaries") are a payroll, but a list of salaries is salaries.
   const pays = amounts.filter((a) => a.role === 'salary' || a.role === 'payroll');
@@ -790,8 +1156,37 @@ function readBareAge({ x, s }: Reader, amounts: Amount[]): void {
     if (!num(t) || x.taken.has(t.i) || t.money || !isInt(t.value) || t.value < 15 || t.value > 110) continue;
     const next = x.t[t.i + 1];
     const prev = x.t[t.i - 1];
-    const alone = !next || next.kind === 'punct' || ['and', 'with', 'on', 'earning', 'who', 'no', 'medical', 'paid', 'getting', 'male', 'female', 'man', 'woman', 'lady', 'guy', 'tax', 'paye', 'net'].includes(next.text);
-    const lead = !prev || prev.kind === 'punct' || prev.kind === 'num' || ['employee', 'worker', 'person', 'someone', 'pensioner', 'aged', 'she', 'he', 'age', 'for', 'pm', 'monthly', 'pa'].includes(prev.text) || !!periodWord(prev.text);
+    const alone =
+      !next ||
+      next.kind === 'punct' ||
+      [
+        'and',
+        'with',
+        'on',
+        'earning',
+        'who',
+        'no',
+        'medical',
+        'paid',
+        'getting',
+        'male',
+        'female',
+        'man',
+        'woman',
+        'lady',
+        'guy',
+        'tax',
+        'paye',
+        'net',
+      ].includes(next.text);
+    const lead =
+      !prev ||
+      prev.kind === 'punct' ||
+      prev.kind === 'num' ||
+      ['employee', 'worker', 'person', 'someone', 'pensioner', 'aged', 'she', 'he', 'age', 'for', 'pm', 'monthly', 'pa'].includes(
+        prev.text,
+      ) ||
+      !!periodWord(prev.text);
     if (alone && lead) {
       s.age = t.value;
       x.taken.add(t.i);
@@ -812,12 +1207,45 @@ function readLoosePeriods({ x, s, e, periodsTaken }: Reader): void {
     const prev = x.word(k - 1);
     const next = x.word(k + 1);
     // A noun ("week", "month", "year") counts with "per", "a", "each", "every" or "for the"; an adverb ("monthly") alone.
-    const determined = ['per', 'a', 'an', 'each', 'every', 'p'].includes(prev) || (prev === 'the' && ['for', 'over', 'whole'].includes(x.word(k - 2)));
+    const determined =
+      ['per', 'a', 'an', 'each', 'every', 'p'].includes(prev) || (prev === 'the' && ['for', 'over', 'whole'].includes(x.word(k - 2)));
     if (!ADVERB_PERIODS.has(t[k].text) && !determined) continue;
     // Not about pay: "45 hours a week", "3 days a week", "annual leave", "monthly payroll", "per week" of overtime hours.
     const behind = ['a', 'per', 'each', 'every', 'p', 'an'].includes(prev) ? x.word(k - 2) : prev;
-    if (num(t[k + 1]) || (num(t[k - 2]) && behind !== prev) || ['hours', 'hour', 'hrs', 'h', 'days', 'day', 'shifts', 'shift', 'times', 'overtime', 'leave', 'once', 'twice'].includes(behind)) continue;
-    if (['leave', 'payroll', 'bonus', 'reconciliation', 'recon', 'return', 'increase', 'cycle', 'accrual', 'emp201', 'emp501', 'declaration', 'limit', 'cap', 'window', 'tables', 'table', 'paid', 'wages', 'salaries', 'fringe', 'figure', 'premium'].includes(next)) continue;
+    if (
+      num(t[k + 1]) ||
+      (num(t[k - 2]) && behind !== prev) ||
+      ['hours', 'hour', 'hrs', 'h', 'days', 'day', 'shifts', 'shift', 'times', 'overtime', 'leave', 'once', 'twice'].includes(behind)
+    )
+      continue;
+    if (
+      [
+        'leave',
+        'payroll',
+        'bonus',
+        'reconciliation',
+        'recon',
+        'return',
+        'increase',
+        'cycle',
+        'accrual',
+        'emp201',
+        'emp501',
+        'declaration',
+        'limit',
+        'cap',
+        'window',
+        'tables',
+        'table',
+        'paid',
+        'wages',
+        'salaries',
+        'fringe',
+        'figure',
+        'premium',
+      ].includes(next)
+    )
+      continue;
     found.add(p);
   }
   const periods = [...found];

@@ -78,13 +78,20 @@ function crossValidate(rows: Row[], config: ModelFile['config']): number {
 }
 
 export function hashOf(entries: LoadedEntry[]): string {
-  return createHash('sha256').update(JSON.stringify(entries.map((e) => e.turns))).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify(entries.map((e) => e.turns)))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** The model for the given training entries; `smoothing` skips the cross-validation. */
 export function train(entries: LoadedEntry[], smoothing?: number): ModelFile {
   const rows = rowsOf(entries);
-  const pick = smoothing ?? SMOOTHING.map((s) => ({ s, score: crossValidate(rows, { considerOnlyPresence: true, smoothingFactor: s }) })).sort((a, b) => b.score - a.score)[0].s;
+  const pick =
+    smoothing ??
+    SMOOTHING.map((s) => ({ s, score: crossValidate(rows, { considerOnlyPresence: true, smoothingFactor: s }) })).sort(
+      (a, b) => b.score - a.score,
+    )[0].s;
   const config = { considerOnlyPresence: true, smoothingFactor: pick };
   return { trainedOn: { entries: entries.length, turns: rows.length, hash: hashOf(entries) }, config, ...fit(rows, config) };
 }
@@ -99,5 +106,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   }
   const model = train(entries);
   fs.writeFileSync(MODEL_PATH, `${JSON.stringify(model)}\n`);
-  console.log(`trained on ${model.trainedOn.entries} entries (${model.trainedOn.turns} turns), smoothing ${model.config.smoothingFactor}: ${path.relative(process.cwd(), MODEL_PATH)}`);
+  console.log(
+    `trained on ${model.trainedOn.entries} entries (${model.trainedOn.turns} turns), smoothing ${model.config.smoothingFactor}: ${path.relative(process.cwd(), MODEL_PATH)}`,
+  );
 }

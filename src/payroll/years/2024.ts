@@ -1,13 +1,6 @@
 /** Tax year 2024: 1 March 2023 – 29 February 2024 ("2023/24"). Figures: sa-payroll-facts.md. */
 import type { TaxYearDef } from '../types.js';
-import {
-  BCEA_THRESHOLD_2023,
-  BRACKETS_2024_TO_2026,
-  ETI_TABLE_2022,
-  SDL_STANDARD,
-  UIF_2021,
-  LUMP_SUM_FROM_2024,
-} from './shared.js';
+import { BCEA_THRESHOLD_2023, BRACKETS_2024_TO_2026, ETI_TABLE_2022, SDL_STANDARD, UIF_2021, LUMP_SUM_FROM_2024 } from './shared.js';
 
 export const taxYear2024: TaxYearDef = {
   taxYear: 2024,
@@ -24,7 +17,5 @@ export const taxYear2024: TaxYearDef = {
   bceaThresholdAnnual: [{ effectiveFrom: '2023-03-01', value: BCEA_THRESHOLD_2023, note: 'from 1 Mar 2023 [S79]' }],
   lumpSum: LUMP_SUM_FROM_2024, // facts 25
   prescribedRatePerKm: 4.64, // facts 12.2 [S103][S163]
-  openPoints: [
-    'No national minimum wage figure for 1 Mar 2023 – 29 Feb 2024 in the facts sheet (NMW checks unavailable for this year).',
-  ],
+  openPoints: ['No national minimum wage figure for 1 Mar 2023 – 29 Feb 2024 in the facts sheet (NMW checks unavailable for this year).'],
 };

@@ -23,9 +23,7 @@ export const taxYear2027: TaxYearDef = {
   sdl: SDL_STANDARD,
   eti: [{ effectiveFrom: '2026-03-01', value: ETI_TABLE_2025, note: '[S46] [VERIFY] still in force in 2026/27' }],
   nmw: [{ effectiveFrom: '2026-03-01', value: { generalHourly: 30.23, epwpHourly: 16.62 }, note: 'GG 54075 [S57][S58][S59]' }],
-  bceaThresholdAnnual: [
-    { effectiveFrom: '2026-03-01', value: BCEA_THRESHOLD_2025, note: 'GN 52232; no 2026 notice found [VERIFY]' },
-  ],
+  bceaThresholdAnnual: [{ effectiveFrom: '2026-03-01', value: BCEA_THRESHOLD_2025, note: 'GN 52232; no 2026 notice found [VERIFY]' }],
   lumpSum: LUMP_SUM_FROM_2024, // facts 25
   prescribedRatePerKm: 4.95, // facts 12.2: code repositories only, Notice 7182 not read [VERIFY]
   openPoints: [

@@ -16,12 +16,7 @@ import { taxYear2026 } from './2026.js';
 import { taxYear2027 } from './2027.js';
 
 // ── Registry: one line per tax year ──────────────────────────────────────────
-export const TAX_YEAR_DEFINITIONS: readonly TaxYearDef[] = [
-  taxYear2024,
-  taxYear2025,
-  taxYear2026,
-  taxYear2027,
-];
+export const TAX_YEAR_DEFINITIONS: readonly TaxYearDef[] = [taxYear2024, taxYear2025, taxYear2026, taxYear2027];
 
 export interface CompiledEtiTable {
   readonly name: string;
@@ -262,10 +257,7 @@ export function describeSupportedTaxYears(): string {
 export function getTaxYear(taxYear: number): CompiledTaxYear {
   const y = BY_YEAR.get(taxYear);
   if (y === undefined) {
-    throw new PayrollError(
-      'taxYear',
-      `taxYear ${String(taxYear)} is not supported; supported tax years: ${describeSupportedTaxYears()}`,
-    );
+    throw new PayrollError('taxYear', `taxYear ${String(taxYear)} is not supported; supported tax years: ${describeSupportedTaxYears()}`);
   }
   return y;
 }

@@ -12,7 +12,19 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…`
 const draftLink = (title: string) => `/knowledge-admin?draft=${encodeURIComponent(clip(title.trim(), 200))}`;
 const editLink = (id: string) => `/knowledge-admin?edit=${encodeURIComponent(id)}`;
 
-function Section({ id, title, description, counts, children }: { id: string; title: string; description: string; counts?: WindowCounts; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  description,
+  counts,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  counts?: WindowCounts;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="card space-y-3 p-4 sm:p-6">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -21,7 +33,8 @@ function Section({ id, title, description, counts, children }: { id: string; tit
         </h2>
         {counts && (
           <p className="text-sm text-muted-foreground" data-testid={`${id}-counts`}>
-            Last 7 days: <strong className="text-foreground">{counts.last7}</strong> · Last 30 days: <strong className="text-foreground">{counts.last30}</strong>
+            Last 7 days: <strong className="text-foreground">{counts.last7}</strong> · Last 30 days:{' '}
+            <strong className="text-foreground">{counts.last30}</strong>
           </p>
         )}
       </div>
@@ -67,12 +80,22 @@ const A = ({ href, children }: { href: string; children: ReactNode }) => (
   </a>
 );
 
-const OUTCOMES: Record<string, string> = { 'dont-know': "Didn't know", asked: 'Asked back', calculated: 'Calculated', answered: 'Answered from an article', refused: 'Declined', greeted: 'Greeted' };
+const OUTCOMES: Record<string, string> = {
+  'dont-know': "Didn't know",
+  asked: 'Asked back',
+  calculated: 'Calculated',
+  answered: 'Answered from an article',
+  refused: 'Declined',
+  greeted: 'Greeted',
+};
 
 /** A stored reading in a few words: intent and topic, what decided, the confidence and the facts read. */
 function ReadingCell({ r }: { r: ReadingSummaryDTO | null }) {
   if (!r) return <span className="text-muted-foreground">Not recorded</span>;
-  const facts = Object.entries(r.slots).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.map((a: { role: string; value: number; period?: string }) => `${a.role} R${a.value}${a.period ? ` ${a.period}` : ''}`).join(', ') : String(v)}`);
+  const facts = Object.entries(r.slots).map(
+    ([k, v]) =>
+      `${k}: ${Array.isArray(v) ? v.map((a: { role: string; value: number; period?: string }) => `${a.role} R${a.value}${a.period ? ` ${a.period}` : ''}`).join(', ') : String(v)}`,
+  );
   return (
     <div className="space-y-1 text-xs" data-testid="reading">
       <div>
@@ -91,15 +114,29 @@ export function InsightsPage({ r }: { r: InsightsDTO }) {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold">Insights</h1>
-        <p className="text-muted-foreground">What users looked for and did not find, what they read, and the mail the product sent. Counts cover the last 7 and 30 days; searches and reads count people, not repeats.</p>
+        <p className="text-muted-foreground">
+          What users looked for and did not find, what they read, and the mail the product sent. Counts cover the last 7 and 30 days;
+          searches and reads count people, not repeats.
+        </p>
       </div>
 
-      <Section id="misses" title="Searches that found nothing" description="Knowledge base searches with no result, counted in people who searched: candidates for a new article or more keywords." counts={r.searchMisses.total}>
+      <Section
+        id="misses"
+        title="Searches that found nothing"
+        description="Knowledge base searches with no result, counted in people who searched: candidates for a new article or more keywords."
+        counts={r.searchMisses.total}
+      >
         <Table
           label="Searches that found nothing"
           head={['Search', 'Last 7 days', 'Last 30 days', 'Last seen', '']}
           empty="No empty searches in the last 30 days."
-          rows={r.searchMisses.rows.map((m) => [m.query, m.last7, m.last30, when(m.lastSeen), <A href={draftLink(m.query)}>Write an article</A>])}
+          rows={r.searchMisses.rows.map((m) => [
+            m.query,
+            m.last7,
+            m.last30,
+            when(m.lastSeen),
+            <A href={draftLink(m.query)}>Write an article</A>,
+          ])}
         />
       </Section>
 
@@ -126,7 +163,12 @@ export function InsightsPage({ r }: { r: InsightsDTO }) {
         />
       </Section>
 
-      <Section id="down" title="Answers rated down" description="Answers a user marked as unhelpful, with their comment and the articles the answer cited." counts={r.downRated.total}>
+      <Section
+        id="down"
+        title="Answers rated down"
+        description="Answers a user marked as unhelpful, with their comment and the articles the answer cited."
+        counts={r.downRated.total}
+      >
         <Table
           label="Answers rated down"
           head={['Question', 'Answer', 'Engine', 'Comment', 'Sources', 'When']}
@@ -157,12 +199,22 @@ export function InsightsPage({ r }: { r: InsightsDTO }) {
         />
       </Section>
 
-      <Section id="read" title="Most-read articles" description="Articles by how many people read them, on the knowledge base and through the API." counts={r.mostRead.total}>
+      <Section
+        id="read"
+        title="Most-read articles"
+        description="Articles by how many people read them, on the knowledge base and through the API."
+        counts={r.mostRead.total}
+      >
         <Table
           label="Most-read articles"
           head={['Article', 'Last 7 days', 'Last 30 days', '']}
           empty="No articles were read in the last 30 days."
-          rows={r.mostRead.rows.map((a) => [<A href={`/knowledge/article/${encodeURIComponent(a.id)}`}>{a.title}</A>, a.last7, a.last30, <A href={editLink(a.id)}>Edit</A>])}
+          rows={r.mostRead.rows.map((a) => [
+            <A href={`/knowledge/article/${encodeURIComponent(a.id)}`}>{a.title}</A>,
+            a.last7,
+            a.last30,
+            <A href={editLink(a.id)}>Edit</A>,
+          ])}
         />
       </Section>
 

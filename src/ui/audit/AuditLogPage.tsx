@@ -20,7 +20,21 @@ export function auditUrl(filters: AuditFilters, page = 1) {
 
 const LINK = 'font-medium text-primary underline-offset-2 hover:underline';
 
-function Field({ id, label, hint, error, className = '', children }: { id: string; label: string; hint?: string; error?: string; className?: string; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  className = '',
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`space-y-1.5 ${className}`}>
       <label htmlFor={id} className="label">
@@ -52,7 +66,13 @@ function Filters({ filters, actions, errors }: { filters: AuditFilters; actions:
   // An action typed into the address that the log does not (yet) hold still shows as chosen.
   const options = filters.action && !actions.includes(filters.action) ? [...actions, filters.action] : actions;
   return (
-    <form method="get" action="/admin/audit" role="search" aria-label="Filter the audit log" className="card grid grid-cols-2 gap-4 p-4 sm:p-6 lg:grid-cols-6">
+    <form
+      method="get"
+      action="/admin/audit"
+      role="search"
+      aria-label="Filter the audit log"
+      className="card grid grid-cols-2 gap-4 p-4 sm:p-6 lg:grid-cols-6"
+    >
       <Field id="audit-action" label="Action" error={err('action')} className="col-span-2">
         <select {...described('audit-action', false, err('action'))} defaultValue={filters.action ?? ''} className="input">
           <option value="">All actions</option>
@@ -63,11 +83,39 @@ function Filters({ filters, actions, errors }: { filters: AuditFilters; actions:
           ))}
         </select>
       </Field>
-      <Field id="audit-actor" label="Done by" hint="Username, exactly" error={err('actor')} className="col-span-2 sm:col-span-1 lg:col-span-2">
-        <input {...described('audit-actor', true, err('actor'))} type="text" defaultValue={filters.actor ?? ''} className="input" autoComplete="off" spellCheck={false} maxLength={100} />
+      <Field
+        id="audit-actor"
+        label="Done by"
+        hint="Username, exactly"
+        error={err('actor')}
+        className="col-span-2 sm:col-span-1 lg:col-span-2"
+      >
+        <input
+          {...described('audit-actor', true, err('actor'))}
+          type="text"
+          defaultValue={filters.actor ?? ''}
+          className="input"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={100}
+        />
       </Field>
-      <Field id="audit-target" label="Target" hint="Exactly, e.g. user:12 or an article id" error={err('target')} className="col-span-2 sm:col-span-1 lg:col-span-2">
-        <input {...described('audit-target', true, err('target'))} type="text" defaultValue={filters.target ?? ''} className="input" autoComplete="off" spellCheck={false} maxLength={300} />
+      <Field
+        id="audit-target"
+        label="Target"
+        hint="Exactly, e.g. user:12 or an article id"
+        error={err('target')}
+        className="col-span-2 sm:col-span-1 lg:col-span-2"
+      >
+        <input
+          {...described('audit-target', true, err('target'))}
+          type="text"
+          defaultValue={filters.target ?? ''}
+          className="input"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={300}
+        />
       </Field>
       <Field id="audit-from" label="From" error={err('from')} className="col-span-1 lg:col-span-2">
         <input {...described('audit-from', false, err('from'))} type="date" defaultValue={filters.from ?? ''} className="input" />
@@ -123,7 +171,10 @@ function Row({ e, filters }: { e: AuditEntryDTO; filters: AuditFilters }) {
       </Cell>
       <Cell column="Action">
         <div>{actionLabel(e.action)}</div>
-        <a href={auditUrl({ ...filters, action: e.action })} className="font-mono text-xs wrap-anywhere text-muted-foreground underline-offset-2 hover:underline">
+        <a
+          href={auditUrl({ ...filters, action: e.action })}
+          className="font-mono text-xs wrap-anywhere text-muted-foreground underline-offset-2 hover:underline"
+        >
           <span className="sr-only">Only entries with action </span>
           {e.action}
         </a>
@@ -131,7 +182,10 @@ function Row({ e, filters }: { e: AuditEntryDTO; filters: AuditFilters }) {
       <Cell column="Target">
         {label && <div className="wrap-anywhere">{clip(label, 120)}</div>}
         {e.target ? (
-          <a href={auditUrl({ ...filters, target: e.target })} className="font-mono text-xs wrap-anywhere text-muted-foreground underline-offset-2 hover:underline">
+          <a
+            href={auditUrl({ ...filters, target: e.target })}
+            className="font-mono text-xs wrap-anywhere text-muted-foreground underline-offset-2 hover:underline"
+          >
             <span className="sr-only">Only entries for target </span>
             {e.target}
           </a>
@@ -146,7 +200,9 @@ function Row({ e, filters }: { e: AuditEntryDTO; filters: AuditFilters }) {
             <summary className="cursor-pointer text-xs text-primary">
               All details<span className="sr-only"> of this entry</span>
             </summary>
-            <pre className="mt-1 max-h-64 overflow-auto rounded bg-muted p-2 text-xs wrap-anywhere whitespace-pre-wrap">{JSON.stringify(e.details, null, 2)}</pre>
+            <pre className="mt-1 max-h-64 overflow-auto rounded bg-muted p-2 text-xs wrap-anywhere whitespace-pre-wrap">
+              {JSON.stringify(e.details, null, 2)}
+            </pre>
           </details>
         )}
       </Cell>
@@ -182,7 +238,8 @@ function Results({ r, filters }: { r: AuditPageDTO; filters: AuditFilters }) {
       <div className="card p-6 text-center" data-testid="audit-empty">
         {r.total > 0 ? (
           <p>
-            There is no page {r.page}: {filtered ? 'the matching entries fill' : 'the log fills'} {r.pages === 1 ? '1 page' : `${r.pages} pages`}.{' '}
+            There is no page {r.page}: {filtered ? 'the matching entries fill' : 'the log fills'}{' '}
+            {r.pages === 1 ? '1 page' : `${r.pages} pages`}.{' '}
             <a href={auditUrl(filters, r.pages)} className={LINK}>
               Go to the last page
             </a>
@@ -236,12 +293,24 @@ function Results({ r, filters }: { r: AuditPageDTO; filters: AuditFilters }) {
   );
 }
 
-export function AuditLogPage({ result, filters, actions, errors }: { result: AuditPageDTO | null; filters: AuditFilters; actions: string[]; errors: FieldIssue[] }) {
+export function AuditLogPage({
+  result,
+  filters,
+  actions,
+  errors,
+}: {
+  result: AuditPageDTO | null;
+  filters: AuditFilters;
+  actions: string[];
+  errors: FieldIssue[];
+}) {
   return (
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold">Audit Log</h1>
-        <p className="text-muted-foreground">Every change an admin made to the knowledge base, admin rights and trials: who, what, to what and when (South African time).</p>
+        <p className="text-muted-foreground">
+          Every change an admin made to the knowledge base, admin rights and trials: who, what, to what and when (South African time).
+        </p>
       </div>
       {errors.length > 0 && (
         <div role="alert" className="rounded-md border border-destructive bg-red-50 p-4 text-sm" data-testid="audit-errors">

@@ -22,7 +22,10 @@ const ACTIONS: Record<string, string> = {
 export function actionLabel(action: string): string {
   const known = ACTIONS[action];
   if (known) return known;
-  const words = action.split(/[._-]+/).filter(Boolean).join(' ');
+  const words = action
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .join(' ');
   return words ? words[0].toUpperCase() + words.slice(1) : action;
 }
 
@@ -79,28 +82,42 @@ export function summarise(e: Pick<AuditEntryDTO, 'action' | 'details'>): string 
       case 'user.admin.grant':
       case 'user.admin.revoke': {
         const name = str(d.username) ?? 'The user';
-        return obj(d.after).isAdmin === true ? `${name} is now an admin` : obj(d.after).isAdmin === false ? `${name} is no longer an admin` : null;
+        return obj(d.after).isAdmin === true
+          ? `${name} is now an admin`
+          : obj(d.after).isAdmin === false
+            ? `${name} is no longer an admin`
+            : null;
       }
       case 'user.trial.extend': {
         const days = num(d.days);
         if (days === null) return null;
         const before = saDate(obj(d.before).trialEndDate);
         const after = saDate(obj(d.after).trialEndDate);
-        return [`Trial extended by ${plural(days, 'day')}`, after && `now ends ${after}`, before && `was ${before}`].filter(Boolean).join('; ');
+        return [`Trial extended by ${plural(days, 'day')}`, after && `now ends ${after}`, before && `was ${before}`]
+          .filter(Boolean)
+          .join('; ');
       }
       case 'knowledge.category.create':
       case 'knowledge.category.update':
         return str(d.name) ? `Name: ${d.name}` : null;
       case 'knowledge.category.delete':
-        return Array.isArray(d.items) ? (d.items.length ? `Its ${plural(d.items.length, 'article')} deleted with it` : 'It held no articles') : null;
+        return Array.isArray(d.items)
+          ? d.items.length
+            ? `Its ${plural(d.items.length, 'article')} deleted with it`
+            : 'It held no articles'
+          : null;
       case 'knowledge.item.create':
         return str(d.title) ? `“${d.title}”${str(d.categoryId) ? ` in ${d.categoryId}` : ''}` : null;
       case 'knowledge.item.update': {
         if (!Array.isArray(d.fields)) return null;
         const parts = [d.fields.length ? `Changed ${d.fields.map(String).join(', ')}` : 'No fields changed'];
-        if (Array.isArray(d.addedAttachments) && d.addedAttachments.length) parts.push(`${plural(d.addedAttachments.length, 'attachment')} added`);
-        if (Array.isArray(d.removedAttachments) && d.removedAttachments.length) parts.push(`${plural(d.removedAttachments.length, 'attachment')} removed`);
-        const rest = Object.fromEntries(Object.entries(d).filter(([k]) => !['fields', 'addedAttachments', 'removedAttachments'].includes(k)));
+        if (Array.isArray(d.addedAttachments) && d.addedAttachments.length)
+          parts.push(`${plural(d.addedAttachments.length, 'attachment')} added`);
+        if (Array.isArray(d.removedAttachments) && d.removedAttachments.length)
+          parts.push(`${plural(d.removedAttachments.length, 'attachment')} removed`);
+        const rest = Object.fromEntries(
+          Object.entries(d).filter(([k]) => !['fields', 'addedAttachments', 'removedAttachments'].includes(k)),
+        );
         if (Object.keys(rest).length) parts.push(generic(rest));
         return parts.join('; ');
       }

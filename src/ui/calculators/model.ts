@@ -35,7 +35,18 @@ import {
 } from '../../payroll/index';
 import type { ClientFormFill } from '../../clients/facts';
 
-export const CALCULATOR_IDS = ['paye', 'payslip', 'bonus', 'uif-sdl', 'eti', 'payroll-run', 'leave', 'leave-accrual', 'termination', 'overtime'] as const;
+export const CALCULATOR_IDS = [
+  'paye',
+  'payslip',
+  'bonus',
+  'uif-sdl',
+  'eti',
+  'payroll-run',
+  'leave',
+  'leave-accrual',
+  'termination',
+  'overtime',
+] as const;
 export type CalcId = (typeof CALCULATOR_IDS)[number];
 
 export function isCalcId(v: unknown): v is CalcId {
@@ -173,7 +184,12 @@ type Compared = readonly (readonly [field: string, label: string])[];
 // ---- Shared fields ---------------------------------------------------------------------------
 
 const PERIOD_LABELS: Record<PayPeriod, string> = { monthly: 'Monthly', fortnightly: 'Fortnightly', weekly: 'Weekly', annual: 'Annual' };
-export const PER_PERIOD: Record<PayPeriod, string> = { monthly: 'per month', fortnightly: 'per fortnight', weekly: 'per week', annual: 'for the year' };
+export const PER_PERIOD: Record<PayPeriod, string> = {
+  monthly: 'per month',
+  fortnightly: 'per fortnight',
+  weekly: 'per week',
+  annual: 'for the year',
+};
 
 /** "2026/27" for tax year 2027. */
 export function taxYearLabel(y: number): string {
@@ -211,62 +227,168 @@ const periodField: FieldDef = {
   initial: () => 'monthly',
 };
 
-const yesNo = (yesFirst: boolean): FieldDef['options'] => () =>
-  yesFirst ? [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] : [{ value: 'false', label: 'No' }, { value: 'true', label: 'Yes' }];
+const yesNo =
+  (yesFirst: boolean): FieldDef['options'] =>
+  () =>
+    yesFirst
+      ? [
+          { value: 'true', label: 'Yes' },
+          { value: 'false', label: 'No' },
+        ]
+      : [
+          { value: 'false', label: 'No' },
+          { value: 'true', label: 'Yes' },
+        ];
 
 const f = {
   remuneration: (hint = 'Salary or wage for one pay period, before deductions, e.g. 20000 or 20 000.50'): FieldDef => ({
-    name: 'remuneration', label: 'Remuneration', kind: 'rands', required: true, hint,
+    name: 'remuneration',
+    label: 'Remuneration',
+    kind: 'rands',
+    required: true,
+    hint,
   }),
   age: (hint = 'Age on the last day of the tax year (65+ and 75+ get extra rebates)'): FieldDef => ({
-    name: 'age', label: 'Age', kind: 'number', whole: true, required: true, hint,
+    name: 'age',
+    label: 'Age',
+    kind: 'number',
+    whole: true,
+    required: true,
+    hint,
   }),
   medicalMembers: {
-    name: 'medicalMembers', label: 'People on the medical scheme', kind: 'number', whole: true, placeholder: '0',
+    name: 'medicalMembers',
+    label: 'People on the medical scheme',
+    kind: 'number',
+    whole: true,
+    placeholder: '0',
     hint: 'Including the main member; 0 if none',
   } as FieldDef,
   retirementContributions: {
-    name: 'retirementContributions', label: 'Retirement fund contributions', kind: 'rands', placeholder: '0.00',
+    name: 'retirementContributions',
+    label: 'Retirement fund contributions',
+    kind: 'rands',
+    placeholder: '0.00',
     hint: "The employee's own pension, provident or RA contributions through payroll, per period",
   } as FieldDef,
-  bonus: { name: 'bonus', label: 'Bonus this period', kind: 'rands', placeholder: '0.00', hint: 'Taxed by the difference method' } as FieldDef,
+  bonus: {
+    name: 'bonus',
+    label: 'Bonus this period',
+    kind: 'rands',
+    placeholder: '0.00',
+    hint: 'Taxed by the difference method',
+  } as FieldDef,
   daysPerWeek: {
-    name: 'daysPerWeek', label: 'Days worked a week', kind: 'select', initial: () => '5',
+    name: 'daysPerWeek',
+    label: 'Days worked a week',
+    kind: 'select',
+    initial: () => '5',
     options: () => [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: String(d), label: `${d} day${d === 1 ? '' : 's'}` })),
   } as FieldDef,
   annualPayroll: {
-    name: 'annualPayroll', label: "Employer's annual payroll", kind: 'rands', fromClient: true,
+    name: 'annualPayroll',
+    label: "Employer's annual payroll",
+    kind: 'rands',
+    fromClient: true,
     hint: 'Total leviable remuneration expected over 12 months; SDL is not payable up to R500 000. Blank: assumed above.',
   } as FieldDef,
 };
 
 const BENEFITS = 'Allowances and fringe benefits';
 const benefitFields: FieldDef[] = [
-  { name: 'travelAllowance', label: 'Travel allowance', kind: 'rands', group: BENEFITS, placeholder: '0.00', hint: 'A fixed car or travel allowance for the period: 80% is taxed' },
-  { name: 'travelMostlyBusiness', label: 'At least 80% business use?', kind: 'select', group: BENEFITS, options: yesNo(false), initial: () => 'false', hint: 'Yes: 20% of the allowance (and of a company car) is taxed instead of 80%' },
-  { name: 'reimbursiveRate', label: 'Reimbursive rate per km', kind: 'rands', group: BENEFITS, hint: 'Paid per business km; only what is above the prescribed rate is taxed' },
+  {
+    name: 'travelAllowance',
+    label: 'Travel allowance',
+    kind: 'rands',
+    group: BENEFITS,
+    placeholder: '0.00',
+    hint: 'A fixed car or travel allowance for the period: 80% is taxed',
+  },
+  {
+    name: 'travelMostlyBusiness',
+    label: 'At least 80% business use?',
+    kind: 'select',
+    group: BENEFITS,
+    options: yesNo(false),
+    initial: () => 'false',
+    hint: 'Yes: 20% of the allowance (and of a company car) is taxed instead of 80%',
+  },
+  {
+    name: 'reimbursiveRate',
+    label: 'Reimbursive rate per km',
+    kind: 'rands',
+    group: BENEFITS,
+    hint: 'Paid per business km; only what is above the prescribed rate is taxed',
+  },
   { name: 'businessKm', label: 'Business km this period', kind: 'number', group: BENEFITS },
-  { name: 'companyCarValue', label: 'Company car: determined value', kind: 'rands', group: BENEFITS, hint: 'Cost including VAT (retail market value for cars bought since March 2015); monthly pay only' },
-  { name: 'companyCarMaintenancePlan', label: 'Car bought with a maintenance plan?', kind: 'select', group: BENEFITS, options: yesNo(false), initial: () => 'false', hint: 'Yes: 3.25% a month instead of 3.5%' },
-  { name: 'employerRetirementContributions', label: "Employer's retirement fund contribution", kind: 'rands', group: BENEFITS, placeholder: '0.00', hint: "A taxable benefit that also counts as the employee's contribution for the deduction" },
-  { name: 'employerMedicalContributions', label: "Employer's medical aid contribution", kind: 'rands', group: BENEFITS, placeholder: '0.00', hint: 'A taxable benefit; the medical credits are unchanged' },
-  { name: 'loan', label: 'Loan from the employer (balance)', kind: 'rands', group: BENEFITS, hint: 'Interest below the official rate (7.75%) is a taxable benefit; monthly pay only' },
+  {
+    name: 'companyCarValue',
+    label: 'Company car: determined value',
+    kind: 'rands',
+    group: BENEFITS,
+    hint: 'Cost including VAT (retail market value for cars bought since March 2015); monthly pay only',
+  },
+  {
+    name: 'companyCarMaintenancePlan',
+    label: 'Car bought with a maintenance plan?',
+    kind: 'select',
+    group: BENEFITS,
+    options: yesNo(false),
+    initial: () => 'false',
+    hint: 'Yes: 3.25% a month instead of 3.5%',
+  },
+  {
+    name: 'employerRetirementContributions',
+    label: "Employer's retirement fund contribution",
+    kind: 'rands',
+    group: BENEFITS,
+    placeholder: '0.00',
+    hint: "A taxable benefit that also counts as the employee's contribution for the deduction",
+  },
+  {
+    name: 'employerMedicalContributions',
+    label: "Employer's medical aid contribution",
+    kind: 'rands',
+    group: BENEFITS,
+    placeholder: '0.00',
+    hint: 'A taxable benefit; the medical credits are unchanged',
+  },
+  {
+    name: 'loan',
+    label: 'Loan from the employer (balance)',
+    kind: 'rands',
+    group: BENEFITS,
+    hint: 'Interest below the official rate (7.75%) is a taxable benefit; monthly pay only',
+  },
   { name: 'loanInterestRate', label: 'Interest charged on the loan (% a year)', kind: 'number', group: BENEFITS, placeholder: '0' },
 ];
 // Company car and the travel allowance share the 80% business-use answer.
-const withCarBusiness = (values: Record<string, string>): Record<string, string> => (values.travelMostlyBusiness === 'true' && values.companyCarValue ? { ...values, companyCarMostlyBusiness: 'true' } : values);
+const withCarBusiness = (values: Record<string, string>): Record<string, string> =>
+  values.travelMostlyBusiness === 'true' && values.companyCarValue ? { ...values, companyCarMostlyBusiness: 'true' } : values;
 
 const compareWithField: FieldDef = {
   name: 'compareWith',
   label: 'Compare with',
   kind: 'select',
-  options: (today) => [{ value: '', label: 'No comparison' }, ...[...supportedTaxYears()].sort((a, b) => b - a).map((y) => ({ value: String(y), label: `${taxYearLabel(y)}${y === taxYearForDate(today) ? ' (current)' : ''}` }))],
+  options: (today) => [
+    { value: '', label: 'No comparison' },
+    ...[...supportedTaxYears()]
+      .sort((a, b) => b - a)
+      .map((y) => ({ value: String(y), label: `${taxYearLabel(y)}${y === taxYearForDate(today) ? ' (current)' : ''}` })),
+  ],
   initial: () => '',
   hint: 'Run the same figures on another tax year, side by side',
 };
 
 /** The comparison of an ok outcome with another tax year, when one was chosen. */
-function compared<K extends CalcId>(o: Outcome<K>, calc: PayrollCalculator, data: unknown, values: Values, today: Date, fields: Compared): Outcome<K> {
+function compared<K extends CalcId>(
+  o: Outcome<K>,
+  calc: PayrollCalculator,
+  data: unknown,
+  values: Values,
+  today: Date,
+  fields: Compared,
+): Outcome<K> {
   const other = Number(values.compareWith);
   if (o.status !== 'ok' || !values.compareWith || !isSupportedTaxYear(other)) return o;
   const c = compareTaxYears(calc, data as Record<string, unknown>, other, today);
@@ -321,7 +443,9 @@ export const takesClient = (def: CalcDef) => def.fields.some((field) => field.fr
 
 /** True when the source carries any of the calculator's input fields (a bookmarked or shared calculation). */
 export function hasInput(def: CalcDef, source: Record<string, unknown>): boolean {
-  return def.fields.some((field) => field.kind !== 'select' && typeof source[field.name] === 'string' && (source[field.name] as string).trim() !== '');
+  return def.fields.some(
+    (field) => field.kind !== 'select' && typeof source[field.name] === 'string' && (source[field.name] as string).trim() !== '',
+  );
 }
 
 const SPACES = /[\s\u00a0\u202f\u2009]/g;
@@ -345,7 +469,9 @@ function toInput(fields: FieldDef[], values: Values): Record<string, string> {
 export function labelMessage(fields: FieldDef[], e: FieldError): FieldError {
   let message = e.message;
   for (const f of fields) {
-    message = message.replace(new RegExp(`(^|\\s)${f.name}\\b`, 'g'), (_m, lead: string) => (lead ? `${lead}${f.label.charAt(0).toLowerCase()}${f.label.slice(1)}` : f.label));
+    message = message.replace(new RegExp(`(^|\\s)${f.name}\\b`, 'g'), (_m, lead: string) =>
+      lead ? `${lead}${f.label.charAt(0).toLowerCase()}${f.label.slice(1)}` : f.label,
+    );
   }
   return message === e.message ? e : { field: e.field, message };
 }
@@ -376,7 +502,12 @@ function problems(fields: FieldDef[], input: Record<string, string>, errors: Fie
   return { missing, invalid };
 }
 
-function outcome<K extends CalcId>(fields: FieldDef[], input: Record<string, string>, parsed: Parsed<unknown>[], compute: () => CalcResults[K]): Outcome<K> {
+function outcome<K extends CalcId>(
+  fields: FieldDef[],
+  input: Record<string, string>,
+  parsed: Parsed<unknown>[],
+  compute: () => CalcResults[K],
+): Outcome<K> {
   const errors = parsed.flatMap((p) => (p.ok ? [] : p.errors));
   if (errors.length) {
     const { missing, invalid } = problems(fields, input, errors);
@@ -385,7 +516,8 @@ function outcome<K extends CalcId>(fields: FieldDef[], input: Record<string, str
   try {
     return { status: 'ok', result: compute() };
   } catch (err) {
-    if (err instanceof PayrollError) return { status: 'invalid', errors: [labelMessage(fields, { field: err.field, message: err.message })], missing: [] };
+    if (err instanceof PayrollError)
+      return { status: 'invalid', errors: [labelMessage(fields, { field: err.field, message: err.message })], missing: [] };
     throw err;
   }
 }
@@ -396,8 +528,19 @@ const paye: CalcDef<'paye'> = {
   id: 'paye',
   tab: 'PAYE',
   title: 'PAYE calculator',
-  intro: 'Employees’ tax for one pay period by SARS’s annualisation method, with rebates by age, medical scheme fees tax credits, retirement fund deductions and a bonus by the difference method.',
-  fields: [taxYearField, periodField, f.remuneration(), f.age(), f.medicalMembers, f.retirementContributions, f.bonus, compareWithField, ...benefitFields],
+  intro:
+    'Employees’ tax for one pay period by SARS’s annualisation method, with rebates by age, medical scheme fees tax credits, retirement fund deductions and a bonus by the difference method.',
+  fields: [
+    taxYearField,
+    periodField,
+    f.remuneration(),
+    f.age(),
+    f.medicalMembers,
+    f.retirementContributions,
+    f.bonus,
+    compareWithField,
+    ...benefitFields,
+  ],
   links: [
     { href: article('payeMonthly'), label: 'How monthly PAYE is calculated' },
     { href: article('taxTables'), label: 'Income tax tables for 2026/27' },
@@ -408,7 +551,10 @@ const paye: CalcDef<'paye'> = {
     const input = withCarBusiness(toInput(this.fields, values));
     const p = parsePayrollInput(CALC.paye.input, input);
     const o = outcome<'paye'>(this.fields, input, [p], () => CALC.paye.run(dataOf(p), today));
-    return compared(o, CALC.paye as PayrollCalculator, p.ok && p.data, values, today, [['paye', 'PAYE'], ['annualTax', 'Annual tax']]);
+    return compared(o, CALC.paye as PayrollCalculator, p.ok && p.data, values, today, [
+      ['paye', 'PAYE'],
+      ['annualTax', 'Annual tax'],
+    ]);
   },
 };
 
@@ -416,7 +562,8 @@ const payslip: CalcDef<'payslip'> = {
   id: 'payslip',
   tab: 'Net pay',
   title: 'Net pay and payslip',
-  intro: 'Gross to net for one pay period: PAYE, UIF and retirement contributions off the employee’s pay; UIF and SDL on top for the employer.',
+  intro:
+    'Gross to net for one pay period: PAYE, UIF and retirement contributions off the employee’s pay; UIF and SDL on top for the employer.',
   fields: [
     taxYearField,
     periodField,
@@ -438,7 +585,11 @@ const payslip: CalcDef<'payslip'> = {
     const input = withCarBusiness(toInput(this.fields, values));
     const p = parsePayrollInput(CALC.payslip.input, input);
     const o = outcome<'payslip'>(this.fields, input, [p], () => CALC.payslip.run(dataOf(p), today));
-    return compared(o, CALC.payslip as PayrollCalculator, p.ok && p.data, values, today, [['netPay', 'Net pay'], ['paye', 'PAYE'], ['employerCost', 'Cost to employer']]);
+    return compared(o, CALC.payslip as PayrollCalculator, p.ok && p.data, values, today, [
+      ['netPay', 'Net pay'],
+      ['paye', 'PAYE'],
+      ['employerCost', 'Cost to employer'],
+    ]);
   },
 };
 
@@ -449,13 +600,17 @@ const uifSdl: CalcDef<'uif-sdl'> = {
   id: 'uif-sdl',
   tab: 'UIF & SDL',
   title: 'UIF and SDL',
-  intro: 'UIF: 1% from the employee and 1% from the employer, on remuneration up to the ceiling (R17 712 a month). SDL: 1% of leviable remuneration, paid by employers whose annual payroll is more than R500 000.',
+  intro:
+    'UIF: 1% from the employee and 1% from the employer, on remuneration up to the ceiling (R17 712 a month). SDL: 1% of leviable remuneration, paid by employers whose annual payroll is more than R500 000.',
   fields: [
     taxYearField,
     periodField,
     f.remuneration('Remuneration for the period (commission excluded for UIF)'),
     {
-      name: 'hoursPerMonth', label: 'Hours worked a month', kind: 'number', placeholder: 'Full time',
+      name: 'hoursPerMonth',
+      label: 'Hours worked a month',
+      kind: 'number',
+      placeholder: 'Full time',
       hint: 'Workers employed for fewer than 24 hours a month by this employer are excluded from UIF',
     },
     f.annualPayroll,
@@ -484,7 +639,13 @@ const uifSdl: CalcDef<'uif-sdl'> = {
       return {
         taxYear,
         period,
-        uif: { employee: fromCents(uif.employeeCents), employer: fromCents(uif.employerCents), total: fromCents(uif.totalCents), excluded: uif.excluded, working: uif.working },
+        uif: {
+          employee: fromCents(uif.employeeCents),
+          employer: fromCents(uif.employerCents),
+          total: fromCents(uif.totalCents),
+          excluded: uif.excluded,
+          working: uif.working,
+        },
         sdl: { sdl: fromCents(sdl.sdlCents), exempt: sdl.exempt, working: sdl.working },
       };
     });
@@ -495,18 +656,39 @@ const eti: CalcDef<'eti'> = {
   id: 'eti',
   tab: 'ETI',
   title: 'Employment Tax Incentive',
-  intro: 'The ETI an employer may claim for one month for a qualifying employee aged 18 to 29, by the table in force on the date (the table changed on 1 April 2025).',
+  intro:
+    'The ETI an employer may claim for one month for a qualifying employee aged 18 to 29, by the table in force on the date (the table changed on 1 April 2025).',
   fields: [
     { name: 'remuneration', label: 'Monthly remuneration', kind: 'rands', required: true, hint: 'Remuneration paid for the month' },
     {
-      name: 'monthOfEmployment', label: 'Qualifying month', kind: 'number', whole: true, required: true,
+      name: 'monthOfEmployment',
+      label: 'Qualifying month',
+      kind: 'number',
+      whole: true,
+      required: true,
       hint: 'Months 1–12 get the first-year rates, 13–24 the second-year rates',
     },
     f.age('Age at the end of the month'),
-    { name: 'hoursWorked', label: 'Hours paid in the month', kind: 'number', placeholder: '160', hint: 'Fewer than 160 hours scales the incentive down' },
-    { name: 'date', label: 'Month of the claim', kind: 'date', hint: 'Any date in the month; blank for today. Picks the ETI table and the minimum wage.' },
     {
-      name: 'specialEconomicZone', label: 'Employer in a special economic zone?', kind: 'select', options: yesNo(false), initial: () => 'false', fromClient: true,
+      name: 'hoursWorked',
+      label: 'Hours paid in the month',
+      kind: 'number',
+      placeholder: '160',
+      hint: 'Fewer than 160 hours scales the incentive down',
+    },
+    {
+      name: 'date',
+      label: 'Month of the claim',
+      kind: 'date',
+      hint: 'Any date in the month; blank for today. Picks the ETI table and the minimum wage.',
+    },
+    {
+      name: 'specialEconomicZone',
+      label: 'Employer in a special economic zone?',
+      kind: 'select',
+      options: yesNo(false),
+      initial: () => 'false',
+      fromClient: true,
       hint: 'Yes: employees of any age qualify, not only 18 to 29',
     },
   ],
@@ -525,14 +707,32 @@ const leave: CalcDef<'leave'> = {
   id: 'leave',
   tab: 'Leave',
   title: 'Leave and notice (BCEA)',
-  intro: 'Minimum annual, sick and family responsibility leave under the Basic Conditions of Employment Act, and the minimum notice period.',
+  intro:
+    'Minimum annual, sick and family responsibility leave under the Basic Conditions of Employment Act, and the minimum notice period.',
   fields: [
     { ...f.daysPerWeek, required: true },
-    { name: 'monthsEmployed', label: 'Months employed', kind: 'number', hint: 'For family responsibility leave, sick leave in the first 6 months and the notice period' },
-    { name: 'daysWorked', label: 'Days worked so far', kind: 'number', hint: 'For leave of 1 day per 17 days worked (by agreement) and 1 sick day per 26 days in the first 6 months' },
     {
-      name: 'workerType', label: 'Kind of worker', kind: 'select', required: true,
-      options: () => [{ value: 'general', label: 'General' }, { value: 'farm', label: 'Farm worker' }, { value: 'domestic', label: 'Domestic worker' }],
+      name: 'monthsEmployed',
+      label: 'Months employed',
+      kind: 'number',
+      hint: 'For family responsibility leave, sick leave in the first 6 months and the notice period',
+    },
+    {
+      name: 'daysWorked',
+      label: 'Days worked so far',
+      kind: 'number',
+      hint: 'For leave of 1 day per 17 days worked (by agreement) and 1 sick day per 26 days in the first 6 months',
+    },
+    {
+      name: 'workerType',
+      label: 'Kind of worker',
+      kind: 'select',
+      required: true,
+      options: () => [
+        { value: 'general', label: 'General' },
+        { value: 'farm', label: 'Farm worker' },
+        { value: 'domestic', label: 'Domestic worker' },
+      ],
       initial: () => 'general',
     },
   ],
@@ -557,15 +757,27 @@ const overtime: CalcDef<'overtime'> = {
   id: 'overtime',
   tab: 'Overtime',
   title: 'Overtime, Sunday and public holiday pay',
-  intro: 'Pay for overtime (1.5×), Sunday work (2×, or 1.5× for those who ordinarily work Sundays) and work on a public holiday, with the BCEA earnings threshold above which these rules do not apply.',
+  intro:
+    'Pay for overtime (1.5×), Sunday work (2×, or 1.5× for those who ordinarily work Sundays) and work on a public holiday, with the BCEA earnings threshold above which these rules do not apply.',
   fields: [
     { name: 'hourlyWage', label: 'Ordinary hourly wage', kind: 'rands', required: true, hint: 'e.g. 50 or 62.50' },
     { name: 'overtimeHours', label: 'Overtime hours', kind: 'number', placeholder: '0', hint: 'At most 3 hours a day and 10 hours a week' },
     { name: 'sundayHours', label: 'Hours worked on a Sunday', kind: 'number', placeholder: '0' },
     { name: 'ordinarilyWorksSunday', label: 'Ordinarily works on Sundays?', kind: 'select', options: yesNo(false), initial: () => 'false' },
     { name: 'publicHolidayHours', label: 'Hours worked on a public holiday', kind: 'number', placeholder: '0' },
-    { name: 'publicHolidayIsNormalWorkday', label: 'Is the public holiday a normal work day?', kind: 'select', options: yesNo(true), initial: () => 'true' },
-    { name: 'ordinaryDailyWage', label: 'Ordinary daily wage', kind: 'rands', hint: 'Needed for public holiday pay, and the minimum for Sunday work' },
+    {
+      name: 'publicHolidayIsNormalWorkday',
+      label: 'Is the public holiday a normal work day?',
+      kind: 'select',
+      options: yesNo(true),
+      initial: () => 'true',
+    },
+    {
+      name: 'ordinaryDailyWage',
+      label: 'Ordinary daily wage',
+      kind: 'rands',
+      hint: 'Needed for public holiday pay, and the minimum for Sunday work',
+    },
     { name: 'monthlyEarnings', label: 'Monthly earnings', kind: 'rands', hint: 'For the BCEA earnings threshold (R21 812.37 a month)' },
     { name: 'date', label: 'Date', kind: 'date', hint: 'Blank for today; picks the earnings threshold in force' },
   ],
@@ -612,8 +824,18 @@ const bonus = presented<'bonus', BonusApiResult>(
     id: 'bonus',
     tab: 'Bonus',
     title: 'Bonus and 13th cheque',
-    intro: 'The tax on a bonus or 13th cheque paid with a monthly salary (the annual-payment method: tax on a year’s pay with the bonus, minus tax without it), with the month’s total PAYE, UIF, SDL and net pay.',
-    fields: [taxYearField, f.remuneration('The monthly salary the bonus is paid with'), { name: 'bonus', label: 'Bonus or 13th cheque', kind: 'rands', required: true }, f.age(), f.medicalMembers, f.retirementContributions, f.annualPayroll, compareWithField],
+    intro:
+      'The tax on a bonus or 13th cheque paid with a monthly salary (the annual-payment method: tax on a year’s pay with the bonus, minus tax without it), with the month’s total PAYE, UIF, SDL and net pay.',
+    fields: [
+      taxYearField,
+      f.remuneration('The monthly salary the bonus is paid with'),
+      { name: 'bonus', label: 'Bonus or 13th cheque', kind: 'rands', required: true },
+      f.age(),
+      f.medicalMembers,
+      f.retirementContributions,
+      f.annualPayroll,
+      compareWithField,
+    ],
     links: [
       { href: article('bonus'), label: 'PAYE on bonuses and the 13th cheque' },
       { href: article('grossVsNet'), label: 'Gross pay vs net pay — a payslip walk-through' },
@@ -621,7 +843,11 @@ const bonus = presented<'bonus', BonusApiResult>(
   },
   CALC.bonus as PayrollCalculator,
   (r) => ({
-    headline: { label: `Tax on the bonus · tax year ${taxYearLabel(r.taxYear)}`, value: R(r.taxOnBonus), sub: `on a ${R(r.bonus)} bonus, withheld in full in the month it is paid` },
+    headline: {
+      label: `Tax on the bonus · tax year ${taxYearLabel(r.taxYear)}`,
+      value: R(r.taxOnBonus),
+      sub: `on a ${R(r.bonus)} bonus, withheld in full in the month it is paid`,
+    },
     stats: [
       ['PAYE on the salary (a month)', R(r.regularPaye)],
       ['The month’s total PAYE', R(r.monthPaye)],
@@ -632,7 +858,11 @@ const bonus = presented<'bonus', BonusApiResult>(
     working: r.working,
     notes: [],
   }),
-  [['taxOnBonus', 'Tax on the bonus'], ['monthPaye', 'The month’s total PAYE'], ['netPay', 'The month’s net pay']],
+  [
+    ['taxOnBonus', 'Tax on the bonus'],
+    ['monthPaye', 'The month’s total PAYE'],
+    ['netPay', 'The month’s net pay'],
+  ],
 );
 
 const termination = presented<'termination', TerminationApiResult>(
@@ -640,24 +870,78 @@ const termination = presented<'termination', TerminationApiResult>(
     id: 'termination',
     tab: 'Termination',
     title: 'Final pay on termination',
-    intro: 'Notice pay, severance for a retrenchment, leave paid out and a pro-rata bonus when employment ends, with the tax on each: notice and leave pay as annual payments, severance by SARS directive on the lump-sum table (estimated here).',
+    intro:
+      'Notice pay, severance for a retrenchment, leave paid out and a pro-rata bonus when employment ends, with the tax on each: notice and leave pay as annual payments, severance by SARS directive on the lump-sum table (estimated here).',
     fields: [
       taxYearField,
-      { name: 'reason', label: 'Why the employment ended', kind: 'select', required: true, options: () => [{ value: 'resignation', label: 'Resignation' }, { value: 'dismissal', label: 'Dismissal' }, { value: 'retrenchment', label: 'Retrenchment (operational requirements)' }, { value: 'end-of-contract', label: 'End of a fixed-term contract' }], initial: () => 'resignation' },
+      {
+        name: 'reason',
+        label: 'Why the employment ended',
+        kind: 'select',
+        required: true,
+        options: () => [
+          { value: 'resignation', label: 'Resignation' },
+          { value: 'dismissal', label: 'Dismissal' },
+          { value: 'retrenchment', label: 'Retrenchment (operational requirements)' },
+          { value: 'end-of-contract', label: 'End of a fixed-term contract' },
+        ],
+        initial: () => 'resignation',
+      },
       f.remuneration('Pay for the period: a month, a week or a day'),
-      { name: 'period', label: 'The pay is for', kind: 'select', options: () => [{ value: 'monthly', label: 'A month' }, { value: 'weekly', label: 'A week' }, { value: 'daily', label: 'A day' }], initial: () => 'monthly' },
-      { name: 'employerContributions', label: 'Employer pension, provident and medical contributions', kind: 'rands', placeholder: '0.00', hint: 'For the same period: they count for notice, severance and leave pay (GN 691)' },
+      {
+        name: 'period',
+        label: 'The pay is for',
+        kind: 'select',
+        options: () => [
+          { value: 'monthly', label: 'A month' },
+          { value: 'weekly', label: 'A week' },
+          { value: 'daily', label: 'A day' },
+        ],
+        initial: () => 'monthly',
+      },
+      {
+        name: 'employerContributions',
+        label: 'Employer pension, provident and medical contributions',
+        kind: 'rands',
+        placeholder: '0.00',
+        hint: 'For the same period: they count for notice, severance and leave pay (GN 691)',
+      },
       { name: 'serviceYears', label: 'Completed years of service', kind: 'number', whole: true, hint: 'Or give the start and end dates' },
       { name: 'serviceMonths', label: 'And months', kind: 'number', whole: true, placeholder: '0' },
       { name: 'startDate', label: 'Start date', kind: 'date' },
       { name: 'endDate', label: 'Last day of employment', kind: 'date' },
       { name: 'leaveDays', label: 'Annual leave days owed', kind: 'number', placeholder: '0' },
-      { name: 'noticePaidInLieu', label: 'Notice', kind: 'select', options: () => [{ value: 'true', label: 'Paid instead of worked' }, { value: 'false', label: 'Worked' }], initial: () => 'true' },
-      { name: 'workerType', label: 'Kind of worker', kind: 'select', options: () => [{ value: 'general', label: 'General' }, { value: 'farm', label: 'Farm worker' }, { value: 'domestic', label: 'Domestic worker' }], initial: () => 'general' },
+      {
+        name: 'noticePaidInLieu',
+        label: 'Notice',
+        kind: 'select',
+        options: () => [
+          { value: 'true', label: 'Paid instead of worked' },
+          { value: 'false', label: 'Worked' },
+        ],
+        initial: () => 'true',
+      },
+      {
+        name: 'workerType',
+        label: 'Kind of worker',
+        kind: 'select',
+        options: () => [
+          { value: 'general', label: 'General' },
+          { value: 'farm', label: 'Farm worker' },
+          { value: 'domestic', label: 'Domestic worker' },
+        ],
+        initial: () => 'general',
+      },
       f.daysPerWeek,
       { name: 'proRataBonus', label: 'Pro-rata bonus the contract provides', kind: 'rands', placeholder: '0.00' },
       f.age(),
-      { name: 'earlierLumpSums', label: 'Earlier retirement, withdrawal or severance lump sums', kind: 'rands', placeholder: '0.00', hint: 'They use up the lump-sum table’s 0% band' },
+      {
+        name: 'earlierLumpSums',
+        label: 'Earlier retirement, withdrawal or severance lump sums',
+        kind: 'rands',
+        placeholder: '0.00',
+        hint: 'They use up the lump-sum table’s 0% band',
+      },
       compareWithField,
     ],
     links: [
@@ -668,7 +952,11 @@ const termination = presented<'termination', TerminationApiResult>(
   },
   CALC.termination as PayrollCalculator,
   (r) => ({
-    headline: { label: `Final pay before tax · tax year ${taxYearLabel(r.taxYear)}`, value: R(r.total), sub: `about ${R(r.netEstimate)} after PAYE${r.severanceTaxEstimate ? ', the severance tax estimate' : ''} and UIF` },
+    headline: {
+      label: `Final pay before tax · tax year ${taxYearLabel(r.taxYear)}`,
+      value: R(r.total),
+      sub: `about ${R(r.netEstimate)} after PAYE${r.severanceTaxEstimate ? ', the severance tax estimate' : ''} and UIF`,
+    },
     stats: [
       [`Notice (${r.noticeWeeks} week${r.noticeWeeks === 1 ? '' : 's'})`, R(r.noticePay)],
       [`Severance (${r.completedYears} year${r.completedYears === 1 ? '' : 's'})`, R(r.severance)],
@@ -680,7 +968,11 @@ const termination = presented<'termination', TerminationApiResult>(
     working: r.working,
     notes: r.notes,
   }),
-  [['payeOnAnnualPayments', 'PAYE on notice, leave and bonus'], ['severanceTaxEstimate', 'Severance tax estimate'], ['netEstimate', 'Received after tax']],
+  [
+    ['payeOnAnnualPayments', 'PAYE on notice, leave and bonus'],
+    ['severanceTaxEstimate', 'Severance tax estimate'],
+    ['netEstimate', 'Received after tax'],
+  ],
 );
 
 const leaveAccrual = presented<'leave-accrual', LeaveAccrualApiResult>(
@@ -688,16 +980,33 @@ const leaveAccrual = presented<'leave-accrual', LeaveAccrualApiResult>(
     id: 'leave-accrual',
     tab: 'Leave accrued',
     title: 'Leave accrued to a date',
-    intro: 'Annual leave earned so far in the cycle (1.25 days a month on a 5-day week, or 1 day per 17 days worked), what is left after leave taken and what it is worth, sick leave available and family responsibility leave.',
+    intro:
+      'Annual leave earned so far in the cycle (1.25 days a month on a 5-day week, or 1 day per 17 days worked), what is left after leave taken and what it is worth, sick leave available and family responsibility leave.',
     fields: [
-      { name: 'months', label: 'Completed months in the leave cycle', kind: 'number', whole: true, hint: 'Or give the date the cycle started' },
+      {
+        name: 'months',
+        label: 'Completed months in the leave cycle',
+        kind: 'number',
+        whole: true,
+        hint: 'Or give the date the cycle started',
+      },
       { name: 'cycleStart', label: 'Leave cycle started on', kind: 'date' },
       { name: 'asOf', label: 'Count to', kind: 'date', hint: 'Blank for today' },
       f.daysPerWeek,
-      { name: 'daysWorked', label: 'Days worked or paid in the cycle', kind: 'number', hint: 'For 1 day per 17 days worked, and sick leave in the first 6 months' },
+      {
+        name: 'daysWorked',
+        label: 'Days worked or paid in the cycle',
+        kind: 'number',
+        hint: 'For 1 day per 17 days worked, and sick leave in the first 6 months',
+      },
       { name: 'daysTaken', label: 'Annual leave days taken', kind: 'number', placeholder: '0' },
       { name: 'monthsEmployed', label: 'Months employed', kind: 'number', hint: 'Blank: this is the first leave cycle' },
-      { name: 'remuneration', label: 'Monthly pay', kind: 'rands', hint: 'To value the leave available, with employer contributions that count' },
+      {
+        name: 'remuneration',
+        label: 'Monthly pay',
+        kind: 'rands',
+        hint: 'To value the leave available, with employer contributions that count',
+      },
     ],
     links: [
       { href: article('leaveAccrual'), label: 'Leave accrual: how much leave has been earned' },
@@ -707,11 +1016,20 @@ const leaveAccrual = presented<'leave-accrual', LeaveAccrualApiResult>(
   },
   CALC['leave-accrual'] as PayrollCalculator,
   (r) => ({
-    headline: { label: 'Annual leave available', value: daysOf(r.available), sub: `${daysOf(r.accrued)} earned in ${r.monthsInCycle} month${r.monthsInCycle === 1 ? '' : 's'}${r.taken ? `, ${daysOf(r.taken)} taken` : ''}` },
+    headline: {
+      label: 'Annual leave available',
+      value: daysOf(r.available),
+      sub: `${daysOf(r.accrued)} earned in ${r.monthsInCycle} month${r.monthsInCycle === 1 ? '' : 's'}${r.taken ? `, ${daysOf(r.taken)} taken` : ''}`,
+    },
     stats: [
       ['Earned by months', daysOf(r.accruedByMonths)],
       ['Earned by days worked (1 in 17)', r.accruedByDaysWorked === null ? 'Enter days worked' : daysOf(r.accruedByDaysWorked)],
-      ...(r.value === null ? [] : ([['Value of the leave available', R(r.value)], ['Daily rate', R(r.dailyRate ?? 0)]] as [string, string][])),
+      ...(r.value === null
+        ? []
+        : ([
+            ['Value of the leave available', R(r.value)],
+            ['Daily rate', R(r.dailyRate ?? 0)],
+          ] as [string, string][])),
       ['Sick leave available', daysOf(r.sickLeave)],
       ['Family responsibility a year', daysOf(r.familyResponsibilityDays)],
     ],
@@ -727,9 +1045,30 @@ const payrollRun = presented<'payroll-run', PayrollRunApiResult>(
     title: 'A month’s payroll and the EMP201',
     intro: 'PAYE, UIF (both sides), SDL and ETI for each employee and in total: the figures for the month’s EMP201, with its due date.',
     fields: [
-      { name: 'month', label: 'Month paid', kind: 'text', placeholder: 'yyyy-mm', hint: 'e.g. 2026-11; blank for this month', initial: (today) => isoDateFromDate(today).slice(0, 7) },
-      { name: 'annualPayroll', label: "Employer's annual payroll", kind: 'rands', fromClient: true, hint: 'For the SDL exemption (not more than R500 000). Blank: this month × 12.' },
-      { name: 'employees', label: 'Employees', kind: 'text', rows: 6, required: true, placeholder: 'Thandi Mokoena, 6000, 24, 3\nSipho Dlamini, 8000, 31\nAnna Botha, 25000, 45', hint: 'One person a line: name, monthly pay, age, and the ETI month (1–24) if you claim ETI for them. Columns may be separated by commas or tabs (paste from a spreadsheet).' },
+      {
+        name: 'month',
+        label: 'Month paid',
+        kind: 'text',
+        placeholder: 'yyyy-mm',
+        hint: 'e.g. 2026-11; blank for this month',
+        initial: (today) => isoDateFromDate(today).slice(0, 7),
+      },
+      {
+        name: 'annualPayroll',
+        label: "Employer's annual payroll",
+        kind: 'rands',
+        fromClient: true,
+        hint: 'For the SDL exemption (not more than R500 000). Blank: this month × 12.',
+      },
+      {
+        name: 'employees',
+        label: 'Employees',
+        kind: 'text',
+        rows: 6,
+        required: true,
+        placeholder: 'Thandi Mokoena, 6000, 24, 3\nSipho Dlamini, 8000, 31\nAnna Botha, 25000, 45',
+        hint: 'One person a line: name, monthly pay, age, and the ETI month (1–24) if you claim ETI for them. Columns may be separated by commas or tabs (paste from a spreadsheet).',
+      },
     ],
     links: [
       { href: article('emp201'), label: 'The EMP201 monthly return and its deadline' },
@@ -752,7 +1091,15 @@ const payrollRun = presented<'payroll-run', PayrollRunApiResult>(
       head: ['Employee', 'Gross', 'PAYE', 'UIF (ee + er)', 'SDL', 'ETI', 'Net pay'],
       rows: [
         ...r.employees.map((e) => [e.name, R(e.gross), R(e.paye), R(e.uifEmployee + e.uifEmployer), R(e.sdl), R(e.eti), R(e.netPay)]),
-        ['Total', R(r.totals.gross), R(r.totals.paye), R(r.totals.uifEmployee + r.totals.uifEmployer), R(r.totals.sdl), R(r.totals.eti), R(r.totals.netPay)],
+        [
+          'Total',
+          R(r.totals.gross),
+          R(r.totals.paye),
+          R(r.totals.uifEmployee + r.totals.uifEmployer),
+          R(r.totals.sdl),
+          R(r.totals.eti),
+          R(r.totals.netPay),
+        ],
       ],
     },
     working: r.working,
@@ -760,7 +1107,18 @@ const payrollRun = presented<'payroll-run', PayrollRunApiResult>(
   }),
 );
 
-export const CALCULATORS: { [K in CalcId]: CalcDef<K> } = { paye, payslip, bonus, 'uif-sdl': uifSdl, eti, 'payroll-run': payrollRun, leave, 'leave-accrual': leaveAccrual, termination, overtime };
+export const CALCULATORS: { [K in CalcId]: CalcDef<K> } = {
+  paye,
+  payslip,
+  bonus,
+  'uif-sdl': uifSdl,
+  eti,
+  'payroll-run': payrollRun,
+  leave,
+  'leave-accrual': leaveAccrual,
+  termination,
+  overtime,
+};
 export const CALCULATOR_LIST: CalcDef[] = CALCULATOR_IDS.map((id) => CALCULATORS[id] as CalcDef);
 
 /** The field ids of a calculator's form: `paye-age`, its hint `paye-age-hint`, its error `paye-age-error`. */

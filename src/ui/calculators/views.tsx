@@ -147,19 +147,37 @@ function CalculatorPanel({ s }: { s: CalcState }) {
           className="card space-y-5 p-4 sm:p-5"
         >
           <div className="grid gap-4 sm:grid-cols-2">
-            {def.fields.filter((field) => !field.group).map((field) => (
-              <Field key={field.name} calc={id} field={field} value={s.values[field.name] ?? ''} message={messages.get(field.name)} today={s.today} />
-            ))}
+            {def.fields
+              .filter((field) => !field.group)
+              .map((field) => (
+                <Field
+                  key={field.name}
+                  calc={id}
+                  field={field}
+                  value={s.values[field.name] ?? ''}
+                  message={messages.get(field.name)}
+                  today={s.today}
+                />
+              ))}
           </div>
           {[...new Set(def.fields.flatMap((field) => (field.group ? [field.group] : [])))].map((group) => {
             const fields = def.fields.filter((field) => field.group === group);
-            const open = fields.some((field) => field.kind !== 'select' && (s.values[field.name] ?? '') !== '') || fields.some((field) => messages.has(field.name));
+            const open =
+              fields.some((field) => field.kind !== 'select' && (s.values[field.name] ?? '') !== '') ||
+              fields.some((field) => messages.has(field.name));
             return (
               <details key={group} open={open || undefined} className="rounded-md border border-border p-3">
                 <summary className="cursor-pointer text-sm font-semibold">{group}</summary>
                 <div className="mt-3 grid gap-4 sm:grid-cols-2">
                   {fields.map((field) => (
-                    <Field key={field.name} calc={id} field={field} value={s.values[field.name] ?? ''} message={messages.get(field.name)} today={s.today} />
+                    <Field
+                      key={field.name}
+                      calc={id}
+                      field={field}
+                      value={s.values[field.name] ?? ''}
+                      message={messages.get(field.name)}
+                      today={s.today}
+                    />
                   ))}
                 </div>
               </details>
@@ -234,7 +252,8 @@ function ClientPicker({ s }: { s: CalcState }) {
         <div role="status" data-testid="calc-client-note" className="rounded-md border border-border bg-muted/40 p-3 text-sm">
           <p>
             Filled from <strong>{s.client.name}</strong>
-            {s.client.said.length ? `: ${s.client.said.join('; ')}.` : ' (it has nothing this calculator uses).'} Change any field to override it.
+            {s.client.said.length ? `: ${s.client.said.join('; ')}.` : ' (it has nothing this calculator uses).'} Change any field to
+            override it.
           </p>
           {s.client.cautions.map((c) => (
             <p key={c} className="mt-1 text-amber-800">
@@ -272,9 +291,20 @@ function Field({ calc, field, value, message, today }: { calc: CalcId; field: Fi
   } else if (field.kind === 'date') {
     control = <input {...common} type="date" defaultValue={value} className="input mt-1.5" />;
   } else if (field.kind === 'text' && field.rows) {
-    control = <textarea {...common} rows={field.rows} placeholder={field.placeholder} defaultValue={value} spellCheck={false} className="input mt-1.5 h-auto py-2 font-mono text-sm" />;
+    control = (
+      <textarea
+        {...common}
+        rows={field.rows}
+        placeholder={field.placeholder}
+        defaultValue={value}
+        spellCheck={false}
+        className="input mt-1.5 h-auto py-2 font-mono text-sm"
+      />
+    );
   } else if (field.kind === 'text') {
-    control = <input {...common} type="text" autoComplete="off" placeholder={field.placeholder} defaultValue={value} className="input mt-1.5" />;
+    control = (
+      <input {...common} type="text" autoComplete="off" placeholder={field.placeholder} defaultValue={value} className="input mt-1.5" />
+    );
   } else {
     const input = (
       <input
@@ -291,7 +321,10 @@ function Field({ calc, field, value, message, today }: { calc: CalcId; field: Fi
     control =
       field.kind === 'rands' ? (
         <div className="relative mt-1.5">
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground"
+          >
             R
           </span>
           {input}
@@ -341,12 +374,18 @@ export function FieldMessagesOob({ calc, outcome }: { calc: CalcId; outcome: Out
 }
 
 /** The shown result as a file: the same fields in the page's URL with &format= (routes/pages/calculators.tsx). */
-export const downloadUrl = (calc: CalcId, values: Values, format: 'pdf' | 'csv') => `/calculators?${new URLSearchParams({ tab: calc, ...values, format })}`;
+export const downloadUrl = (calc: CalcId, values: Values, format: 'pdf' | 'csv') =>
+  `/calculators?${new URLSearchParams({ tab: calc, ...values, format })}`;
 
 /** Download links for the result shown; htmx replaces them out of band with each new result (outside the live region, so never announced). */
 export function Downloads({ calc, values, outcome, oob }: { calc: CalcId; values: Values; outcome: Outcome; oob?: boolean }) {
   return (
-    <div id={`${calc}-downloads`} className="flex flex-wrap gap-2 empty:hidden" hx-swap-oob={oob ? 'true' : undefined} data-testid="calc-downloads">
+    <div
+      id={`${calc}-downloads`}
+      className="flex flex-wrap gap-2 empty:hidden"
+      hx-swap-oob={oob ? 'true' : undefined}
+      data-testid="calc-downloads"
+    >
       {outcome.status === 'ok' && (
         <>
           <a href={downloadUrl(calc, values, 'pdf')} download className="btn btn-outline btn-sm">
@@ -407,7 +446,9 @@ export function ResultContent({ calc, outcome }: { calc: CalcDef; outcome: Outco
             <li key={e.field}>{e.message}</li>
           ))}
         </ul>
-        {outcome.missing.length > 0 && <p className="text-muted-foreground">{`Also still needed: ${joinLabels(labelsOf(calc, outcome.missing))}.`}</p>}
+        {outcome.missing.length > 0 && (
+          <p className="text-muted-foreground">{`Also still needed: ${joinLabels(labelsOf(calc, outcome.missing))}.`}</p>
+        )}
       </div>
     );
   }
@@ -448,16 +489,26 @@ function ComparisonTable({ c }: { c: Comparison }) {
         <caption className="mb-2 text-left font-semibold">{`${c.years[0]} compared with ${c.years[1]}`}</caption>
         <thead>
           <tr className="text-left text-muted-foreground">
-            <th scope="col" className="py-1 font-medium">Figure</th>
-            <th scope="col" className="py-1 text-right font-medium">{c.years[0]}</th>
-            <th scope="col" className="py-1 text-right font-medium">{c.years[1]}</th>
-            <th scope="col" className="py-1 text-right font-medium">Difference</th>
+            <th scope="col" className="py-1 font-medium">
+              Figure
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              {c.years[0]}
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              {c.years[1]}
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Difference
+            </th>
           </tr>
         </thead>
         <tbody>
           {c.rows.map((row) => (
             <tr key={row.label}>
-              <th scope="row" className="py-1 pr-2 text-left font-normal">{row.label}</th>
+              <th scope="row" className="py-1 pr-2 text-left font-normal">
+                {row.label}
+              </th>
               <td className="whitespace-nowrap py-1 text-right tabular-nums">{row.a}</td>
               <td className="whitespace-nowrap py-1 text-right tabular-nums">{row.b}</td>
               <td className="whitespace-nowrap py-1 text-right tabular-nums">{row.difference}</td>
@@ -482,14 +533,26 @@ function PresentedResult({ id, r }: { id: string; r: Presented }) {
             <thead>
               <tr className="text-left text-muted-foreground">
                 {r.table.head.map((h, i) => (
-                  <th key={h} scope="col" className={`py-1 pr-2 font-medium ${i ? 'text-right' : ''}`}>{h}</th>
+                  <th key={h} scope="col" className={`py-1 pr-2 font-medium ${i ? 'text-right' : ''}`}>
+                    {h}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {r.table.rows.map((row, i) => (
                 <tr key={i} className={i === r.table!.rows.length - 1 ? 'border-t border-border font-semibold' : ''}>
-                  {row.map((cell, j) => (j === 0 ? <th key={j} scope="row" className="py-1 pr-2 text-left font-normal">{cell}</th> : <td key={j} className="whitespace-nowrap py-1 pl-2 text-right tabular-nums">{cell}</td>))}
+                  {row.map((cell, j) =>
+                    j === 0 ? (
+                      <th key={j} scope="row" className="py-1 pr-2 text-left font-normal">
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={j} className="whitespace-nowrap py-1 pl-2 text-right tabular-nums">
+                        {cell}
+                      </td>
+                    ),
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -554,13 +617,22 @@ function Working({ lines, title = 'Working' }: { lines: string[]; title?: string
 function PayeResult({ r }: { r: CalcResults['paye'] }) {
   const bonus = r.bonusPaye > 0;
   const items: [string, ReactNode][] = bonus
-    ? [['Tax on the bonus', money(r.bonusPaye)], ['PAYE on regular pay', money(r.regularPaye)], ['Annual tax on regular pay', money(r.annualTax)], ['Annual tax with the bonus', money(r.annualTax + r.bonusPaye)]]
+    ? [
+        ['Tax on the bonus', money(r.bonusPaye)],
+        ['PAYE on regular pay', money(r.regularPaye)],
+        ['Annual tax on regular pay', money(r.annualTax)],
+        ['Annual tax with the bonus', money(r.annualTax + r.bonusPaye)],
+      ]
     : [['Annual tax', money(r.annualTax)]];
   items.push(['Rebates (a year)', money(r.rebate)], [`Medical credit ${PER_PERIOD[r.period]}`, money(r.medicalCredit)]);
   if (r.taxableBenefits > 0) items.push(['Taxable allowances and benefits', money(r.taxableBenefits)]);
   return (
     <div className="space-y-4" data-testid="paye-result">
-      <Headline label={`PAYE ${PER_PERIOD[r.period]}${bonus ? ', bonus included' : ''} · tax year ${taxYearLabel(r.taxYear)}`} value={money(r.paye)} sub={bonus ? `of which ${money(r.bonusPaye)} is the tax on the bonus` : undefined} />
+      <Headline
+        label={`PAYE ${PER_PERIOD[r.period]}${bonus ? ', bonus included' : ''} · tax year ${taxYearLabel(r.taxYear)}`}
+        value={money(r.paye)}
+        sub={bonus ? `of which ${money(r.bonusPaye)} is the tax on the bonus` : undefined}
+      />
       <Stats items={items} />
       <Working lines={r.working} />
     </div>
@@ -578,7 +650,11 @@ const LINE_STYLE: Record<PayslipApiLine['type'], string> = {
 function PayslipResult({ r }: { r: CalcResults['payslip'] }) {
   return (
     <div className="space-y-4" data-testid="payslip-result">
-      <Headline label={`Net pay ${PER_PERIOD[r.period]} · tax year ${taxYearLabel(r.taxYear)}`} value={money(r.netPay)} sub={`Cost to employer ${money(r.employerCost)}`} />
+      <Headline
+        label={`Net pay ${PER_PERIOD[r.period]} · tax year ${taxYearLabel(r.taxYear)}`}
+        value={money(r.netPay)}
+        sub={`Cost to employer ${money(r.employerCost)}`}
+      />
       <table className="w-full text-sm">
         <caption className="sr-only">Payslip lines; open a line to see its working</caption>
         <thead>
@@ -607,7 +683,9 @@ function PayslipResult({ r }: { r: CalcResults['payslip'] }) {
                   </ul>
                 </details>
               </td>
-              <td className="whitespace-nowrap py-1.5 text-right tabular-nums">{l.type === 'deduction' ? `−${money(l.amount)}` : money(l.amount)}</td>
+              <td className="whitespace-nowrap py-1.5 text-right tabular-nums">
+                {l.type === 'deduction' ? `−${money(l.amount)}` : money(l.amount)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -621,12 +699,25 @@ function UifSdlResult({ r }: { r: CalcResults['uif-sdl'] }) {
   return (
     <div className="space-y-6" data-testid="uif-sdl-result">
       <div className="space-y-3">
-        <Headline label={`UIF ${PER_PERIOD[r.period]} · tax year ${taxYearLabel(r.taxYear)}`} value={money(r.uif.total)} sub="Employee and employer together" />
-        <Stats items={[['Employee (1%)', money(r.uif.employee)], ['Employer (1%)', money(r.uif.employer)]]} />
+        <Headline
+          label={`UIF ${PER_PERIOD[r.period]} · tax year ${taxYearLabel(r.taxYear)}`}
+          value={money(r.uif.total)}
+          sub="Employee and employer together"
+        />
+        <Stats
+          items={[
+            ['Employee (1%)', money(r.uif.employee)],
+            ['Employer (1%)', money(r.uif.employer)],
+          ]}
+        />
         <Working lines={r.uif.working} title="UIF working" />
       </div>
       <div className="space-y-3 border-t border-border pt-4">
-        <Headline label={`SDL ${PER_PERIOD[r.period]}`} value={money(r.sdl.sdl)} sub={r.sdl.exempt ? 'Not payable: the employer is exempt' : 'Paid by the employer'} />
+        <Headline
+          label={`SDL ${PER_PERIOD[r.period]}`}
+          value={money(r.sdl.sdl)}
+          sub={r.sdl.exempt ? 'Not payable: the employer is exempt' : 'Paid by the employer'}
+        />
         <Working lines={r.sdl.working} title="SDL working" />
       </div>
     </div>
@@ -657,7 +748,11 @@ function LeaveResult({ r }: { r: CalcResults['leave'] }) {
   if (r.notice) items.push(['Minimum notice', `${r.notice.noticeWeeks} week${r.notice.noticeWeeks === 1 ? '' : 's'}`]);
   return (
     <div className="space-y-4" data-testid="leave-result">
-      <Headline label="Annual leave (working days a 12-month cycle)" value={days(l.annualLeaveDays)} sub={`on a ${l.daysPerWeek}-day week`} />
+      <Headline
+        label="Annual leave (working days a 12-month cycle)"
+        value={days(l.annualLeaveDays)}
+        sub={`on a ${l.daysPerWeek}-day week`}
+      />
       <Stats items={items} />
       <Working lines={[...l.working, ...(r.notice?.working ?? [])]} />
     </div>

@@ -105,7 +105,8 @@ export const kbUrl = {
   search: (q: string) => withParams('/knowledge', { q }),
   category: (id: string, q = '') => withParams(`/knowledge/category/${seg(id)}`, { q }),
   /** An article remembers where it was opened from: a category (?category=) and/or a search (?q=). */
-  article: (id: string, opts: { q?: string; category?: string | null } = {}) => withParams(`/knowledge/article/${seg(id)}`, { category: opts.category, q: opts.q }),
+  article: (id: string, opts: { q?: string; category?: string | null } = {}) =>
+    withParams(`/knowledge/article/${seg(id)}`, { category: opts.category, q: opts.q }),
 };
 
 /** Where Back goes from each state (spec: article → its category, else search; category → categories; search → categories, query cleared). */
@@ -236,14 +237,24 @@ function Tabs({ s }: { s: KbState }) {
     { id: 'categories', label: 'Categories', href: kbUrl.categories(q) },
     { id: 'search', label: 'Search', href: q ? kbUrl.search(q) : null },
     { id: 'category', label: 'Category', href: categoryId ? kbUrl.category(categoryId, q) : null },
-    { id: 'article', label: 'Article', href: s.view === 'article' ? kbUrl.article(s.article?.id ?? '', { q, category: s.fromCategory }) : null },
+    {
+      id: 'article',
+      label: 'Article',
+      href: s.view === 'article' ? kbUrl.article(s.article?.id ?? '', { q, category: s.fromCategory }) : null,
+    },
   ];
   if (s.view === 'article' && !s.article) tabs[3].href = null;
   return (
     <div role="tablist" aria-label="Knowledge base views" className="tablist overflow-x-auto">
       {tabs.map((t) => {
         const selected = t.id === s.view;
-        const common = { role: 'tab', id: `kb-tab-${t.id}`, 'aria-selected': selected, 'aria-controls': selected ? 'kb-panel' : undefined, className: 'tab whitespace-nowrap' };
+        const common = {
+          role: 'tab',
+          id: `kb-tab-${t.id}`,
+          'aria-selected': selected,
+          'aria-controls': selected ? 'kb-panel' : undefined,
+          className: 'tab whitespace-nowrap',
+        };
         if (selected) {
           // The current view: selected, reachable, nothing to load.
           return t.href ? (
@@ -360,7 +371,12 @@ function SearchPanel({ s }: { s: Extract<KbState, { view: 'search' }> }) {
                 </h2>
                 <span className="badge bg-blue-50 text-blue-800">{s.categoryNames[r.categoryId] ?? categoryHeading(r.categoryId)}</span>
               </div>
-              {r.snippet && <p className="mt-2 text-sm text-muted-foreground [&_mark]:bg-amber-100 [&_mark]:text-foreground [&_mark]:rounded-sm [&_mark]:px-0.5" dangerouslySetInnerHTML={{ __html: safeSnippet(r.snippet) }} />}
+              {r.snippet && (
+                <p
+                  className="mt-2 text-sm text-muted-foreground [&_mark]:bg-amber-100 [&_mark]:text-foreground [&_mark]:rounded-sm [&_mark]:px-0.5"
+                  dangerouslySetInnerHTML={{ __html: safeSnippet(r.snippet) }}
+                />
+              )}
               <div className="mt-3">
                 <Keywords keywords={r.keywords} max={SEARCH_KEYWORDS} />
               </div>
@@ -401,7 +417,9 @@ function CategoryPanel({ s }: { s: Extract<KbState, { view: 'category' }> }) {
             <li key={item.id} data-testid="kb-category-item">
               <Go href={kbUrl.article(item.id, { q: s.q, category: s.categoryId })} className="block p-4 hover:bg-muted">
                 <span className="block font-medium">{item.title}</span>
-                <span className="block text-xs text-muted-foreground mt-1">{item.keywords.length ? item.keywords.slice(0, CATEGORY_KEYWORDS).join(', ') : 'No keywords'}</span>
+                <span className="block text-xs text-muted-foreground mt-1">
+                  {item.keywords.length ? item.keywords.slice(0, CATEGORY_KEYWORDS).join(', ') : 'No keywords'}
+                </span>
               </Go>
             </li>
           ))}
@@ -428,7 +446,13 @@ function Attachments({ paths }: { paths: string[] }) {
                 <span className="break-all text-sm font-medium">{f.name}</span>
                 {f.ext && <span className="badge bg-muted text-slate-700">{f.ext.toUpperCase()}</span>}
               </div>
-              <a href={f.href} target="_blank" rel="noopener noreferrer" className="btn btn-outline btn-sm mt-auto" aria-label={`${f.image ? 'View' : 'Download'} ${f.name}`}>
+              <a
+                href={f.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn btn-outline btn-sm mt-auto"
+                aria-label={`${f.image ? 'View' : 'Download'} ${f.name}`}
+              >
                 {f.image ? 'View' : 'Download'}
               </a>
             </div>
@@ -480,13 +504,20 @@ function ArticlePanel({ s }: { s: Extract<KbState, { view: 'article' }> }) {
           {updated && <span data-testid="kb-updated">{`Last updated: ${updated}`}</span>}
         </div>
         {notice && (
-          <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="kb-year-notice">
+          <p
+            role="note"
+            className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+            data-testid="kb-year-notice"
+          >
             {notice}
           </p>
         )}
         <Keywords keywords={a.keywords} max={Number.POSITIVE_INFINITY} />
       </header>
-      <div className="prose-pw max-w-none overflow-x-auto break-words" dangerouslySetInnerHTML={{ __html: renderMarkdown(withoutLeadingTitle(a.content, a.title)) }} />
+      <div
+        className="prose-pw max-w-none overflow-x-auto break-words"
+        dangerouslySetInnerHTML={{ __html: renderMarkdown(withoutLeadingTitle(a.content, a.title)) }}
+      />
       <Attachments paths={a.attachments} />
       <div className="border-t border-border pt-4">
         <a href={`/chat?article=${encodeURIComponent(a.id)}`} className="btn btn-primary">
@@ -519,17 +550,42 @@ function Panel({ s }: { s: KbState }) {
 export function KnowledgeContent({ s, focusPanel = false }: { s: KbState; focusPanel?: boolean }) {
   return (
     <>
-      <form id="kb-search" action="/knowledge" method="get" role="search" hx-get="/knowledge" className="flex gap-2" aria-label="Search the knowledge base">
+      <form
+        id="kb-search"
+        action="/knowledge"
+        method="get"
+        role="search"
+        hx-get="/knowledge"
+        className="flex gap-2"
+        aria-label="Search the knowledge base"
+      >
         <label htmlFor="kb-q" className="sr-only">
           Search
         </label>
-        <input id="kb-q" name="q" type="search" className="input" placeholder="Search for payroll information..." defaultValue={s.q} autoComplete="off" enterKeyHint="search" />
+        <input
+          id="kb-q"
+          name="q"
+          type="search"
+          className="input"
+          placeholder="Search for payroll information..."
+          defaultValue={s.q}
+          autoComplete="off"
+          enterKeyHint="search"
+        />
         <button type="submit" className="btn btn-primary shrink-0">
           Search
         </button>
       </form>
       <Tabs s={s} />
-      <div role="tabpanel" id="kb-panel" aria-labelledby={`kb-tab-${s.view}`} tabIndex={-1} data-view={s.view} data-focus-panel={focusPanel ? '' : undefined} className="outline-none">
+      <div
+        role="tabpanel"
+        id="kb-panel"
+        aria-labelledby={`kb-tab-${s.view}`}
+        tabIndex={-1}
+        data-view={s.view}
+        data-focus-panel={focusPanel ? '' : undefined}
+        className="outline-none"
+      >
         <Panel s={s} />
       </div>
     </>

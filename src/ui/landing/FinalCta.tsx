@@ -9,7 +9,9 @@ export function FinalCta({ ctaHref, signedIn }: CtaProps) {
           Get this month’s payroll right to the cent
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-lg text-emerald-50">
-          {signedIn ? `Your assistant is ready with the ${FIGURES.label} figures.` : '7 days free, no credit card, then R80 a month. Cancel anytime.'}
+          {signedIn
+            ? `Your assistant is ready with the ${FIGURES.label} figures.`
+            : '7 days free, no credit card, then R80 a month. Cancel anytime.'}
         </p>
         <a href={ctaHref} className="btn btn-lg mt-8 bg-white text-primary hover:bg-primary-soft">
           {signedIn ? 'Open the assistant' : 'Sign Up Free'}

@@ -44,7 +44,8 @@ function SampleChat() {
         </ChatBubble>
         <ChatBubble role="assistant" time="09:14">
           <p>
-            UIF is <strong>{`${uif.totalRate} in total`}</strong>: <strong>{`${uif.employeeRate} from the employee`}</strong> and <strong>{`${uif.employerRate} from the employer`}</strong>
+            UIF is <strong>{`${uif.totalRate} in total`}</strong>: <strong>{`${uif.employeeRate} from the employee`}</strong> and{' '}
+            <strong>{`${uif.employerRate} from the employer`}</strong>
             {', on pay up to the monthly ceiling of '}
             <Amount>{chat.ceiling}</Amount>.
           </p>
@@ -75,8 +76,8 @@ export function Hero({ ctaHref, signedIn }: CtaProps) {
             South African payroll answers, <span className="text-primary">exact to the cent</span>
           </h1>
           <p className="mt-5 max-w-xl text-lg text-muted-foreground text-pretty">
-            Ask about PAYE, UIF, SDL, ETI, leave or filing deadlines in plain language. PayeWise works out the figure, shows every step and points you
-            to the knowledge-base article behind it.
+            Ask about PAYE, UIF, SDL, ETI, leave or filing deadlines in plain language. PayeWise works out the figure, shows every step and
+            points you to the knowledge-base article behind it.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <a href={ctaHref} className="btn btn-primary btn-lg">

@@ -22,7 +22,10 @@ export function LandingPage({ signedIn }: { signedIn: boolean }) {
   const ctaHref = signedIn ? '/chat' : SIGN_UP;
   return (
     <div className="flex min-h-screen flex-col bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <SiteHeader signedIn={signedIn} />

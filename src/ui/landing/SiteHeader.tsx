@@ -35,7 +35,10 @@ export function SiteHeader({ signedIn }: { signedIn: boolean }) {
           <summary className="btn btn-ghost btn-sm list-none [&::-webkit-details-marker]:hidden" aria-label="Page sections">
             <Icon name="menu" className="h-5 w-5" />
           </summary>
-          <nav aria-label="Page sections" className="absolute left-0 top-full z-40 mt-2 w-48 rounded-md border border-border bg-white p-1 shadow-lg">
+          <nav
+            aria-label="Page sections"
+            className="absolute left-0 top-full z-40 mt-2 w-48 rounded-md border border-border bg-white p-1 shadow-lg"
+          >
             <ul>
               <SectionLinks className="block rounded px-3 py-2 text-sm font-medium text-slate-700 hover:bg-muted" />
               {!signedIn && (

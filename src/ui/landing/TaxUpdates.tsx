@@ -8,11 +8,12 @@ import { Amount } from './parts';
 const taxUpdates: ReactNode[] = [
   <>{`Tax brackets and rebates adjusted by about ${F.bracketAdjustment}, the first inflation adjustment since the ${F.bracketsLastAdjusted} tax year.`}</>,
   <>
-    Tax threshold <Amount>{F.taxThresholdUnder65}</Amount> a year under 65 (<Amount>{F.taxThresholdUnder65Monthly}</Amount> a month); primary rebate <Amount>{F.primaryRebate}</Amount>.
+    Tax threshold <Amount>{F.taxThresholdUnder65}</Amount> a year under 65 (<Amount>{F.taxThresholdUnder65Monthly}</Amount> a month);
+    primary rebate <Amount>{F.primaryRebate}</Amount>.
   </>,
   <>
-    Medical scheme fees credits of <Amount>{F.medicalCreditMain}</Amount> a month for the main member and for the first dependant, <Amount>{F.medicalCreditAdditional}</Amount> for each additional
-    dependant.
+    Medical scheme fees credits of <Amount>{F.medicalCreditMain}</Amount> a month for the main member and for the first dependant,{' '}
+    <Amount>{F.medicalCreditAdditional}</Amount> for each additional dependant.
   </>,
   <>
     Retirement contribution deduction cap up from <Amount>{F.retirementCapBefore}</Amount> to <Amount>{F.retirementCap}</Amount> a year.
@@ -33,7 +34,9 @@ export function TaxUpdatesBanner() {
           </h2>
           <p className="badge w-fit bg-white text-amber-900 ring-1 ring-amber-200">{`${F.start} – ${F.end}`}</p>
         </div>
-        <p className="mt-2 text-sm text-slate-700">From the Budget of 25 February 2026 and the new minimum wage, built into the assistant, the calculators and the knowledge base.</p>
+        <p className="mt-2 text-sm text-slate-700">
+          From the Budget of 25 February 2026 and the new minimum wage, built into the assistant, the calculators and the knowledge base.
+        </p>
         <ul className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {taxUpdates.map((item, i) => (
             <li key={i} className="flex gap-2 text-sm text-slate-800">

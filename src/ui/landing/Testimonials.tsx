@@ -2,9 +2,25 @@ import { FIGURES } from './figures';
 import { SectionIntro } from './parts';
 
 const testimonials = [
-  { name: 'Thandeka', role: 'Freelance bookkeeper', city: 'Durban', quote: 'I run payroll for a handful of small clients. Instead of rebuilding a spreadsheet every March, I ask, read the working and move on.' },
-  { name: 'Pieter', role: 'Owner of a joinery workshop', city: 'Paarl', quote: `The UIF ceiling caught me out once. Now I check before I pay, and the answer explains the ${FIGURES.uif.maxEach} cap in plain language.` },
-  { name: 'Lerato', role: 'Payroll clerk', city: 'Johannesburg', quote: `When the ${FIGURES.label} rebates changed, the new figures were already there. Having the EMP201 and EMP501 dates in one place helps at month-end.` },
+  {
+    name: 'Thandeka',
+    role: 'Freelance bookkeeper',
+    city: 'Durban',
+    quote:
+      'I run payroll for a handful of small clients. Instead of rebuilding a spreadsheet every March, I ask, read the working and move on.',
+  },
+  {
+    name: 'Pieter',
+    role: 'Owner of a joinery workshop',
+    city: 'Paarl',
+    quote: `The UIF ceiling caught me out once. Now I check before I pay, and the answer explains the ${FIGURES.uif.maxEach} cap in plain language.`,
+  },
+  {
+    name: 'Lerato',
+    role: 'Payroll clerk',
+    city: 'Johannesburg',
+    quote: `When the ${FIGURES.label} rebates changed, the new figures were already there. Having the EMP201 and EMP501 dates in one place helps at month-end.`,
+  },
 ];
 
 export function Testimonials() {
@@ -22,7 +38,10 @@ export function Testimonials() {
                   <p>“{t.quote}”</p>
                 </blockquote>
                 <figcaption className="mt-6 flex items-center gap-3">
-                  <span aria-hidden="true" className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-primary-soft font-semibold text-primary">
+                  <span
+                    aria-hidden="true"
+                    className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-primary-soft font-semibold text-primary"
+                  >
                     {t.name[0]}
                   </span>
                   <span className="text-sm">

@@ -71,7 +71,9 @@ function workedExample(year: CompiledTaxYear) {
   const slip = calculatePayslip({ taxYear: year.taxYear, period: 'monthly', remunerationCents, age });
   const p = slip.paye;
   if (p.rebatesCents !== year.rebates.primaryCents || p.medicalCreditMonthlyCents !== 0 || p.retirementDeductionCents !== 0) {
-    throw new Error('The landing page worked example is written for the primary rebate only, with no medical credit or retirement deduction');
+    throw new Error(
+      'The landing page worked example is written for the primary rebate only, with no medical credit or retirement deduction',
+    );
   }
   const i = p.bracketIndex;
   const upper = year.bracketLowerCents[i + 1];
@@ -88,8 +90,17 @@ function workedExample(year: CompiledTaxYear) {
     },
     { label: 'Less primary rebate', working: 'Under 65', amount: formatRand(-p.rebatesCents) },
     { label: 'Annual tax', amount: formatRand(p.annualTaxCents), emphasis: 'total' },
-    { label: 'PAYE a month', working: `${formatRand(p.annualTaxCents)} ÷ ${p.periods}`, amount: formatRand(slip.payeCents), emphasis: 'result' },
-    { label: 'UIF (employee)', working: `${formatPercent(year.uif.employeeRateBp)} of ${uifBase}`, amount: formatRand(slip.uifEmployeeCents) },
+    {
+      label: 'PAYE a month',
+      working: `${formatRand(p.annualTaxCents)} ÷ ${p.periods}`,
+      amount: formatRand(slip.payeCents),
+      emphasis: 'result',
+    },
+    {
+      label: 'UIF (employee)',
+      working: `${formatPercent(year.uif.employeeRateBp)} of ${uifBase}`,
+      amount: formatRand(slip.uifEmployeeCents),
+    },
     {
       label: 'Net pay',
       working: `${formatRand(slip.grossCents)} − ${formatRand(slip.payeCents)} − ${formatRand(slip.uifEmployeeCents)}`,

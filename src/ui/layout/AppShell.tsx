@@ -17,7 +17,17 @@ function currentLink(path: string) {
   };
 }
 
-function NavLink({ href, icon, children, current }: { href: string; icon: IconName; children: ReactNode; current: (href: string) => boolean }) {
+function NavLink({
+  href,
+  icon,
+  children,
+  current,
+}: {
+  href: string;
+  icon: IconName;
+  children: ReactNode;
+  current: (href: string) => boolean;
+}) {
   const active = current(href);
   return (
     <a
@@ -59,7 +69,9 @@ function SubscriptionBox({ user, now }: { user: User; now: Date }) {
       ) : view.phase === 'canceled' ? (
         <>
           <div className="font-semibold text-red-800">Subscription Canceled</div>
-          {view.access === 'full' && view.paidThrough ? line(`Access until: ${formatDate(view.paidThrough)}`) : line('Limited access: 5 assistant questions a day.')}
+          {view.access === 'full' && view.paidThrough
+            ? line(`Access until: ${formatDate(view.paidThrough)}`)
+            : line('Limited access: 5 assistant questions a day.')}
         </>
       ) : (
         <>
@@ -99,46 +111,89 @@ export function AppShell({ user, path, now, children }: { user: User; path: stri
         </div>
         <SubscriptionBox user={user} now={now} />
         <nav aria-label="Main" className="flex flex-col gap-1">
-          <NavLink href="/chat" icon="chat" current={current}>Chat</NavLink>
-          <NavLink href="/calculators" icon="calc" current={current}>Calculators</NavLink>
-          <NavLink href="/calendar" icon="calendar" current={current}>Calendar</NavLink>
-          <NavLink href="/clients" icon="building" current={current}>Clients</NavLink>
-          <NavLink href="/subscription" icon="card" current={current}>Subscription</NavLink>
-          <NavLink href="/knowledge" icon="book" current={current}>Knowledge Base</NavLink>
-          {user.isAdmin && <NavLink href="/knowledge-admin" icon="edit" current={current}>Manage Knowledge</NavLink>}
+          <NavLink href="/chat" icon="chat" current={current}>
+            Chat
+          </NavLink>
+          <NavLink href="/calculators" icon="calc" current={current}>
+            Calculators
+          </NavLink>
+          <NavLink href="/calendar" icon="calendar" current={current}>
+            Calendar
+          </NavLink>
+          <NavLink href="/clients" icon="building" current={current}>
+            Clients
+          </NavLink>
+          <NavLink href="/subscription" icon="card" current={current}>
+            Subscription
+          </NavLink>
+          <NavLink href="/knowledge" icon="book" current={current}>
+            Knowledge Base
+          </NavLink>
+          {user.isAdmin && (
+            <NavLink href="/knowledge-admin" icon="edit" current={current}>
+              Manage Knowledge
+            </NavLink>
+          )}
         </nav>
         <div>
           <h2 className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Account</h2>
           <nav aria-label="Account" className="flex flex-col gap-1">
-            <NavLink href="/profile" icon="user" current={current}>Profile</NavLink>
+            <NavLink href="/profile" icon="user" current={current}>
+              Profile
+            </NavLink>
           </nav>
         </div>
         {user.isAdmin && (
           <div>
             <h2 className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Admin</h2>
             <nav aria-label="Admin" className="flex flex-col gap-1">
-              <NavLink href="/knowledge-admin" icon="book" current={current}>Knowledge Base</NavLink>
-              <NavLink href="/user-management" icon="users" current={current}>User Management</NavLink>
-              <NavLink href="/admin/insights" icon="chart" current={current}>Insights</NavLink>
-              <NavLink href="/admin/audit" icon="check" current={current}>Audit Log</NavLink>
+              <NavLink href="/knowledge-admin" icon="book" current={current}>
+                Knowledge Base
+              </NavLink>
+              <NavLink href="/user-management" icon="users" current={current}>
+                User Management
+              </NavLink>
+              <NavLink href="/admin/insights" icon="chart" current={current}>
+                Insights
+              </NavLink>
+              <NavLink href="/admin/audit" icon="check" current={current}>
+                Audit Log
+              </NavLink>
             </nav>
           </div>
         )}
       </aside>
       <div className="lg:pl-64">
         <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-border bg-white px-4">
-          <button id="mobile-menu-button" type="button" className="btn btn-ghost btn-sm lg:hidden" aria-label="Open menu" aria-controls="sidebar" aria-expanded="false">
+          <button
+            id="mobile-menu-button"
+            type="button"
+            className="btn btn-ghost btn-sm lg:hidden"
+            aria-label="Open menu"
+            aria-controls="sidebar"
+            aria-expanded="false"
+          >
             <Icon name="menu" className="h-5 w-5" />
           </button>
           <a href="/" className="lg:hidden" aria-label="PayeWise home">
             <Logo />
           </a>
           <nav aria-label="Top" className="hidden items-center gap-1 sm:flex">
-            <a className="btn btn-ghost btn-sm" href="/chat">Chat</a>
-            <a className="btn btn-ghost btn-sm" href="/knowledge">Knowledge Base</a>
-            <a className="btn btn-ghost btn-sm" href="/calculators">Calculators</a>
-            <a className="btn btn-ghost btn-sm" href="/calendar">Calendar</a>
-            <a className="btn btn-ghost btn-sm" href="/subscription">Subscription</a>
+            <a className="btn btn-ghost btn-sm" href="/chat">
+              Chat
+            </a>
+            <a className="btn btn-ghost btn-sm" href="/knowledge">
+              Knowledge Base
+            </a>
+            <a className="btn btn-ghost btn-sm" href="/calculators">
+              Calculators
+            </a>
+            <a className="btn btn-ghost btn-sm" href="/calendar">
+              Calendar
+            </a>
+            <a className="btn btn-ghost btn-sm" href="/subscription">
+              Subscription
+            </a>
           </nav>
           <div className="relative ml-auto">
             <button
@@ -152,15 +207,33 @@ export function AppShell({ user, path, now, children }: { user: User; path: stri
             >
               <span data-testid="avatar">{initials(user.username)}</span>
             </button>
-            <div id="user-menu" role="menu" hidden className="absolute right-0 mt-2 w-52 rounded-md border border-border bg-white p-1 shadow-lg">
+            <div
+              id="user-menu"
+              role="menu"
+              hidden
+              className="absolute right-0 mt-2 w-52 rounded-md border border-border bg-white p-1 shadow-lg"
+            >
               <div className="px-3 py-2 text-sm">
-                <div className="font-medium" data-user="username">{user.username}</div>
-                <div className="truncate text-muted-foreground" data-user="email" hidden={!user.email}>{user.email}</div>
+                <div className="font-medium" data-user="username">
+                  {user.username}
+                </div>
+                <div className="truncate text-muted-foreground" data-user="email" hidden={!user.email}>
+                  {user.email}
+                </div>
               </div>
               <hr className="my-1 border-border" />
-              <a role="menuitem" href="/profile" className="block rounded px-3 py-2 text-sm hover:bg-muted">Your Profile</a>
-              <a role="menuitem" href="/subscription" className="block rounded px-3 py-2 text-sm hover:bg-muted">Subscription</a>
-              <button role="menuitem" type="button" data-action="logout" className="block w-full rounded px-3 py-2 text-left text-sm hover:bg-muted">
+              <a role="menuitem" href="/profile" className="block rounded px-3 py-2 text-sm hover:bg-muted">
+                Your Profile
+              </a>
+              <a role="menuitem" href="/subscription" className="block rounded px-3 py-2 text-sm hover:bg-muted">
+                Subscription
+              </a>
+              <button
+                role="menuitem"
+                type="button"
+                data-action="logout"
+                className="block w-full rounded px-3 py-2 text-left text-sm hover:bg-muted"
+              >
                 Sign out
               </button>
             </div>

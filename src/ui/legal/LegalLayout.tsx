@@ -6,10 +6,23 @@ import { LEGAL_LINKS, LEGAL_UPDATED } from './texts';
  * /privacy and /terms: a plain reading page, the same for everyone (rendered once per app, like the anonymous
  * landing page), so it links to the landing page and sign-in rather than depending on who is looking.
  */
-export function LegalLayout({ title, intro, contents, children }: { title: string; intro: ReactNode; contents: { id: string; label: string }[]; children: ReactNode }) {
+export function LegalLayout({
+  title,
+  intro,
+  contents,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  contents: { id: string; label: string }[];
+  children: ReactNode;
+}) {
   return (
     <div className="flex min-h-screen flex-col bg-white">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <header className="border-b border-border">
@@ -42,10 +55,18 @@ export function LegalLayout({ title, intro, contents, children }: { title: strin
       </main>
       <footer className="border-t border-border bg-slate-50 px-4 py-6 text-sm text-muted-foreground sm:px-6">
         <nav aria-label="Legal" className="mx-auto flex max-w-3xl flex-wrap gap-x-6 gap-y-2">
-          <a href="/" className="hover:text-primary hover:underline">Home</a>
-          <a href={LEGAL_LINKS.terms} className="hover:text-primary hover:underline">Terms of Service</a>
-          <a href={LEGAL_LINKS.privacy} className="hover:text-primary hover:underline">Privacy Policy</a>
-          <a href={LEGAL_LINKS.popia} className="hover:text-primary hover:underline">POPIA notice</a>
+          <a href="/" className="hover:text-primary hover:underline">
+            Home
+          </a>
+          <a href={LEGAL_LINKS.terms} className="hover:text-primary hover:underline">
+            Terms of Service
+          </a>
+          <a href={LEGAL_LINKS.privacy} className="hover:text-primary hover:underline">
+            Privacy Policy
+          </a>
+          <a href={LEGAL_LINKS.popia} className="hover:text-primary hover:underline">
+            POPIA notice
+          </a>
         </nav>
       </footer>
     </div>

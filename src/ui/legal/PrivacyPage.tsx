@@ -76,22 +76,25 @@ export function PrivacyPage({ officer, externalModel, smtp }: PrivacyFacts) {
       contents={CONTENTS}
       intro={
         <p>
-          PayeWise is an online payroll assistant for South African businesses. This notice says what personal information the service keeps, why, for
-          how long, who else handles it, and how to get a copy of it or have it deleted, as the Protection of Personal Information Act, 2013 (POPIA) asks.
-          It describes what the service actually does.
+          PayeWise is an online payroll assistant for South African businesses. This notice says what personal information the service
+          keeps, why, for how long, who else handles it, and how to get a copy of it or have it deleted, as the Protection of Personal
+          Information Act, 2013 (POPIA) asks. It describes what the service actually does.
         </p>
       }
     >
       <Section id="summary" title="In short">
         <ul>
-          <li>We keep your account details, your conversations with the assistant and what you read, so that the service works and your history is there when you come back.</li>
+          <li>
+            We keep your account details, your conversations with the assistant and what you read, so that the service works and your
+            history is there when you come back.
+          </li>
           <li>You pay on PayFast’s page: your card details never reach us.</li>
           <li>
             You can download everything we keep about you, and delete your account, on your <a href="/profile">Profile</a> page.
           </li>
           <li>
-            After you delete your account we keep the payment notifications PayFast sent us, because tax law requires financial records to be kept for five
-            years, and the few other items listed under <a href="#after-deletion">What deleting your account keeps</a>.
+            After you delete your account we keep the payment notifications PayFast sent us, because tax law requires financial records to
+            be kept for five years, and the few other items listed under <a href="#after-deletion">What deleting your account keeps</a>.
           </li>
           <li>We do not sell your information or use it for advertising.</li>
         </ul>
@@ -169,9 +172,9 @@ export function PrivacyPage({ officer, externalModel, smtp }: PrivacyFacts) {
           why="To make sure a payment really came from PayFast, to run your subscription, to show your payment history, and because tax law requires records of what we were paid."
           howLong={
             <>
-              Checkouts: until you delete your account. Payment history and PayFast’s notifications: at least five years, also after your account is
-              deleted (see <a href="#after-deletion">below</a>); at present they are not deleted automatically after that. Notifications our checks
-              show did not come from PayFast are removed after a day.
+              Checkouts: until you delete your account. Payment history and PayFast’s notifications: at least five years, also after your
+              account is deleted (see <a href="#after-deletion">below</a>); at present they are not deleted automatically after that.
+              Notifications our checks show did not come from PayFast are removed after a day.
             </>
           }
         />
@@ -203,18 +206,18 @@ export function PrivacyPage({ officer, externalModel, smtp }: PrivacyFacts) {
 
       <Section id="cookies" title="Cookies">
         <p>
-          We set one cookie, <code>pw_session</code>, which keeps you signed in (for up to {SESSION_DAYS} days; it cannot be read by the page’s scripts).
-          We use no advertising or analytics cookies and no tracking scripts. After some actions the browser’s session storage briefly holds a
-          notification to show on the next page.
+          We set one cookie, <code>pw_session</code>, which keeps you signed in (for up to {SESSION_DAYS} days; it cannot be read by the
+          page’s scripts). We use no advertising or analytics cookies and no tracking scripts. After some actions the browser’s session
+          storage briefly holds a notification to show on the next page.
         </p>
       </Section>
 
       <Section id="processors" title="Who else handles it">
         <ul>
           <li>
-            <strong>PayFast</strong>, our payment gateway. When you subscribe, your browser sends PayFast your e-mail address, our payment reference and the
-            amounts; you give your card details to PayFast directly, and PayFast tells us about each payment. PayFast handles your card details under its
-            own privacy policy.
+            <strong>PayFast</strong>, our payment gateway. When you subscribe, your browser sends PayFast your e-mail address, our payment
+            reference and the amounts; you give your card details to PayFast directly, and PayFast tells us about each payment. PayFast
+            handles your card details under its own privacy policy.
           </li>
           <li data-testid="processor-model">
             <strong>AI model provider.</strong>{' '}
@@ -229,9 +232,9 @@ export function PrivacyPage({ officer, externalModel, smtp }: PrivacyFacts) {
               : 'E-mail sending is not set up on this service: messages stay in our outbox and are not delivered.'}
           </li>
           <li>
-            <strong>Our administrators</strong> see the list of accounts (username, e-mail address, subscription, sign-ins and number of questions) and
-            the payment notifications PayFast sent (without the name and e-mail address in them), to help users and run the service. They never see your
-            password, and see questions only as described above, without names.
+            <strong>Our administrators</strong> see the list of accounts (username, e-mail address, subscription, sign-ins and number of
+            questions) and the payment notifications PayFast sent (without the name and e-mail address in them), to help users and run the
+            service. They never see your password, and see questions only as described above, without names.
           </li>
           <li>
             <strong>Hosting.</strong> Our hosting provider runs the server, the database and the file storage that hold everything above.
@@ -242,36 +245,41 @@ export function PrivacyPage({ officer, externalModel, smtp }: PrivacyFacts) {
       <Section id="your-rights" title="Your copy, corrections and deletion">
         <ul>
           <li>
-            <strong>A copy of your data:</strong> <em>Download my data</em> on your <a href="/profile">Profile</a> page gives you one file (JSON) with your
-            profile, sessions, conversations, feedback, reading history, payments, PayFast’s notifications about them, password resets, the e-mails we sent
-            you (without their text), your saved payslip checks and audit log entries about you, up to {EXPORTS_PER_HOUR} times an hour.
+            <strong>A copy of your data:</strong> <em>Download my data</em> on your <a href="/profile">Profile</a> page gives you one file
+            (JSON) with your profile, sessions, conversations, feedback, reading history, payments, PayFast’s notifications about them,
+            password resets, the e-mails we sent you (without their text), your saved payslip checks and audit log entries about you, up to{' '}
+            {EXPORTS_PER_HOUR} times an hour.
           </li>
           <li>
             <strong>Corrections:</strong> change your username, e-mail address or password on your Profile page.
           </li>
           <li>
-            <strong>Deletion:</strong> <em>Delete Account</em> on your Profile page deletes your account at once. An active subscription is cancelled at
-            PayFast first; if PayFast cannot be reached, your account is kept so that you are not charged again, and you are asked to try later.
+            <strong>Deletion:</strong> <em>Delete Account</em> on your Profile page deletes your account at once. An active subscription is
+            cancelled at PayFast first; if PayFast cannot be reached, your account is kept so that you are not charged again, and you are
+            asked to try later.
           </li>
           <li>
-            <strong>Objections and complaints:</strong> write to our <a href="#popia">information officer</a>. You may also complain to the Information
-            Regulator (South Africa), <a href="https://inforegulator.org.za">inforegulator.org.za</a>.
+            <strong>Objections and complaints:</strong> write to our <a href="#popia">information officer</a>. You may also complain to the
+            Information Regulator (South Africa), <a href="https://inforegulator.org.za">inforegulator.org.za</a>.
           </li>
         </ul>
       </Section>
 
       <Section id="after-deletion" title="What deleting your account keeps">
         <p>
-          Deleting your account removes at once your profile, sessions, conversations and messages, feedback, reading and search records, password
-          resets, saved payslip checks and checkouts. These stay:
+          Deleting your account removes at once your profile, sessions, conversations and messages, feedback, reading and search records,
+          password resets, saved payslip checks and checkouts. These stay:
         </p>
         <ul>
           <li>
-            <strong>Your payment history and the payment notifications PayFast sent us about your subscription</strong> (amounts, dates, references,
-            and in the notifications the name and e-mail address you gave PayFast), no longer linked to an account. South African law requires businesses to keep records of their income: the Tax
-            Administration Act, 2011 requires such records to be kept for five years. We keep them for at least that long.
+            <strong>Your payment history and the payment notifications PayFast sent us about your subscription</strong> (amounts, dates,
+            references, and in the notifications the name and e-mail address you gave PayFast), no longer linked to an account. South
+            African law requires businesses to keep records of their income: the Tax Administration Act, 2011 requires such records to be
+            kept for five years. We keep them for at least that long.
           </li>
-          <li>The e-mails we sent you, in our outbox (see <a href="#what-we-keep">E-mails we send you</a>).</li>
+          <li>
+            The e-mails we sent you, in our outbox (see <a href="#what-we-keep">E-mails we send you</a>).
+          </li>
           <li>Audit log entries about your account, or made by you as an administrator.</li>
           <li>Server log entries that name your account’s number.</li>
         </ul>
@@ -280,8 +288,8 @@ export function PrivacyPage({ officer, externalModel, smtp }: PrivacyFacts) {
       <Section id="popia" title="Information officer (POPIA)">
         <InformationOfficer officer={officer} />
         <p>
-          Ask them for anything this notice does not answer, to correct or delete information you cannot change yourself, or to object to how we handle it.
-          The <a href={LEGAL_LINKS.terms}>Terms of Service</a> cover the rest of how the service works.
+          Ask them for anything this notice does not answer, to correct or delete information you cannot change yourself, or to object to
+          how we handle it. The <a href={LEGAL_LINKS.terms}>Terms of Service</a> cover the rest of how the service works.
         </p>
       </Section>
     </LegalLayout>

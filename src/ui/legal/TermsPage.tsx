@@ -24,12 +24,17 @@ export function TermsPage() {
     <LegalLayout
       title="Terms of Service"
       contents={CONTENTS}
-      intro={<p>These terms apply when you create a PayeWise account and use the service. Please read them with the <a href={LEGAL_LINKS.privacy}>privacy notice</a>.</p>}
+      intro={
+        <p>
+          These terms apply when you create a PayeWise account and use the service. Please read them with the{' '}
+          <a href={LEGAL_LINKS.privacy}>privacy notice</a>.
+        </p>
+      }
     >
       <Section id="service" title="The service">
         <p>
-          PayeWise is an online payroll assistant for South African businesses: an AI assistant that answers payroll questions (PAYE, UIF, SDL, ETI, leave
-          and more), payroll calculators and a payroll knowledge base. You need an account to use it.
+          PayeWise is an online payroll assistant for South African businesses: an AI assistant that answers payroll questions (PAYE, UIF,
+          SDL, ETI, leave and more), payroll calculators and a payroll knowledge base. You need an account to use it.
         </p>
       </Section>
 
@@ -47,12 +52,12 @@ export function TermsPage() {
         <ul>
           <li>New accounts get a {TRIAL_DAYS}-day free trial with full access. No card is needed for the trial.</li>
           <li>
-            After the trial the plan costs {PRICE} per month, billed monthly through PayFast, a South African payment gateway. You enter your card details on
-            PayFast’s page; they never reach us. There are no per-user fees.
+            After the trial the plan costs {PRICE} per month, billed monthly through PayFast, a South African payment gateway. You enter
+            your card details on PayFast’s page; they never reach us. There are no per-user fees.
           </li>
           <li>
-            Subscribe during the trial and nothing is charged until the trial ends; then {PRICE} is charged every month until you cancel. Subscribe after
-            the trial and the first month is charged when you subscribe.
+            Subscribe during the trial and nothing is charged until the trial ends; then {PRICE} is charged every month until you cancel.
+            Subscribe after the trial and the first month is charged when you subscribe.
           </li>
           <li>
             Without a subscription after the trial your account stays open with limited access: the knowledge base and calculators, and{' '}
@@ -65,8 +70,9 @@ export function TermsPage() {
       <Section id="cancelling" title="Cancelling">
         <ul>
           <li>
-            Cancel at any time on the <a href="/subscription">Subscription</a> page. We ask PayFast to stop the subscription and change nothing unless
-            PayFast confirms it. Nothing more is charged, and you keep full access until the end of the month you have paid for.
+            Cancel at any time on the <a href="/subscription">Subscription</a> page. We ask PayFast to stop the subscription and change
+            nothing unless PayFast confirms it. Nothing more is charged, and you keep full access until the end of the month you have paid
+            for.
           </li>
           <li>Deleting your account cancels an active subscription at PayFast first.</li>
         </ul>
@@ -77,8 +83,8 @@ export function TermsPage() {
           <strong>{DISCLAIMER}</strong>
         </p>
         <p>
-          {AI_MISTAKES} Answers, calculations and articles are guidance to help you do your payroll; you remain responsible for your payroll, your
-          employees’ pay and your returns and payments to SARS and the Department of Employment and Labour.
+          {AI_MISTAKES} Answers, calculations and articles are guidance to help you do your payroll; you remain responsible for your
+          payroll, your employees’ pay and your returns and payments to SARS and the Department of Employment and Labour.
         </p>
       </Section>
 
@@ -89,8 +95,8 @@ export function TermsPage() {
           <li>do not try to get into other people’s accounts, probe or attack the service, or get around its limits;</li>
           <li>do not overload it with automated requests, or copy the knowledge base wholesale;</li>
           <li>
-            do not type in your employees’ personal information (names, ID numbers, bank details): the answers never need it, and what you type is kept
-            with your conversations.
+            do not type in your employees’ personal information (names, ID numbers, bank details): the answers never need it, and what you
+            type is kept with your conversations.
           </li>
         </ul>
         <p>We may suspend or close an account that breaks these rules.</p>
@@ -98,15 +104,15 @@ export function TermsPage() {
 
       <Section id="your-data" title="Your data">
         <p>
-          The <a href={LEGAL_LINKS.privacy}>privacy notice</a> says what we keep, why and for how long, who else handles it, and what deleting your
-          account keeps.
+          The <a href={LEGAL_LINKS.privacy}>privacy notice</a> says what we keep, why and for how long, who else handles it, and what
+          deleting your account keeps.
         </p>
       </Section>
 
       <Section id="changes" title="Changes and questions">
         <p>
-          When these terms change in substance, the date at the top of this page changes with them. For questions about your information, write to our{' '}
-          <a href={LEGAL_LINKS.popia}>information officer</a>.
+          When these terms change in substance, the date at the top of this page changes with them. For questions about your information,
+          write to our <a href={LEGAL_LINKS.popia}>information officer</a>.
         </p>
       </Section>
     </LegalLayout>

@@ -11,7 +11,9 @@ import { createTestApp, type TestApp } from '../../helpers/app';
 // (tests/fixtures/article-questions.json): each article is cited for at least one of its questions, and most
 // questions cite theirs. The share is a measured figure, raised as retrieval improves.
 const MIN_SHARE = 0.85;
-const { questions } = JSON.parse(fs.readFileSync(path.resolve('tests/fixtures/article-questions.json'), 'utf8')) as { questions: { article: string; q: string }[] };
+const { questions } = JSON.parse(fs.readFileSync(path.resolve('tests/fixtures/article-questions.json'), 'utf8')) as {
+  questions: { article: string; q: string }[];
+};
 const ids = articleIds();
 
 describe('every article answers questions asked in other words', () => {
@@ -23,7 +25,13 @@ describe('every article answers questions asked in other words', () => {
     for (const { article, q } of questions) {
       let text = '';
       const cited: string[] = [];
-      for await (const e of engine.answer({ question: q, history: [], article: null, today: new Date('2026-11-25T10:00:00+02:00'), signal: new AbortController().signal }) as AsyncIterable<EngineEvent>) {
+      for await (const e of engine.answer({
+        question: q,
+        history: [],
+        article: null,
+        today: new Date('2026-11-25T10:00:00+02:00'),
+        signal: new AbortController().signal,
+      }) as AsyncIterable<EngineEvent>) {
         if (e.type === 'delta') text += e.text;
         if (e.type === 'sources') cited.push(...e.sources.map((s) => s.id));
       }
@@ -34,13 +42,20 @@ describe('every article answers questions asked in other words', () => {
   afterAll(async () => t?.close());
 
   it('asks about every article', () => {
-    for (const slug of ids.keys()) expect(questions.some((q) => q.article === slug), slug).toBe(true);
+    for (const slug of ids.keys())
+      expect(
+        questions.some((q) => q.article === slug),
+        slug,
+      ).toBe(true);
   });
 
   it('cites each article for at least one of its questions, with a link in the answer', () => {
     for (const slug of ids.keys()) {
       const own = results.filter((r) => r.article === slug);
-      expect(own.some((r) => r.cited && r.linked), `${slug} not cited for:\n${own.map((r) => `${r.q}\n${r.text.slice(0, 300)}`).join('\n\n')}`).toBe(true);
+      expect(
+        own.some((r) => r.cited && r.linked),
+        `${slug} not cited for:\n${own.map((r) => `${r.q}\n${r.text.slice(0, 300)}`).join('\n\n')}`,
+      ).toBe(true);
     }
   });
 

@@ -35,7 +35,8 @@ describe('the compliance calendar in the chat', () => {
     const january = await ask({ message: 'any payroll deadlines in January?' });
     expect(january.response).toContain('**Thursday 7 January 2027**: EMP201 for December 2026.');
     // Each listed date is the calendar module's.
-    for (const d of deadlinesBetween('2027-01-01', '2027-01-31')) expect(january.response).toContain(`**${dayLabel(d.date)}**: ${d.title}.`);
+    for (const d of deadlinesBetween('2027-01-01', '2027-01-31'))
+      expect(january.response).toContain(`**${dayLabel(d.date)}**: ${d.title}.`);
   });
 
   it('one return named is the deadline calculator’s answer', async () => {

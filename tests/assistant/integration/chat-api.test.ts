@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conversations, messageFeedback, messages, users } from '../../../db/schema';
 import type { Reading } from '../../../src/assistant/reading';
-import { AssistantError, MODEL_ERROR_MESSAGE, type AssistantEngine, type EngineEvent, type EngineRequest } from '../../../src/assistant/types';
+import {
+  AssistantError,
+  MODEL_ERROR_MESSAGE,
+  type AssistantEngine,
+  type EngineEvent,
+  type EngineRequest,
+} from '../../../src/assistant/types';
 import { BLANK_MESSAGE, TOO_LONG_MESSAGE } from '../../../src/schemas/chat';
 import { dailyLimitMessage, PER_MINUTE_LIMIT } from '../../../src/assistant/service';
 import { createTestApp, registerUser, type TestApp, type TestClient } from '../../helpers/app';
@@ -33,7 +39,11 @@ async function* sse(res: Response) {
         const block = buf.slice(0, i);
         buf = buf.slice(i + 2);
         const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? 'message';
-        const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.replace(/^data: ?/, '')).join('\n');
+        const data = block
+          .split('\n')
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.replace(/^data: ?/, ''))
+          .join('\n');
         yield { event, data: JSON.parse(data) };
       }
     }
@@ -99,7 +109,11 @@ describe.each(dbKinds)('chat API on %s', (kind) => {
     const res = await alice.post('/api/chat', { message: '  What is UIF?  ', newConversation: true });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ response: 'The answer. [UIF](/knowledge/article/x)', sources: [{ id: 'x', title: 'UIF' }], status: 'complete' });
+    expect(body).toMatchObject({
+      response: 'The answer. [UIF](/knowledge/article/x)',
+      sources: [{ id: 'x', title: 'UIF' }],
+      status: 'complete',
+    });
     expect(typeof body.id).toBe('string');
     const list = await alice.get('/api/messages').then((r) => r.json());
     expect(list.slice(-2).map((m: any) => [m.role, m.content])).toEqual([
@@ -107,7 +121,8 @@ describe.each(dbKinds)('chat API on %s', (kind) => {
       ['assistant', 'The answer. [UIF](/knowledge/article/x)'],
     ]);
     const [q, a] = list.slice(-2);
-    for (const m of [q, a]) expect(Object.keys(m)).toEqual(expect.arrayContaining(['id', 'userId', 'role', 'content', 'timestamp', 'conversationId', 'sources']));
+    for (const m of [q, a])
+      expect(Object.keys(m)).toEqual(expect.arrayContaining(['id', 'userId', 'role', 'content', 'timestamp', 'conversationId', 'sources']));
     expect(a.id).toBe(body.id);
     expect(a.conversationId).toBe(body.conversationId);
     expect(q.userId).toBe(aliceId);
@@ -117,20 +132,31 @@ describe.each(dbKinds)('chat API on %s', (kind) => {
 
   it('strips the reference tag, hands the engine the article and keeps the conversation going', async () => {
     const [item] = await t.services.knowledge.search('maternity leave', { limit: 1 });
-    const first = await alice.post('/api/chat', { message: `[ref:${item.id}] How long is it?`, newConversation: true }).then((r) => r.json());
+    const first = await alice
+      .post('/api/chat', { message: `[ref:${item.id}] How long is it?`, newConversation: true })
+      .then((r) => r.json());
     expect(seen.at(-1)!.question).toBe('How long is it?');
     expect(seen.at(-1)!.article?.id).toBe(item.id);
     const second = await alice.post('/api/chat', { message: 'And is it paid?' }).then((r) => r.json());
     expect(second.conversationId).toBe(first.conversationId);
     expect(seen.at(-1)!.history.map((h) => h.content)).toEqual(['How long is it?', 'Hello from the engine.']);
     const list = await alice.get(`/api/messages?conversationId=${first.conversationId}`).then((r) => r.json());
-    expect(list.map((m: any) => m.content)).toEqual(['How long is it?', 'Hello from the engine.', 'And is it paid?', 'Hello from the engine.']);
+    expect(list.map((m: any) => m.content)).toEqual([
+      'How long is it?',
+      'Hello from the engine.',
+      'And is it paid?',
+      'Hello from the engine.',
+    ]);
     expect(list[0].articleId).toBe(item.id);
   });
 
   it('a named conversation hands the engine its earlier turns with their calculator calls and sources, leaving out failed answers', async () => {
     const call = { id: 'c1', name: 'paye', input: { period: 'monthly', remuneration: 20000, age: 33 }, result: { paye: 2115 } };
-    script = () => answerWith('PAYE is R2 115.00.', [{ type: 'tool', call }, { type: 'sources', sources: [{ id: 'p', title: 'PAYE' }] }]);
+    script = () =>
+      answerWith('PAYE is R2 115.00.', [
+        { type: 'tool', call },
+        { type: 'sources', sources: [{ id: 'p', title: 'PAYE' }] },
+      ]);
     const first = await alice.post('/api/chat', { message: 'PAYE on R20 000?', newConversation: true }).then((r) => r.json());
     expect(seen.at(-1)!.history).toEqual([]);
     script = () => ({ [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error('model down')) }) });
@@ -148,23 +174,45 @@ describe.each(dbKinds)('chat API on %s', (kind) => {
 
   it("stores the engine's reading with the answer, and hands it back as the conversation's memory", async () => {
     const reading: Reading = {
-      intent: 'calculate', topic: 'paye', slots: { age: 33, amounts: [{ role: 'salary', value: 20000, period: 'monthly' }] },
-      facts: { age: 33, amounts: [{ role: 'salary', value: 20000, period: 'monthly' }] }, topics: ['paye'], decidedBy: 'model', confidence: 0.97, outcome: 'calculated', articles: [],
+      intent: 'calculate',
+      topic: 'paye',
+      slots: { age: 33, amounts: [{ role: 'salary', value: 20000, period: 'monthly' }] },
+      facts: { age: 33, amounts: [{ role: 'salary', value: 20000, period: 'monthly' }] },
+      topics: ['paye'],
+      decidedBy: 'model',
+      confidence: 0.97,
+      outcome: 'calculated',
+      articles: [],
     };
     script = () => answerWith('PAYE is R2 115.00.', [{ type: 'reading', reading }]);
-    const first = await alice.post('/api/chat', { message: 'PAYE on R20 000 a month for a 33-year-old', newConversation: true }).then((r) => r.json());
-    const [row] = await t.database.db.select({ reading: messages.reading, outcome: messages.outcome, confidence: messages.confidence }).from(messages).where(eq(messages.id, first.id));
+    const first = await alice
+      .post('/api/chat', { message: 'PAYE on R20 000 a month for a 33-year-old', newConversation: true })
+      .then((r) => r.json());
+    const [row] = await t.database.db
+      .select({ reading: messages.reading, outcome: messages.outcome, confidence: messages.confidence })
+      .from(messages)
+      .where(eq(messages.id, first.id));
     expect(row).toEqual({ reading, outcome: 'calculated', confidence: 0.97 });
     script = () => answerWith('And more.');
     await alice.post('/api/chat', { message: 'and if she is 66?', conversationId: first.conversationId });
     expect(seen.at(-1)!.history.at(-1)).toMatchObject({ role: 'assistant', reading });
     // An engine that reads nothing stores nothing, and a retry starts from a clean row.
-    const [plain] = await t.database.db.select({ reading: messages.reading, outcome: messages.outcome }).from(messages).where(eq(messages.replyTo, (await alice.get(`/api/messages?conversationId=${first.conversationId}`).then((r) => r.json())).at(-2).id));
+    const [plain] = await t.database.db
+      .select({ reading: messages.reading, outcome: messages.outcome })
+      .from(messages)
+      .where(
+        eq(messages.replyTo, (await alice.get(`/api/messages?conversationId=${first.conversationId}`).then((r) => r.json())).at(-2).id),
+      );
     expect(plain).toEqual({ reading: null, outcome: null });
   });
 
   it('conversations: newest first, titled from the first question, renamed, deleted; another user gets 404 for all of it', async () => {
-    const a = await alice.post('/api/chat', { message: 'First thread about PAYE on bonuses and how the difference method works in practice', newConversation: true }).then((r) => r.json());
+    const a = await alice
+      .post('/api/chat', {
+        message: 'First thread about PAYE on bonuses and how the difference method works in practice',
+        newConversation: true,
+      })
+      .then((r) => r.json());
     now = new Date(now.getTime() + 1000);
     const b = await alice.post('/api/chat', { message: 'Second thread', newConversation: true }).then((r) => r.json());
     const list = await alice.get('/api/conversations').then((r) => r.json());
@@ -210,14 +258,20 @@ describe.each(dbKinds)('chat API on %s', (kind) => {
     const failed = await res.json();
     expect(failed.message).toBe(MODEL_ERROR_MESSAGE);
     const stored = await alice.get('/api/messages').then((r) => r.json());
-    expect(stored.map((m: any) => [m.role, m.status])).toEqual([['user', 'complete'], ['assistant', 'error']]);
+    expect(stored.map((m: any) => [m.role, m.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'error'],
+    ]);
 
     script = () => answerWith('Now it works.');
     const retried = await alice.post('/api/chat', { retryOf: failed.questionId });
     expect(retried.status).toBe(200);
     expect((await retried.json()).response).toBe('Now it works.');
     const after = await alice.get('/api/messages').then((r) => r.json());
-    expect(after.map((m: any) => [m.role, m.content])).toEqual([['user', 'Will this fail?'], ['assistant', 'Now it works.']]);
+    expect(after.map((m: any) => [m.role, m.content])).toEqual([
+      ['user', 'Will this fail?'],
+      ['assistant', 'Now it works.'],
+    ]);
     expect((await alice.post('/api/chat', { retryOf: failed.questionId })).status).toBe(409);
   });
 
@@ -238,7 +292,10 @@ describe.each(dbKinds)('chat API on %s', (kind) => {
   it('streams start, deltas, tool calls, sources and done; Stop keeps the partial answer marked stopped', async () => {
     script = (req) =>
       (async function* () {
-        yield { type: 'tool', call: { id: 't1', name: 'paye', input: { remuneration: 1 }, result: { paye: 0 }, working: [] } } as EngineEvent;
+        yield {
+          type: 'tool',
+          call: { id: 't1', name: 'paye', input: { remuneration: 1 }, result: { paye: 0 }, working: [] },
+        } as EngineEvent;
         for (let i = 0; i < 100 && !req.signal.aborted; i++) {
           yield { type: 'delta', text: `w${i} ` } as EngineEvent;
           await sleep(10);
@@ -295,7 +352,13 @@ describe.each(dbKinds)('chat API on %s', (kind) => {
     expect((await alice.post(`/api/messages/${answer.id}/feedback`, { rating: 'up' })).status).toBe(200);
     expect((await alice.post(`/api/messages/${answer.id}/feedback`, { rating: 'down', comment: 'Wrong year' })).status).toBe(200);
     const [row] = await t.database.db.select().from(messageFeedback).where(eq(messageFeedback.messageId, answer.id));
-    expect(row).toMatchObject({ rating: 'down', comment: 'Wrong year', question: 'Rate me', answer: 'Hello from the engine.', engine: 'scripted' });
+    expect(row).toMatchObject({
+      rating: 'down',
+      comment: 'Wrong year',
+      question: 'Rate me',
+      answer: 'Hello from the engine.',
+      engine: 'scripted',
+    });
     const list = await alice.get('/api/messages').then((r) => r.json());
     expect(list[1].feedback).toBe('down');
     expect((await alice.post(`/api/messages/${list[0].id}/feedback`, { rating: 'up' })).status).toBe(400);
@@ -304,7 +367,9 @@ describe.each(dbKinds)('chat API on %s', (kind) => {
 
   it('fair use: the 21st question within a minute gets 429', async () => {
     const carol = (await registerUser(t)).client;
-    const results = await Promise.all(Array.from({ length: 21 }, (_, i) => carol.post('/api/chat', { message: `q${i}` }).then((r) => r.status)));
+    const results = await Promise.all(
+      Array.from({ length: 21 }, (_, i) => carol.post('/api/chat', { message: `q${i}` }).then((r) => r.status)),
+    );
     expect(results.filter((s) => s === 200)).toHaveLength(20);
     const res = await carol.post('/api/chat', { message: 'one more' });
     expect(res.status).toBe(429);
@@ -313,16 +378,33 @@ describe.each(dbKinds)('chat API on %s', (kind) => {
 
   it('after the trial: 5 questions a South African day, shown as the allowance, then 429; the next day resets', async () => {
     const dave = await registerUser(t);
-    await t.database.db.update(users).set({ trialEndDate: new Date(now.getTime() - 86_400_000).toISOString() }).where(eq(users.id, dave.user.id));
+    await t.database.db
+      .update(users)
+      .set({ trialEndDate: new Date(now.getTime() - 86_400_000).toISOString() })
+      .where(eq(users.id, dave.user.id));
     expect(await dave.client.get('/api/chat/allowance').then((r) => r.json())).toEqual({ limited: true, remaining: 5, perDay: 5 });
-    const statuses = await Promise.all(Array.from({ length: 7 }, (_, i) => dave.client.post('/api/chat', { message: `limited ${i}` }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => dave.client.post('/api/chat', { message: `limited ${i}` }).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
     const refused = await dave.client.post('/api/chat', { message: 'sixth' });
     expect((await refused.json()).message).toBe(dailyLimitMessage(5));
     // A refused question stores nothing: five questions, five answers, five counted.
-    expect(await t.database.db.select({ role: messages.role }).from(messages).where(eq(messages.userId, dave.user.id)).then((r) => r.length)).toBe(10);
-    expect(await t.database.db.select({ n: users.totalChatMessages }).from(users).where(eq(users.id, dave.user.id)).then((r) => r[0].n)).toBe(5);
+    expect(
+      await t.database.db
+        .select({ role: messages.role })
+        .from(messages)
+        .where(eq(messages.userId, dave.user.id))
+        .then((r) => r.length),
+    ).toBe(10);
+    expect(
+      await t.database.db
+        .select({ n: users.totalChatMessages })
+        .from(users)
+        .where(eq(users.id, dave.user.id))
+        .then((r) => r[0].n),
+    ).toBe(5);
     expect(await dave.client.get('/api/chat/allowance').then((r) => r.json())).toMatchObject({ remaining: 0 });
     // 23:59 the same SA day is still used up; 00:01 the next day is fresh.
     const saMidnight = Date.parse(`${new Date(now.getTime() + 2 * 3600_000).toISOString().slice(0, 10)}T00:00:00+02:00`) + 86_400_000;

@@ -54,7 +54,9 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
     expect(sys.content).toContain('23 November 2026');
     expect(sys.content).toContain('2026/27');
     expect(sys.content).toMatch(/tools for EVERY figure/);
-    expect(model!.requests[0].tools!.map((x) => x.function.name)).toEqual(expect.arrayContaining(['paye', 'uif', 'minimum_wage', 'search_knowledge', 'get_article']));
+    expect(model!.requests[0].tools!.map((x) => x.function.name)).toEqual(
+      expect.arrayContaining(['paye', 'uif', 'minimum_wage', 'search_knowledge', 'get_article']),
+    );
     for (const tool of model!.requests[0].tools!) {
       expect(tool.function.name).toMatch(/^[a-zA-Z0-9_-]+$/);
       expect(tool.function.description).toBeTruthy();
@@ -67,7 +69,11 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
   it('a tool call split across chunks reaches the payroll engine, and the model gets the result back', async () => {
     const [uif] = await t.services.knowledge.search('uif ceiling', { limit: 1 });
     const engine = await engineFor((req, n) => {
-      if (n === 1) return { kind: 'tools', calls: [{ id: 'call_1', name: 'paye', args: JSON.stringify({ period: 'monthly', remuneration: 20000, age: 33 }) }] };
+      if (n === 1)
+        return {
+          kind: 'tools',
+          calls: [{ id: 'call_1', name: 'paye', args: JSON.stringify({ period: 'monthly', remuneration: 20000, age: 33 }) }],
+        };
       if (n === 2) return { kind: 'tools', calls: [{ id: 'call_2', name: 'search_knowledge', args: '{"query":"uif ceiling"}' }] };
       return { kind: 'text', chunks: ['PAYE is **R2 115.00** a month. ', `See [${uif.title}](/knowledge/article/${uif.id}).`] };
     });
@@ -85,7 +91,9 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
   });
 
   it('bad tool arguments go back to the model as an error, not a crash', async () => {
-    const engine = await engineFor((req, n) => (n === 1 ? { kind: 'tools', calls: [{ id: 'c', name: 'uif', args: '{"remuneration": -5' }] } : { kind: 'text', chunks: ['Sorry.'] }));
+    const engine = await engineFor((req, n) =>
+      n === 1 ? { kind: 'tools', calls: [{ id: 'c', name: 'uif', args: '{"remuneration": -5' }] } : { kind: 'text', chunks: ['Sorry.'] },
+    );
     const events = await collect(engine.answer(request('uif?')));
     expect(events.find((e) => e.type === 'tool')).toMatchObject({ call: { name: 'uif', error: expect.stringMatching(/JSON/) } });
     expect(model!.requests[1].messages.at(-1)!.content).toMatch(/error/);
@@ -108,7 +116,12 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
     );
     const events = await collect(engine.answer(request('Is R20 an hour legal?')));
     const calls = events.flatMap((e) => (e.type === 'tool' ? [e.call] : []));
-    expect(calls.map((c) => [c.id, c.name])).toEqual([['a', 'minimum-wage'], ['b', 'minimum-wage'], ['c', 'income_tax_2019'], ['d', 'uif']]);
+    expect(calls.map((c) => [c.id, c.name])).toEqual([
+      ['a', 'minimum-wage'],
+      ['b', 'minimum-wage'],
+      ['c', 'income_tax_2019'],
+      ['d', 'uif'],
+    ]);
     expect(calls[0].result).toBeDefined();
     expect(calls[0].error).toBeUndefined();
     expect(calls[2].error).toMatch(/Unknown calculator/);
@@ -123,10 +136,21 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
     const found = await createRetriever(knowledge).rank('uif', { limit: 5 });
     const engine = await engineFor((req, n) => {
       if (n === 1) return { kind: 'tools', calls: [{ id: 's', name: 'search_knowledge', args: '{"query":"uif"}' }] };
-      if (n === 2) return { kind: 'tools', calls: [{ id: 'g', name: 'get_article', args: JSON.stringify({ id: found[1].article.id }) }, { id: 'x', name: 'get_article', args: '{"id":"nope"}' }] };
+      if (n === 2)
+        return {
+          kind: 'tools',
+          calls: [
+            { id: 'g', name: 'get_article', args: JSON.stringify({ id: found[1].article.id }) },
+            { id: 'x', name: 'get_article', args: '{"id":"nope"}' },
+          ],
+        };
       return {
         kind: 'text',
-        chunks: [`See [B](/knowledge/article/${found[1].article.id}) `, `and [A](/knowledge/article/${found[0].article.id}) `, 'and [Made up](/knowledge/article/00000000-0000-4000-8000-000000000000).'],
+        chunks: [
+          `See [B](/knowledge/article/${found[1].article.id}) `,
+          `and [A](/knowledge/article/${found[0].article.id}) `,
+          'and [Made up](/knowledge/article/00000000-0000-4000-8000-000000000000).',
+        ],
       };
     });
     const events = await collect(engine.answer(request('Tell me about UIF')));
@@ -135,10 +159,23 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
     expect((calls[0].result as { id: string }[]).map((r) => r.id)).toEqual(found.slice(0, 5).map((f) => f.article.id));
     expect(calls[2].error).toMatch(/No article/);
     const searched = JSON.parse(model!.requests[1].messages.at(-1)!.content!) as { id: string; title: string; passage: string }[];
-    expect(searched).toEqual(found.slice(0, 5).map((f) => ({ id: f.article.id, title: f.article.title, link: `/knowledge/article/${f.article.id}`, passage: countsInFigures(f.passage) })));
+    expect(searched).toEqual(
+      found
+        .slice(0, 5)
+        .map((f) => ({
+          id: f.article.id,
+          title: f.article.title,
+          link: `/knowledge/article/${f.article.id}`,
+          passage: countsInFigures(f.passage),
+        })),
+    );
     const third = model!.requests[2].messages;
     const article = (await t.services.knowledge.findItem(found[1].article.id))!;
-    expect(JSON.parse(third.at(-2)!.content!)).toMatchObject({ id: article.id, title: article.title, content: expect.stringContaining(article.content.slice(0, 100)) });
+    expect(JSON.parse(third.at(-2)!.content!)).toMatchObject({
+      id: article.id,
+      title: article.title,
+      content: expect.stringContaining(article.content.slice(0, 100)),
+    });
     // In the order the answer links them; titles from the tools, not from the answer's link text.
     expect(events.find((e) => e.type === 'sources')).toEqual({ type: 'sources', sources: [found[1].article, found[0].article] });
   });
@@ -150,7 +187,9 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
       { role: 'user' as const, content: 'PAYE on R28 500 a month for a 67-year-old with medical aid for 3' },
       { role: 'assistant' as const, content: 'PAYE is …', reading: earlier },
     ];
-    const engine = await engineFor((req, n) => (n === 1 ? { kind: 'tools', calls: [{ id: 'u', name: 'uif', args: '{"remuneration":30000}' }] } : { kind: 'text', chunks: ['Done.'] }));
+    const engine = await engineFor((req, n) =>
+      n === 1 ? { kind: 'tools', calls: [{ id: 'u', name: 'uif', args: '{"remuneration":30000}' }] } : { kind: 'text', chunks: ['Done.'] },
+    );
     const events = await collect(engine.answer(request("she's on R30 000 instead; and the UIF?", { history })));
     const sys = model!.requests[0].messages[0].content!;
     expect(sys).toContain('Facts the user has given in this conversation');
@@ -161,12 +200,18 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
     const tools = model!.requests[0].tools!.map((x) => x.function.name);
     for (const c of PAYROLL_CALCULATOR_LIST) expect(tools).toContain(c.name.replace(/[^a-zA-Z0-9_]/g, '_'));
     const reading = events.find((e) => e.type === 'reading') as Extract<EngineEvent, { type: 'reading' }>;
-    expect(reading.reading).toMatchObject({ outcome: 'calculated', facts: { age: 67, medicalMembers: 3, amounts: [{ role: 'salary', value: 30000 }] } });
+    expect(reading.reading).toMatchObject({
+      outcome: 'calculated',
+      facts: { age: 67, medicalMembers: 3, amounts: [{ role: 'salary', value: 30000 }] },
+    });
     expect(reading.reading.decidedBy).toContain('answered by fake-1');
   });
 
   it('stops after 5 tool rounds with a clear message', async () => {
-    const engine = await engineFor(() => ({ kind: 'tools', calls: [{ id: 'c', name: 'sdl', args: '{"remuneration":1000,"annualPayroll":600000}' }] }));
+    const engine = await engineFor(() => ({
+      kind: 'tools',
+      calls: [{ id: 'c', name: 'sdl', args: '{"remuneration":1000,"annualPayroll":600000}' }],
+    }));
     const events = await collect(engine.answer(request('loop')));
     expect(model!.requests).toHaveLength(5);
     expect(model!.requests.map((r) => r.tool_choice)).toEqual([undefined, undefined, undefined, undefined, 'none']);
@@ -175,8 +220,13 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
   });
 
   it('trims the history to its token budget, oldest first, and always sends the question', async () => {
-    const history = Array.from({ length: 30 }, (_, i) => ({ role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content: `turn ${i} ${'x'.repeat(400)}` }));
-    expect(trimHistory(history, 1000).map((h) => h.content.slice(0, 7))).toEqual(['turn 21', 'turn 22', 'turn 23', 'turn 24', 'turn 25', 'turn 26', 'turn 27', 'turn 28', 'turn 29'].map((s) => s.slice(0, 7)));
+    const history = Array.from({ length: 30 }, (_, i) => ({
+      role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant',
+      content: `turn ${i} ${'x'.repeat(400)}`,
+    }));
+    expect(trimHistory(history, 1000).map((h) => h.content.slice(0, 7))).toEqual(
+      ['turn 21', 'turn 22', 'turn 23', 'turn 24', 'turn 25', 'turn 26', 'turn 27', 'turn 28', 'turn 29'].map((s) => s.slice(0, 7)),
+    );
     const engine = await engineFor(() => ({ kind: 'text', chunks: ['ok'] }), { historyTokenBudget: 1000 });
     await collect(engine.answer(request('latest question', { history })));
     const sent = model!.requests[0].messages;
@@ -185,7 +235,7 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
     expect(sent.some((m) => m.content?.startsWith('turn 29 '))).toBe(true);
   });
 
-  it('an earlier answer\'s calculator calls are replayed as tool calls, so a follow-up can reuse their inputs', async () => {
+  it("an earlier answer's calculator calls are replayed as tool calls, so a follow-up can reuse their inputs", async () => {
     const engine = await engineFor(() => ({ kind: 'text', chunks: ['ok'] }));
     const input = { period: 'monthly', remuneration: 20000, age: 33 };
     const history = [
@@ -202,7 +252,9 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
     await collect(engine.answer(request('And for R30 000?', { history })));
     const sent = model!.requests[0].messages.slice(1);
     expect(sent.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user']);
-    expect(sent[1].tool_calls).toEqual([{ id: 'history_1_0', type: 'function', function: { name: 'paye', arguments: JSON.stringify(input) } }]);
+    expect(sent[1].tool_calls).toEqual([
+      { id: 'history_1_0', type: 'function', function: { name: 'paye', arguments: JSON.stringify(input) } },
+    ]);
     expect(sent[2]).toMatchObject({ role: 'tool', tool_call_id: 'history_1_0' });
     expect(JSON.parse(sent[2].content!)).toEqual({ paye: 2115 });
     expect(sent[3]).toEqual({ role: 'assistant', content: 'PAYE is R2 115.00 a month.' });
@@ -212,7 +264,13 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
     const [article] = await t.services.knowledge.search('maternity leave', { limit: 1 });
     const full = (await t.services.knowledge.findItem(article.id))!;
     const engine = await engineFor(() => ({ kind: 'text', chunks: ['Four consecutive months.'] }));
-    const events = await collect(engine.answer(request('How long?', { article: { id: full.id, title: full.title, categoryId: full.categoryId, keywords: full.keywords, content: full.content } })));
+    const events = await collect(
+      engine.answer(
+        request('How long?', {
+          article: { id: full.id, title: full.title, categoryId: full.categoryId, keywords: full.keywords, content: full.content },
+        }),
+      ),
+    );
     const sys = model!.requests[0].messages[0].content!;
     expect(sys).toContain(full.title);
     expect(sys).toContain(`(/knowledge/article/${full.id})`);
@@ -233,7 +291,10 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
   });
 
   it('a stream that ends without finishing, a cut connection and a refused connection are 502s', async () => {
-    for (const reply of [{ kind: 'truncated', chunks: ['Half an '] }, { kind: 'truncated', chunks: ['Half an '], destroy: true }] as Reply[]) {
+    for (const reply of [
+      { kind: 'truncated', chunks: ['Half an '] },
+      { kind: 'truncated', chunks: ['Half an '], destroy: true },
+    ] as Reply[]) {
       const engine = await engineFor(() => reply);
       const events: EngineEvent[] = [];
       const err = await (async () => {
@@ -278,7 +339,9 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
 
   it('through the app: a model error keeps the question (502), a hanging model gives 504, Retry answers once', async () => {
     let mode: 'fail' | 'hang' | 'ok' = 'fail';
-    const fake = await startFakeModel(() => (mode === 'fail' ? { kind: 'error', status: 500 } : mode === 'hang' ? { kind: 'hang' } : { kind: 'text', chunks: ['Fine ', 'now.'] }));
+    const fake = await startFakeModel(() =>
+      mode === 'fail' ? { kind: 'error', status: 500 } : mode === 'hang' ? { kind: 'hang' } : { kind: 'text', chunks: ['Fine ', 'now.'] },
+    );
     const app = await createTestApp('pglite', { AI_BASE_URL: fake.url, AI_MODEL: 'fake-1', AI_TIMEOUT_MS: '300' });
     try {
       const { client } = await registerUser(app);
@@ -295,7 +358,12 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
       expect((await retried.json()).response).toBe('Fine now.');
       const list = await client.get('/api/messages').then((r) => r.json());
       expect(list.filter((m: { content: string }) => m.content === 'Is the model up?')).toHaveLength(1);
-      expect(list.map((m: { role: string; status: string }) => `${m.role}:${m.status}`)).toEqual(['user:complete', 'assistant:complete', 'user:complete', 'assistant:error']);
+      expect(list.map((m: { role: string; status: string }) => `${m.role}:${m.status}`)).toEqual([
+        'user:complete',
+        'assistant:complete',
+        'user:complete',
+        'assistant:error',
+      ]);
     } finally {
       await app.close();
       await fake.close();
@@ -303,10 +371,21 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
   });
 
   it('the fake model also answers stream:false requests', async () => {
-    model = await startFakeModel((req, n) => (n === 1 ? { kind: 'tools', calls: [{ id: 'c1', name: 'uif', args: '{"remuneration":1000}' }] } : { kind: 'text', chunks: ['Plain ', 'answer.'] }));
+    model = await startFakeModel((req, n) =>
+      n === 1
+        ? { kind: 'tools', calls: [{ id: 'c1', name: 'uif', args: '{"remuneration":1000}' }] }
+        : { kind: 'text', chunks: ['Plain ', 'answer.'] },
+    );
     const post = () =>
-      fetch(`${model!.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'm', messages: [], stream: false }) }).then((r) => r.json());
-    expect((await post()).choices[0]).toMatchObject({ finish_reason: 'tool_calls', message: { tool_calls: [{ id: 'c1', function: { name: 'uif', arguments: '{"remuneration":1000}' } }] } });
+      fetch(`${model!.url}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'm', messages: [], stream: false }),
+      }).then((r) => r.json());
+    expect((await post()).choices[0]).toMatchObject({
+      finish_reason: 'tool_calls',
+      message: { tool_calls: [{ id: 'c1', function: { name: 'uif', arguments: '{"remuneration":1000}' } }] },
+    });
     expect((await post()).choices[0]).toMatchObject({ finish_reason: 'stop', message: { role: 'assistant', content: 'Plain answer.' } });
     expect(model.requests).toHaveLength(2);
   });

@@ -36,12 +36,30 @@ describe.each(dbKinds)('a payslip in the chat on %s', (kind) => {
     const a = await ask(`Can you check this payslip? She is 67.\n\n${slip('b-two-columns-ytd.txt')}`);
     expect(a.toolCalls).toHaveLength(1);
     const [call] = a.toolCalls;
-    expect(call).toMatchObject({ name: PAYSLIP_CHECK, input: { payDate: '2026-10-30', period: 'monthly', gross: 43000, paye: 8614.75, uifEmployee: 380, sdl: 430, netPay: 34005.25, age: 67 } });
+    expect(call).toMatchObject({
+      name: PAYSLIP_CHECK,
+      input: {
+        payDate: '2026-10-30',
+        period: 'monthly',
+        gross: 43000,
+        paye: 8614.75,
+        uifEmployee: 380,
+        sdl: 430,
+        netPay: 34005.25,
+        age: 67,
+      },
+    });
     expect(call.result).toMatchObject({
       taxYear: 2027,
       differences: 2,
       findings: [
-        { item: 'paye', shown: 8614.75, expected: 7801, difference: 813.75, reason: 'the rebates of an employee under 65 were used; at 67 the employee also gets the secondary rebate' },
+        {
+          item: 'paye',
+          shown: 8614.75,
+          expected: 7801,
+          difference: 813.75,
+          reason: 'the rebates of an employee under 65 were used; at 67 the employee also gets the secondary rebate',
+        },
         { item: 'uif', shown: 380, expected: 177.12, difference: 202.88, reason: 'UIF was charged on the full pay, above the ceiling' },
       ],
     });
@@ -108,25 +126,47 @@ describe('check_payslip through an OpenAI-compatible model', () => {
         : { kind: 'text', chunks: ['UIF is R202.88 too high.'] },
     );
     const engine = createOpenAIEngine({ baseUrl: model.url, model: 'fake-1', knowledge: knowledgeTools(t.services.knowledge) });
-    const req: EngineRequest = { question: `check this\n${text}`, history: [], article: null, today: NOW, signal: new AbortController().signal };
+    const req: EngineRequest = {
+      question: `check this\n${text}`,
+      history: [],
+      article: null,
+      today: NOW,
+      signal: new AbortController().signal,
+    };
     const events: EngineEvent[] = [];
     for await (const e of engine.answer(req)) events.push(e);
     const tool = events.find((e) => e.type === 'tool') as Extract<EngineEvent, { type: 'tool' }>;
     expect(tool.call).toMatchObject({ name: PAYSLIP_CHECK, input: { uifEmployee: 380, age: 67 }, result: { differences: 2 } });
     expect(model.requests[0].tools!.map((x) => x.function.name)).toContain('check_payslip');
     const back = JSON.parse(model.requests[1].messages.at(-1)!.content as string);
-    expect(back.findings.map((f: { item: string; difference: number }) => [f.item, f.difference])).toEqual([['paye', 813.75], ['uif', 202.88]]);
+    expect(back.findings.map((f: { item: string; difference: number }) => [f.item, f.difference])).toEqual([
+      ['paye', 813.75],
+      ['uif', 202.88],
+    ]);
     expect(back.read).toMatchObject({ gross: 43000 });
   });
 
   it('text that is not a payslip comes back to the model as an error', async () => {
     model = await startFakeModel((_req, n) =>
-      n === 1 ? { kind: 'tools', calls: [{ id: 'c1', name: 'check_payslip', args: JSON.stringify({ text: 'hello there' }) }] } : { kind: 'text', chunks: ['Please paste the payslip.'] },
+      n === 1
+        ? { kind: 'tools', calls: [{ id: 'c1', name: 'check_payslip', args: JSON.stringify({ text: 'hello there' }) }] }
+        : { kind: 'text', chunks: ['Please paste the payslip.'] },
     );
     const engine = createOpenAIEngine({ baseUrl: model.url, model: 'fake-1', knowledge: knowledgeTools(t.services.knowledge) });
     const events: EngineEvent[] = [];
-    for await (const e of engine.answer({ question: 'check my slip', history: [], article: null, today: NOW, signal: new AbortController().signal })) events.push(e);
-    expect(events.find((e) => e.type === 'tool')).toMatchObject({ call: { name: PAYSLIP_CHECK, error: expect.stringMatching(/does not look like a payslip/) } });
-    expect(JSON.parse(model.requests[1].messages.at(-1)!.content as string)).toMatchObject({ error: expect.stringMatching(/does not look like a payslip/) });
+    for await (const e of engine.answer({
+      question: 'check my slip',
+      history: [],
+      article: null,
+      today: NOW,
+      signal: new AbortController().signal,
+    }))
+      events.push(e);
+    expect(events.find((e) => e.type === 'tool')).toMatchObject({
+      call: { name: PAYSLIP_CHECK, error: expect.stringMatching(/does not look like a payslip/) },
+    });
+    expect(JSON.parse(model.requests[1].messages.at(-1)!.content as string)).toMatchObject({
+      error: expect.stringMatching(/does not look like a payslip/),
+    });
   });
 });

@@ -54,7 +54,10 @@ describe.each(dbKinds)('sample questions through POST /api/chat on %s (built-in 
     if (c.words) expect(response, why).toMatch(new RegExp(c.words, 'i'));
     if (c.citeTitle) {
       const re = new RegExp(c.citeTitle, 'i');
-      expect(sources.some((s) => re.test(s.title)), why).toBe(true);
+      expect(
+        sources.some((s) => re.test(s.title)),
+        why,
+      ).toBe(true);
       // Every cited article is also a link in the answer.
       for (const s of sources) expect(response, why).toContain(`/knowledge/article/${s.id}`);
     }

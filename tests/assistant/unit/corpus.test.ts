@@ -31,19 +31,36 @@ describe('the corpus', () => {
   it('covers every intent and every topic in both parts', () => {
     for (const part of ['train', 'held-out'] as const) {
       const turns = entries.filter((e) => e.part === part).flatMap((e) => e.turns);
-      for (const intent of ['calculate', 'knowledge', 'follow-up', 'greeting', 'off-topic', 'unknown']) expect(turns.some((t) => t.intent === intent), `${part} ${intent}`).toBe(true);
-      for (const topic of ['paye', 'payslip', 'uif', 'sdl', 'eti', 'overtime', 'leave', 'notice', 'minimum-wage', 'tax-threshold']) expect(turns.some((t) => t.topic === topic), `${part} ${topic}`).toBe(true);
+      for (const intent of ['calculate', 'knowledge', 'follow-up', 'greeting', 'off-topic', 'unknown'])
+        expect(
+          turns.some((t) => t.intent === intent),
+          `${part} ${intent}`,
+        ).toBe(true);
+      for (const topic of ['paye', 'payslip', 'uif', 'sdl', 'eti', 'overtime', 'leave', 'notice', 'minimum-wage', 'tax-threshold'])
+        expect(
+          turns.some((t) => t.topic === topic),
+          `${part} ${topic}`,
+        ).toBe(true);
     }
   });
 
   it('ships the classifier trained on exactly the training part (npm run train)', () => {
-    const fresh = train(entries.filter((e) => e.part === 'train'), model.config.smoothingFactor);
+    const fresh = train(
+      entries.filter((e) => e.part === 'train'),
+      model.config.smoothingFactor,
+    );
     expect(fresh.trainedOn).toEqual(model.trainedOn);
-    expect(fresh.intent === model.intent && fresh.topic === model.topic && fresh.article === model.article, 'model.json is stale: run npm run train').toBe(true);
+    expect(
+      fresh.intent === model.intent && fresh.topic === model.topic && fresh.article === model.article,
+      'model.json is stale: run npm run train',
+    ).toBe(true);
   });
 
   it.each(['train', 'held-out'] as const)('is understood at or above the measured figures: %s', (part) => {
-    const { metrics } = evaluateUnderstanding(entries.filter((e) => e.part === part), { today: CORPUS_TODAY });
+    const { metrics } = evaluateUnderstanding(
+      entries.filter((e) => e.part === part),
+      { today: CORPUS_TODAY },
+    );
     const floor = MEASURED[part];
     for (const k of Object.keys(floor) as (keyof typeof floor)[]) expect(metrics[k], `${part} ${k}`).toBeGreaterThanOrEqual(floor[k]);
   });

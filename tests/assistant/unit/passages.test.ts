@@ -31,7 +31,9 @@ describe('bestPassage', () => {
 describe('rules, not worked examples', () => {
   it('knows a sum worked in rands from a rule that states a figure', () => {
     expect(worksASum('December PAYE is R2 115.00 (salary) + R4 792.00 (bonus) = R6 907.00.')).toBe(true);
-    expect(worksASum('| Does not normally work Sundays; works 3 hours | 3 × R50 × 2 = R300, less than the daily wage | **R400** |')).toBe(true);
+    expect(worksASum('| Does not normally work Sundays; works 3 hours | 3 × R50 × 2 = R300, less than the daily wage | **R400** |')).toBe(
+      true,
+    );
     expect(worksASum('UIF is 1% of remuneration up to the ceiling of R17 712 a month.')).toBe(false);
   });
 

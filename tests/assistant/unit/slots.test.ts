@@ -58,7 +58,10 @@ describe('money, the way people write it', () => {
       { role: 'travelAllowance', value: 5000 },
     ]);
     expect(amounts('R1 500 bonus on top of R12 000 salary').map((a) => a.role)).toEqual(['bonus', 'salary']);
-    expect(amounts('paye on 30k pm bonus 30k')).toEqual([{ role: 'salary', value: 30000, period: 'monthly' }, { role: 'bonus', value: 30000 }]);
+    expect(amounts('paye on 30k pm bonus 30k')).toEqual([
+      { role: 'salary', value: 30000, period: 'monthly' },
+      { role: 'bonus', value: 30000 },
+    ]);
     expect(amounts('UIF on R12 000 salary plus R8 000 commission').map((a) => a.role)).toEqual(['salary', 'commission']);
     expect(amounts('PAYE on R40 000 a month with R3 000 to a retirement annuity').map((a) => a.role)).toEqual(['salary', 'retirement']);
   });
@@ -78,7 +81,10 @@ describe('money, the way people write it', () => {
       { role: 'employerRetirement', value: 4000 },
       { role: 'employerMedical', value: 3000 },
     ]);
-    expect(amounts('salary R24 000 p/m, the company contributes R1 800 p/m to the provident fund').map((a) => a.role)).toEqual(['salary', 'employerRetirement']);
+    expect(amounts('salary R24 000 p/m, the company contributes R1 800 p/m to the provident fund').map((a) => a.role)).toEqual([
+      'salary',
+      'employerRetirement',
+    ]);
   });
 
   it('does not take a limit being asked about, a year, a date or a percentage for pay', () => {
@@ -91,12 +97,27 @@ describe('money, the way people write it', () => {
   });
 
   it('reads hourly and daily rates, and weekly pay with the hours of the week', () => {
-    expect(slots('Employee paid R25 per hour works 4 hours overtime')).toMatchObject({ amounts: [{ role: 'hourlyRate', value: 25 }], hours: 4 });
+    expect(slots('Employee paid R25 per hour works 4 hours overtime')).toMatchObject({
+      amounts: [{ role: 'hourlyRate', value: 25 }],
+      hours: 4,
+    });
     expect(slots('R30/h, 6 hours on a Sunday')).toMatchObject({ amounts: [{ role: 'hourlyRate', value: 30 }], hours: 6, sunday: true });
     expect(slots('ot 4hrs @ R48')).toMatchObject({ amounts: [{ role: 'hourlyRate', value: 48 }], hours: 4 });
-    expect(slots('daily wage of R400, 8 hours on a public holiday')).toMatchObject({ amounts: [{ role: 'dailyRate', value: 400 }], hours: 8, publicHoliday: true });
-    expect(slots('he gets R1 800 a week for 45 hours. worked 6 hours OT')).toMatchObject({ amounts: [{ role: 'salary', value: 1800, period: 'weekly' }], hoursPerWeek: 45, hours: 6 });
-    expect(slots('R2 000 for a 40-hour week, 5 hours overtime')).toMatchObject({ amounts: [{ role: 'salary', value: 2000, period: 'weekly' }], hoursPerWeek: 40, hours: 5 });
+    expect(slots('daily wage of R400, 8 hours on a public holiday')).toMatchObject({
+      amounts: [{ role: 'dailyRate', value: 400 }],
+      hours: 8,
+      publicHoliday: true,
+    });
+    expect(slots('he gets R1 800 a week for 45 hours. worked 6 hours OT')).toMatchObject({
+      amounts: [{ role: 'salary', value: 1800, period: 'weekly' }],
+      hoursPerWeek: 45,
+      hours: 6,
+    });
+    expect(slots('R2 000 for a 40-hour week, 5 hours overtime')).toMatchObject({
+      amounts: [{ role: 'salary', value: 2000, period: 'weekly' }],
+      hoursPerWeek: 40,
+      hours: 5,
+    });
   });
 });
 
@@ -205,7 +226,10 @@ describe('people, time and work', () => {
   });
 
   it('reads the period an answer is wanted in apart from the pay’s', () => {
-    expect(slots('monthly PAYE on R480 000 a year')).toMatchObject({ amounts: [{ value: 480000, period: 'annual' }], wantPeriod: 'monthly' });
+    expect(slots('monthly PAYE on R480 000 a year')).toMatchObject({
+      amounts: [{ value: 480000, period: 'annual' }],
+      wantPeriod: 'monthly',
+    });
     expect(slots('monthly tax on 60k salary').amounts).toEqual([{ role: 'salary', value: 60000, period: 'monthly' }]);
     expect(slots('PAYE on R16 000 pm for a 29-year-old').wantPeriod).toBeUndefined();
   });

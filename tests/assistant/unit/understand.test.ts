@@ -77,7 +77,10 @@ describe('the rule table', () => {
   });
 
   it('reads PAYE and UIF asked together as a payslip', () => {
-    expect(one('What PAYE and UIF must I deduct from R20 000 a month for a 30 year old?')).toMatchObject({ topic: 'payslip', decidedBy: 'rule:several-deductions-are-a-payslip' });
+    expect(one('What PAYE and UIF must I deduct from R20 000 a month for a 30 year old?')).toMatchObject({
+      topic: 'payslip',
+      decidedBy: 'rule:several-deductions-are-a-payslip',
+    });
   });
 
   it('declines what has no payroll in it, and does not decline what has', () => {
@@ -88,15 +91,34 @@ describe('the rule table', () => {
 
   it('declines a later message with nothing of payroll in it, whatever the model makes of the conversation, unless it leans on the turn before', () => {
     const rule = RULES.find((r) => r.name === 'no-payroll-is-off-topic')!;
-    const memory: Memory = { facts: { amounts: [{ role: 'salary', value: 25000, period: 'monthly' }], age: 41 }, topics: ['paye'], lastIntent: 'calculate', lastTopic: 'paye' };
+    const memory: Memory = {
+      facts: { amounts: [{ role: 'salary', value: 25000, period: 'monthly' }], age: 41 },
+      topics: ['paye'],
+      lastIntent: 'calculate',
+      lastTopic: 'paye',
+    };
     const apply = (q: string) =>
       rule.apply(
         { intent: 'follow-up', topic: 'paye', decidedBy: 'model' },
-        { reading: readSlots(q, today), memory, intent: { label: 'follow-up', p: 0.5, all: [] }, topic: { label: 'paye', p: 0.5, all: [] }, article: false },
+        {
+          reading: readSlots(q, today),
+          memory,
+          intent: { label: 'follow-up', p: 0.5, all: [] },
+          topic: { label: 'paye', p: 0.5, all: [] },
+          article: false,
+        },
       );
     expect(apply('whats the capital of france')).toEqual({ intent: 'off-topic', topic: null });
     expect(apply('who won the currie cup final?')).toEqual({ intent: 'off-topic', topic: null });
-    for (const leaning of ['and for her?', 'since when?', 'and 67?', 'what about per week', "what's his take home then?", 'when are the payments due?']) expect(apply(leaning), leaning).toBeNull();
+    for (const leaning of [
+      'and for her?',
+      'since when?',
+      'and 67?',
+      'what about per week',
+      "what's his take home then?",
+      'when are the payments due?',
+    ])
+      expect(apply(leaning), leaning).toBeNull();
   });
 });
 
@@ -142,9 +164,21 @@ describe('what a conversation remembers', () => {
 
   it('starts from the reading stored with the last answer, and reads old conversations once', () => {
     const first = one('PAYE on R20 000 a month for a 33-year-old');
-    const stored = memoryFrom([{ role: 'user', content: 'x' }, { role: 'assistant', content: 'y', reading: first }], today);
+    const stored = memoryFrom(
+      [
+        { role: 'user', content: 'x' },
+        { role: 'assistant', content: 'y', reading: first },
+      ],
+      today,
+    );
     expect(stored).toEqual({ facts: first.facts, topics: ['paye'], lastIntent: 'calculate', lastTopic: 'paye' });
-    const legacy = memoryFrom([{ role: 'user', content: 'PAYE on R20 000 a month for a 33-year-old' }, { role: 'assistant', content: 'R2 115.00' }], today);
+    const legacy = memoryFrom(
+      [
+        { role: 'user', content: 'PAYE on R20 000 a month for a 33-year-old' },
+        { role: 'assistant', content: 'R2 115.00' },
+      ],
+      today,
+    );
     expect(legacy.facts).toEqual(first.facts);
   });
 });

@@ -20,7 +20,11 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
 
   beforeAll(async () => {
     stub = await startPayfastStub();
-    t = await createTestApp(kind, { ...stub.env, PUBLIC_URL: 'https://app.payewise.test', PAYFAST_TIMEOUT_MS: '400' }, { clock: () => now });
+    t = await createTestApp(
+      kind,
+      { ...stub.env, PUBLIC_URL: 'https://app.payewise.test', PAYFAST_TIMEOUT_MS: '400' },
+      { clock: () => now },
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -38,8 +42,13 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
   const mailsTo = async (to: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id);
   const nextPf = () => String(++pf);
 
-  async function postItn(fields: ReturnType<typeof itnFields>, opts: { ip?: string; passphrase?: string; signature?: string; headers?: Record<string, string> } = {}) {
-    const res = await t.client({ ip: opts.ip ?? PAYFAST_IP }).post('/api/payfast/itn', signedItn(fields, opts.passphrase, opts.signature), { ...FORM, ...opts.headers });
+  async function postItn(
+    fields: ReturnType<typeof itnFields>,
+    opts: { ip?: string; passphrase?: string; signature?: string; headers?: Record<string, string> } = {},
+  ) {
+    const res = await t
+      .client({ ip: opts.ip ?? PAYFAST_IP })
+      .post('/api/payfast/itn', signedItn(fields, opts.passphrase, opts.signature), { ...FORM, ...opts.headers });
     await t.services.billing.idle();
     return res;
   }
@@ -56,7 +65,13 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
   /** A user whose first (free) payment PayFast has confirmed: active until the 30th. */
   async function activeSubscriber() {
     const r = await trialCheckout();
-    const first = itnFields({ ref: r.ref, pfPaymentId: nextPf(), amountCents: 0, token: `${TOKEN.slice(0, -4)}${String(pf).padStart(4, '0')}`, billingDate: '2026-11-30' });
+    const first = itnFields({
+      ref: r.ref,
+      pfPaymentId: nextPf(),
+      amountCents: 0,
+      token: `${TOKEN.slice(0, -4)}${String(pf).padStart(4, '0')}`,
+      billingDate: '2026-11-30',
+    });
     expect((await postItn(first)).status).toBe(200);
     const row = await userRow(r.user.id);
     expect(row.subscriptionStatus).toBe('active');
@@ -69,21 +84,51 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
       const { user, creds, body, ref, client } = await trialCheckout();
       expect(body.payment_url).toBe('https://sandbox.payfast.co.za/eng/process');
       expect(Object.keys(body.payment_data)).toEqual([
-        'merchant_id', 'merchant_key', 'return_url', 'cancel_url', 'notify_url', 'email_address', 'm_payment_id', 'amount', 'item_name',
-        'subscription_type', 'billing_date', 'recurring_amount', 'frequency', 'cycles', 'signature',
+        'merchant_id',
+        'merchant_key',
+        'return_url',
+        'cancel_url',
+        'notify_url',
+        'email_address',
+        'm_payment_id',
+        'amount',
+        'item_name',
+        'subscription_type',
+        'billing_date',
+        'recurring_amount',
+        'frequency',
+        'cycles',
+        'signature',
       ]);
       const { signature, ...signed } = body.payment_data;
       expect(signed).toEqual({
-        merchant_id: '10000100', merchant_key: '46f0cd694581a',
-        return_url: 'https://app.payewise.test/subscription?checkout=return', cancel_url: 'https://app.payewise.test/subscription?checkout=cancelled',
-        notify_url: 'https://app.payewise.test/api/payfast/itn', email_address: creds.email, m_payment_id: ref, amount: '0.00', item_name: 'PayeWise Monthly',
-        subscription_type: '1', billing_date: '2026-11-30', recurring_amount: '80.00', frequency: '3', cycles: '0',
+        merchant_id: '10000100',
+        merchant_key: '46f0cd694581a',
+        return_url: 'https://app.payewise.test/subscription?checkout=return',
+        cancel_url: 'https://app.payewise.test/subscription?checkout=cancelled',
+        notify_url: 'https://app.payewise.test/api/payfast/itn',
+        email_address: creds.email,
+        m_payment_id: ref,
+        amount: '0.00',
+        item_name: 'PayeWise Monthly',
+        subscription_type: '1',
+        billing_date: '2026-11-30',
+        recurring_amount: '80.00',
+        frequency: '3',
+        cycles: '0',
       });
       expect(ref).toMatch(/^sub_[A-Za-z0-9_-]{8,}$/);
       expect(signature).toBe(formSignature(signed as Partial<Record<FormField, string>>, SANDBOX.passphrase));
       expect(JSON.stringify(body)).not.toContain(SANDBOX.passphrase);
       const [row] = await db().select().from(payfastCheckouts).where(eq(payfastCheckouts.ref, ref));
-      expect(row).toMatchObject({ userId: user.id, amountCents: 0, recurringCents: 8000, billingDate: '2026-11-30', token: null, completedAt: null });
+      expect(row).toMatchObject({
+        userId: user.id,
+        amountCents: 0,
+        recurringCents: 8000,
+        billingDate: '2026-11-30',
+        token: null,
+        completedAt: null,
+      });
       // Still in the trial until PayFast says otherwise; a second checkout gets its own reference.
       const status = await (await client.get('/api/subscription-status')).json();
       expect(status).toMatchObject({ status: 'trialing', phase: 'trial', access: 'full', daysLeft: 7, openCheckout: { ref } });
@@ -97,11 +142,27 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
       const body = await (await client.post('/api/create-subscription')).json();
       expect(body.payment_data).toMatchObject({ amount: '80.00', billing_date: '2026-12-05', recurring_amount: '80.00' });
       expect((await userRow(user.id)).subscriptionStatus).toBe('pending');
-      expect(await (await client.get('/api/subscription-status')).json()).toMatchObject({ status: 'pending', phase: 'pending', access: 'limited', paidThrough: null });
+      expect(await (await client.get('/api/subscription-status')).json()).toMatchObject({
+        status: 'pending',
+        phase: 'pending',
+        access: 'limited',
+        paidThrough: null,
+      });
       // The paid-now ITN makes it active to one month after today.
-      await postItn(itn({ ref: body.payment_data.m_payment_id, pfPaymentId: nextPf(), amountCents: 8000, token: `${TOKEN.slice(0, -2)}pp`, billingDate: '2026-12-05' }));
+      await postItn(
+        itn({
+          ref: body.payment_data.m_payment_id,
+          pfPaymentId: nextPf(),
+          amountCents: 8000,
+          token: `${TOKEN.slice(0, -2)}pp`,
+          billingDate: '2026-12-05',
+        }),
+      );
       expect(await userRow(user.id)).toMatchObject({ subscriptionStatus: 'active', nextBillingDate: mid('2027-01-05') });
-      expect((await mailsTo(user.email)).map((m) => m.subject)).toEqual(['Your PayeWise subscription is set up', 'Payment received: R80.00']);
+      expect((await mailsTo(user.email)).map((m) => m.subject)).toEqual([
+        'Your PayeWise subscription is set up',
+        'Payment received: R80.00',
+      ]);
     });
 
     it('an active subscriber gets 409; a signed-out visitor 401', async () => {
@@ -109,7 +170,12 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
       const res = await client.post('/api/create-subscription');
       expect(res.status).toBe(409);
       expect(await res.json()).toEqual({ message: ALREADY_SUBSCRIBED });
-      for (const [m, p] of [['POST', '/api/create-subscription'], ['GET', '/api/subscription-status'], ['POST', '/api/cancel-subscription'], ['GET', '/api/subscription/payments']]) {
+      for (const [m, p] of [
+        ['POST', '/api/create-subscription'],
+        ['GET', '/api/subscription-status'],
+        ['POST', '/api/cancel-subscription'],
+        ['GET', '/api/subscription/payments'],
+      ]) {
         expect((await t.client().request(m, p)).status).toBe(401);
       }
     });
@@ -128,22 +194,43 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
       // The post-back: every field as received, in that order, blanks kept, no signature, no passphrase.
       const [v] = stub.validations();
       expect(v.body).toBe(itnSignatureString(fields));
-      expect(v.body).toContain("name_first=Thandi+O%27Brien&");
+      expect(v.body).toContain('name_first=Thandi+O%27Brien&');
       expect(v.body).not.toMatch(/signature=|passphrase=/);
       expect(v.headers['content-type']).toBe('application/x-www-form-urlencoded');
       expect(v.headers['user-agent']).toMatch(/PayeWise/);
 
-      expect(await userRow(user.id)).toMatchObject({ subscriptionStatus: 'active', payfastToken: TOKEN, nextBillingDate: mid('2026-11-30'), paidThrough: mid('2026-11-30') });
+      expect(await userRow(user.id)).toMatchObject({
+        subscriptionStatus: 'active',
+        payfastToken: TOKEN,
+        nextBillingDate: mid('2026-11-30'),
+        paidThrough: mid('2026-11-30'),
+      });
       const [row] = await itnRows(ref);
-      expect(row).toMatchObject({ state: 'applied', sourceIp: PAYFAST_IP, rawBody: raw, pfPaymentId: '2345678', paymentStatus: 'COMPLETE', userId: user.id });
+      expect(row).toMatchObject({
+        state: 'applied',
+        sourceIp: PAYFAST_IP,
+        rawBody: raw,
+        pfPaymentId: '2345678',
+        paymentStatus: 'COMPLETE',
+        userId: user.id,
+      });
       expect(row.checks).toEqual({ signature: 'pass', source: 'pass', merchant: 'pass', amount: 'pass', validate: 'pass' });
 
       const status = await (await client.get('/api/subscription-status')).json();
       expect(status).toEqual({
-        status: 'active', nextBillingDate: mid('2026-11-30'), trialEndDate: '2026-11-30T08:00:00.000Z', daysLeft: 0, access: 'full', paidThrough: mid('2026-11-30'), phase: 'active', openCheckout: null,
+        status: 'active',
+        nextBillingDate: mid('2026-11-30'),
+        trialEndDate: '2026-11-30T08:00:00.000Z',
+        daysLeft: 0,
+        access: 'full',
+        paidThrough: mid('2026-11-30'),
+        phase: 'active',
+        openCheckout: null,
       });
       expect(JSON.stringify(status) + (await (await client.get('/api/user')).text())).not.toContain(TOKEN);
-      expect(await (await client.get('/api/subscription/payments')).json()).toEqual([{ id: expect.any(Number), date: START.toISOString(), amount: 'R0.00', status: 'Paid', reference: '2345678' }]);
+      expect(await (await client.get('/api/subscription/payments')).json()).toEqual([
+        { id: expect.any(Number), date: START.toISOString(), amount: 'R0.00', status: 'Paid', reference: '2345678' },
+      ]);
 
       const [mail] = await mailsTo(user.email);
       expect(mail.subject).toBe('Your PayeWise subscription is set up');
@@ -172,7 +259,9 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
 
     it('two deliveries of one ITN at the same moment are applied once', async () => {
       const { user, ref } = await trialCheckout();
-      const raw = signedItn(itn({ ref, pfPaymentId: nextPf(), amountCents: 0, token: `${TOKEN.slice(0, -3)}twn`, billingDate: '2026-11-30' }));
+      const raw = signedItn(
+        itn({ ref, pfPaymentId: nextPf(), amountCents: 0, token: `${TOKEN.slice(0, -3)}twn`, billingDate: '2026-11-30' }),
+      );
       const res = await Promise.all([1, 2, 3].map(() => t.client({ ip: PAYFAST_IP }).post('/api/payfast/itn', raw, FORM)));
       expect(res.map((r) => r.status)).toEqual([200, 200, 200]);
       await t.services.billing.idle();
@@ -181,14 +270,66 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
       expect(await mailsTo(user.email)).toHaveLength(1);
     });
 
-    it.each<[string, (ref: string) => { fields: ReturnType<typeof itnFields>; ip?: string; passphrase?: string; signature?: string; headers?: Record<string, string> }, string, RegExp]>([
-      ['a forged signature', (ref) => ({ fields: itn({ ref, pfPaymentId: '9001', amountCents: 0, token: TOKEN }), signature: '0'.repeat(32) }), 'signature', /signature does not match/],
-      ['a signature made without our passphrase', (ref) => ({ fields: itn({ ref, pfPaymentId: '9002', amountCents: 0, token: TOKEN }), passphrase: 'guessed' }), 'signature', /signature does not match/],
-      ['an address outside PayFast’s ranges', (ref) => ({ fields: itn({ ref, pfPaymentId: '9003', amountCents: 0, token: TOKEN }), ip: '198.18.200.1' }), 'source', /198\.18\.200\.1 is not one of PayFast's/],
-      ['a spoofed X-Forwarded-For (no trusted proxy)', (ref) => ({ fields: itn({ ref, pfPaymentId: '9004', amountCents: 0, token: TOKEN }), ip: '198.18.200.2', headers: { 'x-forwarded-for': PAYFAST_IP } }), 'source', /198\.18\.200\.2/],
-      ['another merchant', (ref) => ({ fields: itn({ ref, pfPaymentId: '9005', amountCents: 0, token: TOKEN, merchantId: '10000101' }) }), 'merchant', /merchant_id 10000101 is not ours/],
-      ['the wrong amount (R80 for a free first month)', (ref) => ({ fields: itn({ ref, pfPaymentId: '9006', amountCents: 8000, token: TOKEN }) }), 'amount', /amount_gross 8000 cents, expected 0 cents/],
-      ['no amount at all on a COMPLETE', (ref) => ({ fields: itn({ ref, pfPaymentId: '9007', token: TOKEN }) }), 'amount', /amount_gross \(missing\)/],
+    it.each<
+      [
+        string,
+        (ref: string) => {
+          fields: ReturnType<typeof itnFields>;
+          ip?: string;
+          passphrase?: string;
+          signature?: string;
+          headers?: Record<string, string>;
+        },
+        string,
+        RegExp,
+      ]
+    >([
+      [
+        'a forged signature',
+        (ref) => ({ fields: itn({ ref, pfPaymentId: '9001', amountCents: 0, token: TOKEN }), signature: '0'.repeat(32) }),
+        'signature',
+        /signature does not match/,
+      ],
+      [
+        'a signature made without our passphrase',
+        (ref) => ({ fields: itn({ ref, pfPaymentId: '9002', amountCents: 0, token: TOKEN }), passphrase: 'guessed' }),
+        'signature',
+        /signature does not match/,
+      ],
+      [
+        'an address outside PayFast’s ranges',
+        (ref) => ({ fields: itn({ ref, pfPaymentId: '9003', amountCents: 0, token: TOKEN }), ip: '198.18.200.1' }),
+        'source',
+        /198\.18\.200\.1 is not one of PayFast's/,
+      ],
+      [
+        'a spoofed X-Forwarded-For (no trusted proxy)',
+        (ref) => ({
+          fields: itn({ ref, pfPaymentId: '9004', amountCents: 0, token: TOKEN }),
+          ip: '198.18.200.2',
+          headers: { 'x-forwarded-for': PAYFAST_IP },
+        }),
+        'source',
+        /198\.18\.200\.2/,
+      ],
+      [
+        'another merchant',
+        (ref) => ({ fields: itn({ ref, pfPaymentId: '9005', amountCents: 0, token: TOKEN, merchantId: '10000101' }) }),
+        'merchant',
+        /merchant_id 10000101 is not ours/,
+      ],
+      [
+        'the wrong amount (R80 for a free first month)',
+        (ref) => ({ fields: itn({ ref, pfPaymentId: '9006', amountCents: 8000, token: TOKEN }) }),
+        'amount',
+        /amount_gross 8000 cents, expected 0 cents/,
+      ],
+      [
+        'no amount at all on a COMPLETE',
+        (ref) => ({ fields: itn({ ref, pfPaymentId: '9007', token: TOKEN }) }),
+        'amount',
+        /amount_gross \(missing\)/,
+      ],
     ])('%s is rejected, logged with its reason, and changes nothing', async (_what, make, check, reason) => {
       const { user, ref, client } = await trialCheckout();
       const { fields, ...opts } = make(ref);
@@ -205,7 +346,9 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
 
     it('PayFast’s post is not taken for a cross-site form, whatever Origin or Sec-Fetch-Site it sends', async () => {
       const { user, ref } = await trialCheckout();
-      const res = await postItn(itn({ ref, pfPaymentId: nextPf(), amountCents: 0, token: `${TOKEN.slice(0, -3)}org` }), { headers: { origin: 'https://www.payfast.co.za', 'sec-fetch-site': 'cross-site' } });
+      const res = await postItn(itn({ ref, pfPaymentId: nextPf(), amountCents: 0, token: `${TOKEN.slice(0, -3)}org` }), {
+        headers: { origin: 'https://www.payfast.co.za', 'sec-fetch-site': 'cross-site' },
+      });
       expect(res.status).toBe(200);
       expect((await userRow(user.id)).subscriptionStatus).toBe('active');
     });
@@ -229,34 +372,37 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
       ['answers 500', 500, /HTTP 500/],
       ['answers 403 with an HTML page', 403, /HTTP 403/],
       ['hangs', 'hang', /no answer in time/],
-    ])('the validate endpoint %s: the ITN is kept, never applied unconfirmed, and applied once PayFast confirms', async (_what, answer, detail) => {
-      stub.state.validate = answer;
-      const { user, ref } = await trialCheckout();
-      const token = `${TOKEN.slice(0, -3)}${String(answer).slice(0, 3)}`;
-      expect((await postItn(itn({ ref, pfPaymentId: nextPf(), amountCents: 0, token, billingDate: '2026-11-30' }))).status).toBe(200);
-      let [row] = await itnRows(ref);
-      expect(row).toMatchObject({ state: 'retry', attempts: 1 });
-      expect(row.checks.validate).toBe('unknown');
-      expect(row.reason).toMatch(detail);
-      expect((await userRow(user.id)).subscriptionStatus).toBe('trialing');
+    ])(
+      'the validate endpoint %s: the ITN is kept, never applied unconfirmed, and applied once PayFast confirms',
+      async (_what, answer, detail) => {
+        stub.state.validate = answer;
+        const { user, ref } = await trialCheckout();
+        const token = `${TOKEN.slice(0, -3)}${String(answer).slice(0, 3)}`;
+        expect((await postItn(itn({ ref, pfPaymentId: nextPf(), amountCents: 0, token, billingDate: '2026-11-30' }))).status).toBe(200);
+        let [row] = await itnRows(ref);
+        expect(row).toMatchObject({ state: 'retry', attempts: 1 });
+        expect(row.checks.validate).toBe('unknown');
+        expect(row.reason).toMatch(detail);
+        expect((await userRow(user.id)).subscriptionStatus).toBe('trialing');
 
-      // Not due yet: the sweep leaves it alone.
-      await t.services.upkeep.billing();
-      expect(stub.validations()).toHaveLength(1);
-      // Still down a minute later: tried again, backing off.
-      now = new Date(START.getTime() + 61_000);
-      await t.services.upkeep.billing();
-      [row] = await itnRows(ref);
-      expect(row).toMatchObject({ state: 'retry', attempts: 2 });
-      expect(row.nextAttemptAt.getTime()).toBe(now.getTime() + 120_000);
-      // PayFast answers again: applied.
-      stub.state.validate = 'VALID';
-      now = new Date(now.getTime() + 121_000);
-      await t.services.upkeep.billing();
-      [row] = await itnRows(ref);
-      expect(row).toMatchObject({ state: 'applied', attempts: 3 });
-      expect(await userRow(user.id)).toMatchObject({ subscriptionStatus: 'active', payfastToken: token });
-    });
+        // Not due yet: the sweep leaves it alone.
+        await t.services.upkeep.billing();
+        expect(stub.validations()).toHaveLength(1);
+        // Still down a minute later: tried again, backing off.
+        now = new Date(START.getTime() + 61_000);
+        await t.services.upkeep.billing();
+        [row] = await itnRows(ref);
+        expect(row).toMatchObject({ state: 'retry', attempts: 2 });
+        expect(row.nextAttemptAt.getTime()).toBe(now.getTime() + 120_000);
+        // PayFast answers again: applied.
+        stub.state.validate = 'VALID';
+        now = new Date(now.getTime() + 121_000);
+        await t.services.upkeep.billing();
+        [row] = await itnRows(ref);
+        expect(row).toMatchObject({ state: 'applied', attempts: 3 });
+        expect(await userRow(user.id)).toMatchObject({ subscriptionStatus: 'active', payfastToken: token });
+      },
+    );
 
     it('gives up, loudly, after two days of no answer, still without applying it', async () => {
       stub.state.validate = 500;
@@ -277,8 +423,17 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
       const [, row] = await itnRows(ref);
       expect(row.state).toBe('applied');
       expect(row.checks.amount).toBe('skipped');
-      expect(await userRow(user.id)).toMatchObject({ subscriptionStatus: 'canceled', nextBillingDate: null, paidThrough: mid('2026-11-30') });
-      expect(await (await client.get('/api/subscription-status')).json()).toMatchObject({ status: 'canceled', phase: 'canceled', access: 'full', paidThrough: mid('2026-11-30') });
+      expect(await userRow(user.id)).toMatchObject({
+        subscriptionStatus: 'canceled',
+        nextBillingDate: null,
+        paidThrough: mid('2026-11-30'),
+      });
+      expect(await (await client.get('/api/subscription-status')).json()).toMatchObject({
+        status: 'canceled',
+        phase: 'canceled',
+        access: 'full',
+        paidThrough: mid('2026-11-30'),
+      });
       expect((await mailsTo(user.email)).at(-1)!.text).toContain('You keep full access until 2026/11/30');
       now = new Date('2026-11-30T00:00:00+02:00');
       expect(await (await client.get('/api/subscription-status')).json()).toMatchObject({ access: 'limited' });
@@ -292,13 +447,20 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
       const [, row] = await itnRows(ref);
       expect(row.state).toBe('applied');
       expect(row.rawBody).toContain('&billing_date=&signature=');
-      expect(await userRow(user.id)).toMatchObject({ subscriptionStatus: 'active', nextBillingDate: mid('2026-12-30'), paidThrough: mid('2026-12-30') });
+      expect(await userRow(user.id)).toMatchObject({
+        subscriptionStatus: 'active',
+        nextBillingDate: mid('2026-12-30'),
+        paidThrough: mid('2026-12-30'),
+      });
       const receipt = (await mailsTo(user.email)).at(-1)!;
       expect(receipt.subject).toBe('Payment received: R80.00');
       expect(receipt.text).toContain('PayFast reference: 2399001');
       expect(receipt.text).toContain('Next charge: R80.00 on 2026/12/30');
       const history = await (await client.get('/api/subscription/payments')).json();
-      expect(history.map((p: { amount: string; reference: string }) => [p.amount, p.reference])).toEqual([['R80.00', '2399001'], ['R0.00', expect.any(String)]]);
+      expect(history.map((p: { amount: string; reference: string }) => [p.amount, p.reference])).toEqual([
+        ['R80.00', '2399001'],
+        ['R0.00', expect.any(String)],
+      ]);
     });
 
     it('bad bodies get a 4xx; an address that is not PayFast’s cannot flood the log', async () => {
@@ -306,7 +468,8 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
       expect((await t.client({ ip: PAYFAST_IP }).post('/api/payfast/itn', 'm_payment_id=a%00b', FORM)).status).toBe(400);
       const flooder = t.client({ ip: '198.18.222.1' });
       const statuses: number[] = [];
-      for (let i = 0; i < 22; i++) statuses.push((await flooder.post('/api/payfast/itn', `m_payment_id=x&pf_payment_id=${i}`, FORM)).status);
+      for (let i = 0; i < 22; i++)
+        statuses.push((await flooder.post('/api/payfast/itn', `m_payment_id=x&pf_payment_id=${i}`, FORM)).status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(20);
       expect(statuses.slice(20)).toEqual([429, 429]);
       await t.services.billing.idle();
@@ -322,13 +485,29 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
       stub.seen.length = 0;
       const res = await client.post('/api/cancel-subscription');
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ status: 'canceled', phase: 'canceled', access: 'full', paidThrough: mid('2026-12-30'), nextBillingDate: null });
+      expect(await res.json()).toMatchObject({
+        status: 'canceled',
+        phase: 'canceled',
+        access: 'full',
+        paidThrough: mid('2026-12-30'),
+        nextBillingDate: null,
+      });
       const [call] = stub.api();
       expect(call.method).toBe('PUT');
       expect(call.url).toBe(`/subscriptions/${token}/cancel?testing=true`);
-      expect(call.headers).toMatchObject({ 'merchant-id': '10000100', version: 'v1', timestamp: '2026-12-01T10:15:00+02:00', signature: '43802489d8f245f56788438ae12e6936', 'content-length': '0' });
+      expect(call.headers).toMatchObject({
+        'merchant-id': '10000100',
+        version: 'v1',
+        timestamp: '2026-12-01T10:15:00+02:00',
+        signature: '43802489d8f245f56788438ae12e6936',
+        'content-length': '0',
+      });
       expect(call.headers).not.toHaveProperty('passphrase');
-      expect(await userRow(user.id)).toMatchObject({ subscriptionStatus: 'canceled', paidThrough: mid('2026-12-30'), nextBillingDate: null });
+      expect(await userRow(user.id)).toMatchObject({
+        subscriptionStatus: 'canceled',
+        paidThrough: mid('2026-12-30'),
+        nextBillingDate: null,
+      });
       expect((await (await client.get('/api/subscription/payments')).json())[0]).toMatchObject({ status: 'Canceled', amount: null });
 
       await postItn(itn({ ref, pfPaymentId: nextPf(), status: 'CANCELLED', token }));
@@ -342,7 +521,10 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
 
     it('a PayFast error leaves the subscription as it was and says so', async () => {
       const { user, client } = await activeSubscriber();
-      stub.state.cancel = { status: 401, body: { code: 401, status: 'failed', data: { response: false, message: 'Merchant authorisation failed' } } };
+      stub.state.cancel = {
+        status: 401,
+        body: { code: 401, status: 'failed', data: { response: false, message: 'Merchant authorisation failed' } },
+      };
       const res = await client.post('/api/cancel-subscription');
       stub.state.cancel = { status: 200, body: { code: 200, status: 'success', data: { response: true } } };
       expect(res.status).toBe(502);
@@ -373,7 +555,12 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
       expect((await client.delete('/api/user', { password: 'wrong-password' })).status).toBe(400);
       expect(stub.api().filter((r) => r.method === 'PUT')).toHaveLength(1);
       expect((await client.delete('/api/user', { password: creds.password })).status).toBe(200);
-      expect(stub.api().filter((r) => r.method === 'PUT').map((r) => r.url)).toEqual([`/subscriptions/${token}/cancel?testing=true`, `/subscriptions/${token}/cancel?testing=true`]);
+      expect(
+        stub
+          .api()
+          .filter((r) => r.method === 'PUT')
+          .map((r) => r.url),
+      ).toEqual([`/subscriptions/${token}/cancel?testing=true`, `/subscriptions/${token}/cancel?testing=true`]);
       expect(await userRow(user.id)).toBeUndefined();
       expect(await db().select().from(payments).where(eq(payments.userId, user.id))).toHaveLength(0);
     });
@@ -382,7 +569,14 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
   describe('a renewal that never arrives', () => {
     it('is looked up at PayFast 3 days after the charge date; not active → limited access and the card-update link by e-mail', async () => {
       const { user, token, client } = await activeSubscriber();
-      stub.state.fetch = { status: 200, body: { code: 200, status: 'success', data: { response: { token, status: 3, status_text: 'PAUSED', run_date: '2026-11-30T00:00:00+02:00' } } } };
+      stub.state.fetch = {
+        status: 200,
+        body: {
+          code: 200,
+          status: 'success',
+          data: { response: { token, status: 3, status_text: 'PAUSED', run_date: '2026-11-30T00:00:00+02:00' } },
+        },
+      };
       now = new Date('2026-12-02T23:00:00+02:00');
       await t.services.upkeep.billing();
       expect(stub.api().filter((r) => r.url.includes(token))).toHaveLength(0);
@@ -395,18 +589,30 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
       expect(await (await client.get('/api/subscription-status')).json()).toMatchObject({ phase: 'pending', access: 'limited' });
       const mail = (await mailsTo(user.email)).at(-1)!;
       expect(mail.subject).toBe('Your PayeWise subscription payment is overdue');
-      expect(mail.text).toContain(`https://sandbox.payfast.co.za/eng/recurring/update/${token}?return=https%3A%2F%2Fapp.payewise.test%2Fsubscription`);
+      expect(mail.text).toContain(
+        `https://sandbox.payfast.co.za/eng/recurring/update/${token}?return=https%3A%2F%2Fapp.payewise.test%2Fsubscription`,
+      );
       await t.services.upkeep.billing();
       expect(mine()).toHaveLength(1);
       // The card is updated and PayFast charges after all: active again.
-      const [checkout] = await db().select().from(payfastCheckouts).where(and(eq(payfastCheckouts.userId, user.id)));
+      const [checkout] = await db()
+        .select()
+        .from(payfastCheckouts)
+        .where(and(eq(payfastCheckouts.userId, user.id)));
       await postItn(itn({ ref: checkout.ref, pfPaymentId: nextPf(), amountCents: 8000, token }));
       expect(await userRow(user.id)).toMatchObject({ subscriptionStatus: 'active', nextBillingDate: mid('2026-12-30') });
     });
 
     it('still being retried at PayFast: nothing changes, and it is not asked again for 6 hours', async () => {
       const { user, token } = await activeSubscriber();
-      stub.state.fetch = { status: 200, body: { code: 200, status: 'success', data: { response: { token, status: 1, status_text: 'ACTIVE', run_date: '2026-11-30T00:00:00+02:00' } } } };
+      stub.state.fetch = {
+        status: 200,
+        body: {
+          code: 200,
+          status: 'success',
+          data: { response: { token, status: 1, status_text: 'ACTIVE', run_date: '2026-11-30T00:00:00+02:00' } },
+        },
+      };
       const mine = () => stub.api().filter((r) => r.url.includes(token));
       now = new Date('2026-12-03T08:00:00+02:00');
       await t.services.upkeep.billing();
@@ -434,7 +640,14 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
       expect(res.status).toBe(200);
       const list = await res.json();
       const mine = list.find((r: { mPaymentId: string }) => r.mPaymentId === ref);
-      expect(mine).toMatchObject({ state: 'rejected', checks: { signature: 'fail' }, reason: 'signature does not match', sourceIp: PAYFAST_IP, amountGross: '0.00', token: `…${TOKEN.slice(-4)}` });
+      expect(mine).toMatchObject({
+        state: 'rejected',
+        checks: { signature: 'fail' },
+        reason: 'signature does not match',
+        sourceIp: PAYFAST_IP,
+        amountGross: '0.00',
+        token: `…${TOKEN.slice(-4)}`,
+      });
       const text = JSON.stringify(list);
       expect(text).not.toContain(TOKEN);
       expect(text).not.toContain('rawBody');
@@ -445,13 +658,23 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
   it('the whole lifecycle over HTTP with a controlled clock: trial → subscribe → active → renewal → cancel → limited after the paid month', async () => {
     const { user, client, ref } = await trialCheckout();
     await postItn(itn({ ref, pfPaymentId: nextPf(), amountCents: 0, token: `${TOKEN.slice(0, -3)}lfc`, billingDate: '2026-11-30' }));
-    expect(await (await client.get('/api/subscription-status')).json()).toMatchObject({ phase: 'active', nextBillingDate: mid('2026-11-30') });
+    expect(await (await client.get('/api/subscription-status')).json()).toMatchObject({
+      phase: 'active',
+      nextBillingDate: mid('2026-11-30'),
+    });
     now = new Date('2026-11-30T05:00:00+02:00');
     await postItn(itn({ ref, pfPaymentId: nextPf(), amountCents: 8000, token: `${TOKEN.slice(0, -3)}lfc` }));
-    expect(await (await client.get('/api/subscription-status')).json()).toMatchObject({ phase: 'active', nextBillingDate: mid('2026-12-30') });
+    expect(await (await client.get('/api/subscription-status')).json()).toMatchObject({
+      phase: 'active',
+      nextBillingDate: mid('2026-12-30'),
+    });
     now = new Date('2026-12-15T12:00:00+02:00');
     expect((await client.post('/api/cancel-subscription')).status).toBe(200);
-    expect(await (await client.get('/api/subscription-status')).json()).toMatchObject({ phase: 'canceled', access: 'full', paidThrough: mid('2026-12-30') });
+    expect(await (await client.get('/api/subscription-status')).json()).toMatchObject({
+      phase: 'canceled',
+      access: 'full',
+      paidThrough: mid('2026-12-30'),
+    });
     const html = await (await client.get('/subscription')).text();
     expect(html).toContain('Subscription Canceled');
     expect(html).toContain('Access until: 2026/12/30');
@@ -462,7 +685,12 @@ describe.each(dbKinds)('subscriptions through PayFast on %s', (kind) => {
     expect(await (await client.get('/api/subscription-status')).json()).toMatchObject({ phase: 'canceled', access: 'limited' });
     expect(await (await client.get('/api/chat/allowance')).json()).toMatchObject({ limited: true });
     expect((await client.get('/subscription')).status).toBe(200);
-    expect(await db().select().from(mailOutbox).where(and(eq(mailOutbox.to, user.email), like(mailOutbox.subject, '%')))).toHaveLength(3);
+    expect(
+      await db()
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, user.email), like(mailOutbox.subject, '%'))),
+    ).toHaveLength(3);
   });
 });
 
@@ -483,11 +711,20 @@ describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
       const { client, user } = await registerUser(t);
       const ref = (await (await client.post('/api/create-subscription')).json()).payment_data.m_payment_id;
       const proxy = t.client({ ip: '10.0.0.5' });
-      const raw = signedItn(itnFields({ ref, pfPaymentId: `${Date.now()}${Math.random()}`.replace('.', ''), amountCents: 0, token: `tok-${ref}` }));
+      const raw = signedItn(
+        itnFields({ ref, pfPaymentId: `${Date.now()}${Math.random()}`.replace('.', ''), amountCents: 0, token: `tok-${ref}` }),
+      );
       expect((await proxy.post('/api/payfast/itn', raw, { ...FORM, 'x-forwarded-for': forwardedFor })).status).toBe(200);
       await t.services.billing.idle();
       const [row] = await t.database.db.select().from(payfastItns).where(eq(payfastItns.mPaymentId, ref));
-      return { row, user: await t.database.db.select().from(users).where(eq(users.id, user.id)).then((r) => r[0]) };
+      return {
+        row,
+        user: await t.database.db
+          .select()
+          .from(users)
+          .where(eq(users.id, user.id))
+          .then((r) => r[0]),
+      };
     };
     const genuine = await post(`203.0.113.9, ${PAYFAST_IP}`);
     expect(genuine.row).toMatchObject({ sourceIp: PAYFAST_IP, state: 'applied' });

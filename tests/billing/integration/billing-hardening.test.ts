@@ -21,7 +21,11 @@ describe.each(dbKinds)('billing hardening on %s', (kind) => {
 
   beforeAll(async () => {
     stub = await startPayfastStub();
-    t = await createTestApp(kind, { ...stub.env, PUBLIC_URL: 'https://app.payewise.test', PAYFAST_TIMEOUT_MS: '2000' }, { clock: () => now });
+    t = await createTestApp(
+      kind,
+      { ...stub.env, PUBLIC_URL: 'https://app.payewise.test', PAYFAST_TIMEOUT_MS: '2000' },
+      { clock: () => now },
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -34,7 +38,12 @@ describe.each(dbKinds)('billing hardening on %s', (kind) => {
 
   const db = () => t.database.db;
   const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0];
-  const itnCount = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(payfastItns))[0].n;
+  const itnCount = async () =>
+    (
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(payfastItns)
+    )[0].n;
   const nextPf = () => String(++pf);
   const post = async (body: string, ip = PAYFAST_IP) => {
     const res = await t.client({ ip }).post('/api/payfast/itn', body, FORM);
@@ -72,7 +81,8 @@ describe.each(dbKinds)('billing hardening on %s', (kind) => {
 
     it('is limited per network, not per address: one /64 of IPv6 addresses', async () => {
       const statuses: number[] = [];
-      for (let i = 1; i <= 25; i++) statuses.push((await post(`m_payment_id=net6&pf_payment_id=${i}`, `2001:db8:77:1::${i.toString(16)}`)).status);
+      for (let i = 1; i <= 25; i++)
+        statuses.push((await post(`m_payment_id=net6&pf_payment_id=${i}`, `2001:db8:77:1::${i.toString(16)}`)).status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(20);
       expect(statuses.slice(20)).toEqual(Array(5).fill(429));
       expect((await post('m_payment_id=net6&pf_payment_id=x', '2001:db8:77:2::1')).status).toBe(200);
@@ -83,7 +93,13 @@ describe.each(dbKinds)('billing hardening on %s', (kind) => {
       const genuine = await db().select({ id: payfastItns.id }).from(payfastItns).where(eq(payfastItns.mPaymentId, ref));
       await post('m_payment_id=sweep-me&pf_payment_id=1', '198.51.90.1');
       await post(signedItn(itnFields({ ref, pfPaymentId: nextPf(), amountCents: 0 }), 'not-our-passphrase'), '198.51.90.2');
-      const unverified = () => db().select({ id: payfastItns.id }).from(payfastItns).where(sql`${payfastItns.state} = 'rejected' and ${payfastItns.receivedAt} >= ${START.toISOString()}::timestamptz and ${payfastItns.sourceIp} like '198.51.90.%'`);
+      const unverified = () =>
+        db()
+          .select({ id: payfastItns.id })
+          .from(payfastItns)
+          .where(
+            sql`${payfastItns.state} = 'rejected' and ${payfastItns.receivedAt} >= ${START.toISOString()}::timestamptz and ${payfastItns.sourceIp} like '198.51.90.%'`,
+          );
       expect(await unverified()).toHaveLength(2);
       now = new Date(START.getTime() + 23 * 3_600_000);
       await t.services.upkeep.billing();
@@ -96,10 +112,19 @@ describe.each(dbKinds)('billing hardening on %s', (kind) => {
 
       // Within the day the table is bounded too: only the newest unverified rows are kept.
       const rows = Array.from({ length: 1_050 }, (_, i) => ({
-        receivedAt: new Date(now.getTime() - 1_050_000 + i * 1000), nextAttemptAt: now, sourceIp: '203.0.113.5', rawBody: `m_payment_id=bulk&n=${i}`,
-        state: 'rejected', checks: { signature: 'fail' }, reason: 'signature does not match', processedAt: now,
+        receivedAt: new Date(now.getTime() - 1_050_000 + i * 1000),
+        nextAttemptAt: now,
+        sourceIp: '203.0.113.5',
+        rawBody: `m_payment_id=bulk&n=${i}`,
+        state: 'rejected',
+        checks: { signature: 'fail' },
+        reason: 'signature does not match',
+        processedAt: now,
       }));
-      for (let i = 0; i < rows.length; i += 350) await db().insert(payfastItns).values(rows.slice(i, i + 350));
+      for (let i = 0; i < rows.length; i += 350)
+        await db()
+          .insert(payfastItns)
+          .values(rows.slice(i, i + 350));
       await t.services.upkeep.billing();
       const kept = await db().select({ raw: payfastItns.rawBody }).from(payfastItns).where(eq(payfastItns.sourceIp, '203.0.113.5'));
       expect(kept.length).toBeLessThanOrEqual(1_000);
@@ -119,7 +144,11 @@ describe.each(dbKinds)('billing hardening on %s', (kind) => {
       expect((await post(signedItn(itnFields({ ref, pfPaymentId: nextPf(), amountCents: 8000, token })))).status).toBe(200);
       expect(await userRow(user.id)).toMatchObject({ subscriptionStatus: 'active', paidThrough: mid('2026-12-30') });
       expect((await cancelling).status).toBe(200);
-      expect(await userRow(user.id)).toMatchObject({ subscriptionStatus: 'canceled', nextBillingDate: null, paidThrough: mid('2026-12-30') });
+      expect(await userRow(user.id)).toMatchObject({
+        subscriptionStatus: 'canceled',
+        nextBillingDate: null,
+        paidThrough: mid('2026-12-30'),
+      });
     });
 
     it('a renewal ITN after a cancel is recorded, not a resurrection: still canceled, paid-through never backwards', async () => {
@@ -128,7 +157,11 @@ describe.each(dbKinds)('billing hardening on %s', (kind) => {
       await post(signedItn(itnFields({ ref, pfPaymentId: nextPf(), amountCents: 8000, token })));
       now = new Date('2026-12-20T09:00:00+02:00');
       expect((await client.post('/api/cancel-subscription')).status).toBe(200);
-      expect(await userRow(user.id)).toMatchObject({ subscriptionStatus: 'canceled', nextBillingDate: null, paidThrough: mid('2026-12-30') });
+      expect(await userRow(user.id)).toMatchObject({
+        subscriptionStatus: 'canceled',
+        nextBillingDate: null,
+        paidThrough: mid('2026-12-30'),
+      });
       // A charge PayFast made before it saw the cancel, notified late.
       const late = nextPf();
       now = new Date('2026-12-30T08:00:00+02:00');
@@ -137,13 +170,25 @@ describe.each(dbKinds)('billing hardening on %s', (kind) => {
       expect(row).toMatchObject({ subscriptionStatus: 'canceled', nextBillingDate: null });
       // The month it paid for is honoured; the date only moves forward.
       expect(row.paidThrough).toBe(mid('2027-01-30'));
-      expect((await db().select().from(payments).where(and(eq(payments.userId, user.id), eq(payments.pfPaymentId, late))))).toHaveLength(1);
+      expect(
+        await db()
+          .select()
+          .from(payments)
+          .where(and(eq(payments.userId, user.id), eq(payments.pfPaymentId, late))),
+      ).toHaveLength(1);
       const [itn] = await db().select().from(payfastItns).where(eq(payfastItns.pfPaymentId, late));
-      expect(itn).toMatchObject({ state: 'applied', reason: 'a charge after the subscription was canceled: recorded; access to the end of the month it paid for' });
+      expect(itn).toMatchObject({
+        state: 'applied',
+        reason: 'a charge after the subscription was canceled: recorded; access to the end of the month it paid for',
+      });
       // Another within a month already covered never moves the date back.
       now = new Date('2027-01-02T08:00:00+02:00');
       await post(signedItn(itnFields({ ref, pfPaymentId: nextPf(), amountCents: 8000, token })));
-      expect(await userRow(user.id)).toMatchObject({ subscriptionStatus: 'canceled', nextBillingDate: null, paidThrough: mid('2027-01-30') });
+      expect(await userRow(user.id)).toMatchObject({
+        subscriptionStatus: 'canceled',
+        nextBillingDate: null,
+        paidThrough: mid('2027-01-30'),
+      });
     });
   });
 

@@ -2,32 +2,78 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  apiHeaders, apiSignature, apiSignatureString, apiTimestamp, centsOf, formSignature, formSignatureString, itnSignature, itnSignatureString, parseFormBody,
-  pfEncode, rands, validationBody, type FormField, type Pairs,
+  apiHeaders,
+  apiSignature,
+  apiSignatureString,
+  apiTimestamp,
+  centsOf,
+  formSignature,
+  formSignatureString,
+  itnSignature,
+  itnSignatureString,
+  parseFormBody,
+  pfEncode,
+  rands,
+  validationBody,
+  type FormField,
+  type Pairs,
 } from '../../../src/billing/payfast';
 
 // Reference §3.5: our own worked examples (sandbox passphrase), verified there with Node, PHP and Python.
 const PASSPHRASE = 'jt7NOE43FZPn';
 
 const example1: Partial<Record<FormField, string>> = {
-  merchant_id: '10000100', merchant_key: '46f0cd694581a',
-  return_url: 'https://app.example.co.za/billing/return', cancel_url: 'https://app.example.co.za/billing/cancel',
+  merchant_id: '10000100',
+  merchant_key: '46f0cd694581a',
+  return_url: 'https://app.example.co.za/billing/return',
+  cancel_url: 'https://app.example.co.za/billing/cancel',
   notify_url: 'https://app.example.co.za/api/payfast/itn',
-  name_first: 'Thandi', name_last: 'Nkosi', email_address: 'thandi@example.co.za',
-  m_payment_id: 'sub_0001', amount: '0.00', item_name: 'Pro plan monthly', custom_str1: 'usr_42',
-  subscription_type: '1', billing_date: '2026-12-08', recurring_amount: '80.00', frequency: '3', cycles: '0',
+  name_first: 'Thandi',
+  name_last: 'Nkosi',
+  email_address: 'thandi@example.co.za',
+  m_payment_id: 'sub_0001',
+  amount: '0.00',
+  item_name: 'Pro plan monthly',
+  custom_str1: 'usr_42',
+  subscription_type: '1',
+  billing_date: '2026-12-08',
+  recurring_amount: '80.00',
+  frequency: '3',
+  cycles: '0',
 };
 
 const blanks = (prefix: string) => [1, 2, 3, 4, 5].map((n) => [`${prefix}${n}`, ''] as [string, string]);
 const example2: Pairs = [
-  ['m_payment_id', 'sub_0001'], ['pf_payment_id', '2345678'], ['payment_status', 'COMPLETE'], ['item_name', 'Pro plan monthly'],
-  ['item_description', ''], ['amount_gross', '0.00'], ['amount_fee', '0.00'], ['amount_net', '0.00'], ['custom_str1', 'usr_42'],
-  ...blanks('custom_str').slice(1), ...blanks('custom_int'),
-  ['name_first', 'Thandi'], ['name_last', 'Nkosi'], ['email_address', 'thandi@example.co.za'], ['merchant_id', '10000100'],
-  ['token', '3f2b6c1e-8d4a-4c7b-9e21-5a6f0b7c8d9e'], ['billing_date', '2026-12-08'],
+  ['m_payment_id', 'sub_0001'],
+  ['pf_payment_id', '2345678'],
+  ['payment_status', 'COMPLETE'],
+  ['item_name', 'Pro plan monthly'],
+  ['item_description', ''],
+  ['amount_gross', '0.00'],
+  ['amount_fee', '0.00'],
+  ['amount_net', '0.00'],
+  ['custom_str1', 'usr_42'],
+  ...blanks('custom_str').slice(1),
+  ...blanks('custom_int'),
+  ['name_first', 'Thandi'],
+  ['name_last', 'Nkosi'],
+  ['email_address', 'thandi@example.co.za'],
+  ['merchant_id', '10000100'],
+  ['token', '3f2b6c1e-8d4a-4c7b-9e21-5a6f0b7c8d9e'],
+  ['billing_date', '2026-12-08'],
 ];
 const example2b: Pairs = example2.map(([k, v]) =>
-  k === 'pf_payment_id' ? [k, '2399001'] : k === 'amount_gross' ? [k, '80.00'] : k === 'amount_fee' ? [k, '-3.68'] : k === 'amount_net' ? [k, '76.32'] : k === 'billing_date' ? [k, ''] : [k, v],
+  k === 'pf_payment_id'
+    ? [k, '2399001']
+    : k === 'amount_gross'
+      ? [k, '80.00']
+      : k === 'amount_fee'
+        ? [k, '-3.68']
+        : k === 'amount_net'
+          ? [k, '76.32']
+          : k === 'billing_date'
+            ? [k, '']
+            : [k, v],
 );
 
 describe('PHP urlencode for values', () => {
@@ -59,9 +105,11 @@ describe('recipe (a): the checkout form (reference §3.5 example 1)', () => {
     expect(formSignature(reversed, PASSPHRASE)).toBe('7278f1970ff76a8f7aea5f4b0f3be9cb');
   });
 
-  it("keeps cycles=0, drops blanks, trims values", () => {
+  it('keeps cycles=0, drops blanks, trims values', () => {
     expect(formSignatureString({ ...example1, cycles: '0' }, PASSPHRASE)).toContain('&cycles=0&');
-    expect(formSignature({ ...example1, name_first: '', cell_number: '   ' }, PASSPHRASE)).toBe(formSignature({ ...example1, name_first: undefined }, PASSPHRASE));
+    expect(formSignature({ ...example1, name_first: '', cell_number: '   ' }, PASSPHRASE)).toBe(
+      formSignature({ ...example1, name_first: undefined }, PASSPHRASE),
+    );
     expect(formSignature({ ...example1, item_name: '  Pro plan monthly\n' }, PASSPHRASE)).toBe('7278f1970ff76a8f7aea5f4b0f3be9cb');
   });
 
@@ -85,9 +133,16 @@ describe('recipe (b): the ITN (reference §3.5 examples 2 and 2b)', () => {
   });
 
   it('signs a renewal with an empty billing_date, which dropping blanks would break', () => {
-    expect(itnSignatureString(example2b, PASSPHRASE)).toMatch(/&token=3f2b6c1e-8d4a-4c7b-9e21-5a6f0b7c8d9e&billing_date=&passphrase=jt7NOE43FZPn$/);
+    expect(itnSignatureString(example2b, PASSPHRASE)).toMatch(
+      /&token=3f2b6c1e-8d4a-4c7b-9e21-5a6f0b7c8d9e&billing_date=&passphrase=jt7NOE43FZPn$/,
+    );
     expect(itnSignature(example2b, PASSPHRASE)).toBe('f842e9c38eb5deb453816093505ea602');
-    expect(itnSignature(example2b.filter(([, v]) => v !== ''), PASSPHRASE)).toBe('2bc9eca76c3fa8aa1e9e1e709f2e3658');
+    expect(
+      itnSignature(
+        example2b.filter(([, v]) => v !== ''),
+        PASSPHRASE,
+      ),
+    ).toBe('2bc9eca76c3fa8aa1e9e1e709f2e3658');
   });
 
   it('leaves the posted signature out and is order-sensitive', () => {
@@ -98,7 +153,12 @@ describe('recipe (b): the ITN (reference §3.5 examples 2 and 2b)', () => {
   it('decodes a raw body into the posted pairs, in order, spaces from +', () => {
     const raw = `${itnSignatureString(example2)}&signature=c0b379727c931fa684e1fe6a8e5e85c9`;
     const posted = parseFormBody(raw);
-    expect(posted.slice(0, 4)).toEqual([['m_payment_id', 'sub_0001'], ['pf_payment_id', '2345678'], ['payment_status', 'COMPLETE'], ['item_name', 'Pro plan monthly']]);
+    expect(posted.slice(0, 4)).toEqual([
+      ['m_payment_id', 'sub_0001'],
+      ['pf_payment_id', '2345678'],
+      ['payment_status', 'COMPLETE'],
+      ['item_name', 'Pro plan monthly'],
+    ]);
     expect(itnSignature(posted, PASSPHRASE)).toBe('c0b379727c931fa684e1fe6a8e5e85c9');
     // The post-back to PayFast: the fields as received, no signature, no passphrase.
     expect(validationBody(posted)).toBe(itnSignatureString(example2));
@@ -109,9 +169,24 @@ describe('recipe (b): the ITN (reference §3.5 examples 2 and 2b)', () => {
 describe('recipe (c): the REST API (reference §3.5 example 3)', () => {
   const headers = { 'merchant-id': '10000100', version: 'v1', timestamp: '2026-12-01T10:15:00+02:00' };
   it.each([
-    ['pause', { cycles: '1' }, 'cycles=1&merchant-id=10000100&passphrase=jt7NOE43FZPn&timestamp=2026-12-01T10%3A15%3A00%2B02%3A00&version=v1', 'b3f06a45e3b49ef4b4677576baf40724'],
-    ['cancel', {}, 'merchant-id=10000100&passphrase=jt7NOE43FZPn&timestamp=2026-12-01T10%3A15%3A00%2B02%3A00&version=v1', '43802489d8f245f56788438ae12e6936'],
-    ['update', { amount: '9000', run_date: '2027-01-08' }, 'amount=9000&merchant-id=10000100&passphrase=jt7NOE43FZPn&run_date=2027-01-08&timestamp=2026-12-01T10%3A15%3A00%2B02%3A00&version=v1', 'b15445f9cf9fa944e23505b83683b7c9'],
+    [
+      'pause',
+      { cycles: '1' },
+      'cycles=1&merchant-id=10000100&passphrase=jt7NOE43FZPn&timestamp=2026-12-01T10%3A15%3A00%2B02%3A00&version=v1',
+      'b3f06a45e3b49ef4b4677576baf40724',
+    ],
+    [
+      'cancel',
+      {},
+      'merchant-id=10000100&passphrase=jt7NOE43FZPn&timestamp=2026-12-01T10%3A15%3A00%2B02%3A00&version=v1',
+      '43802489d8f245f56788438ae12e6936',
+    ],
+    [
+      'update',
+      { amount: '9000', run_date: '2027-01-08' },
+      'amount=9000&merchant-id=10000100&passphrase=jt7NOE43FZPn&run_date=2027-01-08&timestamp=2026-12-01T10%3A15%3A00%2B02%3A00&version=v1',
+      'b15445f9cf9fa944e23505b83683b7c9',
+    ],
   ])('%s', (_name, body, string, md5) => {
     expect(apiSignatureString({ ...headers, ...body }, PASSPHRASE)).toBe(string);
     expect(apiSignature({ ...headers, ...body }, PASSPHRASE)).toBe(md5);
@@ -122,26 +197,54 @@ describe('recipe (c): the REST API (reference §3.5 example 3)', () => {
   it('the headers of a call at 10:15 SAST on 1 December 2026 carry the example signature', () => {
     const now = new Date('2026-12-01T08:15:00.123Z');
     expect(apiTimestamp(now)).toBe('2026-12-01T10:15:00+02:00');
-    expect(apiHeaders({ merchantId: '10000100', passphrase: PASSPHRASE, now })).toEqual({ ...headers, signature: '43802489d8f245f56788438ae12e6936' });
+    expect(apiHeaders({ merchantId: '10000100', passphrase: PASSPHRASE, now })).toEqual({
+      ...headers,
+      signature: '43802489d8f245f56788438ae12e6936',
+    });
   });
 });
 
 describe('money strings', () => {
-  it.each([[8000, '80.00'], [0, '0.00'], [5, '0.05'], [123456, '1234.56']])('%d cents → %s', (c, s) => expect(rands(c)).toBe(s));
+  it.each([
+    [8000, '80.00'],
+    [0, '0.00'],
+    [5, '0.05'],
+    [123456, '1234.56'],
+  ])('%d cents → %s', (c, s) => expect(rands(c)).toBe(s));
   it('refuses fractions of a cent and negatives', () => {
     expect(() => rands(80.5)).toThrow();
     expect(() => rands(-1)).toThrow();
   });
-  it.each([['80.00', 8000], ['0.00', 0], ['-3.68', -368], ['76.32', 7632], ['80', 8000], ['80.5', 8050], [' 80.00 ', 8000], ['', null], ['80.001', null], ['1e3', null], ['R80', null], [undefined, null]])(
-    '%j → %j cents',
-    (s, c) => expect(centsOf(s)).toBe(c),
-  );
+  it.each([
+    ['80.00', 8000],
+    ['0.00', 0],
+    ['-3.68', -368],
+    ['76.32', 7632],
+    ['80', 8000],
+    ['80.5', 8050],
+    [' 80.00 ', 8000],
+    ['', null],
+    ['80.001', null],
+    ['1e3', null],
+    ['R80', null],
+    [undefined, null],
+  ])('%j → %j cents', (s, c) => expect(centsOf(s)).toBe(c));
 });
 
 // Reference §3.4: public vectors from other implementations' test suites, and the §3.5 examples again, as
 // data (tests/billing/payfast-vectors.json), each signed by its recipe.
 const vectorFile = path.resolve('tests/billing/payfast-vectors.json');
-const vectors = (JSON.parse(fs.readFileSync(vectorFile, 'utf8')) as { cases: { name: string; recipe: 'form' | 'itn' | 'api'; passphrase: string | null; fields: [string, string][] | null; expected: string }[] }).cases;
+const vectors = (
+  JSON.parse(fs.readFileSync(vectorFile, 'utf8')) as {
+    cases: {
+      name: string;
+      recipe: 'form' | 'itn' | 'api';
+      passphrase: string | null;
+      fields: [string, string][] | null;
+      expected: string;
+    }[];
+  }
+).cases;
 
 describe('public test vectors (reference §3.4)', () => {
   it('has every vector of §3.4 (13) and §3.5 (6), each with its data, all three recipes', () => {
