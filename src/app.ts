@@ -36,9 +36,9 @@ import { chatPages } from '../routes/pages/chat';
 import { subscriptionPages } from '../routes/pages/subscription';
 import { calendarPages } from '../routes/pages/calendar';
 import { clientPages } from '../routes/pages/clients';
+import { ITN_PATH } from './billing/payfast';
 
 const UPLOAD_PATH = '/api/knowledge/upload';
-const ITN_PATH = '/api/payfast/itn';
 
 /** Built files (hashed assets, favicon, robots.txt) straight from disk, compressed forms included. */
 function staticFiles(clientDir: string): MiddlewareHandler {

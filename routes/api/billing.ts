@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { requestOrigin, type AppEnv } from '../../src/http/context';
 import { requireUser } from '../../src/http/guard';
 import { clientIp } from '../../src/http/middleware';
+import { ITN_ROUTE } from '../../src/billing/payfast';
 
 // Subscriptions through PayFast: the spec's two calls, cancelling, the payment history, and the ITN
 // (notify_url), which PayFast posts without a session.
@@ -14,7 +15,7 @@ export const billingApi = new Hono<AppEnv>()
   .post('/cancel-subscription', requireUser, async (c) => c.json(await c.get('services').billing.cancel(c.get('user')!)))
   .get('/subscription/payments', requireUser, async (c) => c.json(await c.get('services').billing.payments(c.get('user')!.id)))
   // Stored as it arrived, then answered at once; checking and applying happen from the stored row.
-  .post('/payfast/itn', async (c) => {
+  .post(ITN_ROUTE, async (c) => {
     await c.get('services').billing.receiveItn(await c.req.text(), clientIp(c));
     return c.text('OK');
   });

@@ -18,6 +18,10 @@ const join = (pairs: Pairs) => pairs.map(([k, v]) => `${k}=${pfEncode(v)}`).join
 const withPassphrase = (pairs: Pairs, passphrase?: string | null): Pairs => (passphrase ? [...pairs, ['passphrase', passphrase]] : pairs);
 
 /** Checkout form fields in the order PayFast signs them (reference §2.1). */
+/** Where PayFast posts its notifications: the route under /api, and the whole path (the notify_url, the CSRF exemption). */
+export const ITN_ROUTE = '/payfast/itn';
+export const ITN_PATH = `/api${ITN_ROUTE}`;
+
 export const FORM_FIELD_ORDER = [
   'merchant_id',
   'merchant_key',

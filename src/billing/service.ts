@@ -25,7 +25,7 @@ import {
   type ItnFields,
 } from './itn';
 import { billingMail } from './mails';
-import { AMBIGUOUS_CHARS, FORM_FIELD_ORDER, formSignature, PAYFAST_HOSTS, parseFormBody, rands, type FormField } from './payfast';
+import { AMBIGUOUS_CHARS, FORM_FIELD_ORDER, formSignature, ITN_PATH, PAYFAST_HOSTS, parseFormBody, rands, type FormField } from './payfast';
 import { PayfastError, type PayfastClient } from './payfast-client';
 import {
   cancelProblem,
@@ -420,7 +420,7 @@ export function createBillingService(deps: BillingDeps) {
         merchant_key: pf.merchantKey,
         return_url: `${base}/subscription?checkout=return`,
         cancel_url: `${base}/subscription?checkout=cancelled`,
-        notify_url: `${base}/api/payfast/itn`,
+        notify_url: `${base}${ITN_PATH}`,
         // PayFast's two encoders disagree on a few characters: an address with one is left for the buyer to type.
         email_address: user.email && !AMBIGUOUS_CHARS.test(user.email) ? user.email : undefined,
         m_payment_id: ref,
@@ -436,16 +436,14 @@ export function createBillingService(deps: BillingDeps) {
       for (const k of FORM_FIELD_ORDER) if (values[k] !== undefined) payment_data[k] = values[k];
       payment_data.signature = formSignature(values, pf.passphrase);
       await db.transaction(async (tx) => {
-        await tx
-          .insert(payfastCheckouts)
-          .values({
-            ref,
-            userId: user.id,
-            amountCents: plan.amountCents,
-            recurringCents: PLAN.recurringCents,
-            billingDate: plan.billingDate,
-            createdAt: now,
-          });
+        await tx.insert(payfastCheckouts).values({
+          ref,
+          userId: user.id,
+          amountCents: plan.amountCents,
+          recurringCents: PLAN.recurringCents,
+          billingDate: plan.billingDate,
+          createdAt: now,
+        });
         if (plan.status !== user.subscriptionStatus) {
           // Only over the state the plan was made from: an ITN applied meanwhile wins.
           const was =
