@@ -977,17 +977,15 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
           tx,
         );
         if (gone.length)
-          await tx
-            .insert(adminAuditLog)
-            .values(
-              gone.map((k) => ({
-                actorId: null,
-                action: 'knowledge.upload.removed',
-                target: k,
-                details: { reason: 'never attached' },
-                at: clock(),
-              })),
-            );
+          await tx.insert(adminAuditLog).values(
+            gone.map((k) => ({
+              actorId: null,
+              action: 'knowledge.upload.removed',
+              target: k,
+              details: { reason: 'never attached' },
+              at: clock(),
+            })),
+          );
         if (left.length)
           log?.warn('upload sweep stopped: storage unavailable; the rest waits for the next sweep', {
             part: 'storage',

@@ -164,17 +164,15 @@ describe.each(dbKinds)('admin audit log on %s', (kind) => {
 
   it('pages 50 at a time, newest first', async () => {
     const base = Date.parse('2026-10-01T10:00:00.000Z');
-    await t.database.db
-      .insert(adminAuditLog)
-      .values(
-        Array.from({ length: 120 }, (_, i) => ({
-          actorId: adminId,
-          action: 'test.bulk',
-          target: `bulk:${i}`,
-          details: { i },
-          at: new Date(base + i * 60_000),
-        })),
-      );
+    await t.database.db.insert(adminAuditLog).values(
+      Array.from({ length: 120 }, (_, i) => ({
+        actorId: adminId,
+        action: 'test.bulk',
+        target: `bulk:${i}`,
+        details: { i },
+        at: new Date(base + i * 60_000),
+      })),
+    );
     const first = await list('?action=test.bulk');
     expect(first).toMatchObject({ total: 120, page: 1, pages: 3 });
     expect(first.entries).toHaveLength(50);
@@ -263,16 +261,14 @@ describe.each(dbKinds)('admin audit log on %s', (kind) => {
 
     it('pages with links that keep the filters', async () => {
       const base = Date.parse('2026-10-01T10:00:00.000Z');
-      await t.database.db
-        .insert(adminAuditLog)
-        .values(
-          Array.from({ length: 60 }, (_, i) => ({
-            actorId: adminId,
-            action: 'test.bulk',
-            target: `bulk:${i}`,
-            at: new Date(base + i * 60_000),
-          })),
-        );
+      await t.database.db.insert(adminAuditLog).values(
+        Array.from({ length: 60 }, (_, i) => ({
+          actorId: adminId,
+          action: 'test.bulk',
+          target: `bulk:${i}`,
+          at: new Date(base + i * 60_000),
+        })),
+      );
       const first = await (await admin.get('/admin/audit?action=test.bulk')).text();
       expect(first).toContain('aria-label="Audit log pages"');
       expect(first).toContain('href="/admin/audit?action=test.bulk&amp;page=2" rel="next"');

@@ -334,16 +334,14 @@ describe.each(dbKinds)('accounts API on %s', (kind) => {
       expect(ok.status).toBe(200);
       expect(await ok.json()).toEqual({ userId: user.id, username: creds.username, email: creds.email });
 
-      const reset = await t
-        .client()
-        .post('/api/reset-password', {
-          userId: user.id,
-          username: creds.username,
-          email: creds.email,
-          newPassword: 'freshpass1',
-          resetToken,
-          code,
-        });
+      const reset = await t.client().post('/api/reset-password', {
+        userId: user.id,
+        username: creds.username,
+        email: creds.email,
+        newPassword: 'freshpass1',
+        resetToken,
+        code,
+      });
       expect(reset.status).toBe(200);
       expect(await reset.json()).toEqual({ message: 'Your password has been reset successfully.' });
       expect((await client.get('/api/user')).status).toBe(401);

@@ -385,20 +385,18 @@ describe.each(dbKinds)('user management API on %s', (kind) => {
         outcome: 'dont-know',
       },
     ]);
-    await db
-      .insert(messageFeedback)
-      .values({
-        messageId: 'a2',
-        userId,
-        rating: 'down',
-        comment: 'Not helpful at all',
-        question: 'how do I pay a crew of divers?',
-        answer: DONT_KNOW_ANSWER,
-        engine: 'builtin',
-        sources: [{ id: item.id, title: item.title }],
-        createdAt: now,
-        updatedAt: now,
-      });
+    await db.insert(messageFeedback).values({
+      messageId: 'a2',
+      userId,
+      rating: 'down',
+      comment: 'Not helpful at all',
+      question: 'how do I pay a crew of divers?',
+      answer: DONT_KNOW_ANSWER,
+      engine: 'builtin',
+      sources: [{ id: item.id, title: item.title }],
+      createdAt: now,
+      updatedAt: now,
+    });
     const report = await t.services.insights.report();
     expect(report.unanswered.total).toEqual({ last7: 3, last30: 3 });
     expect(report.unanswered.rows).toEqual([

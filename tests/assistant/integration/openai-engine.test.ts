@@ -160,14 +160,12 @@ describe('OpenAI-compatible engine against a local chat-completions server', () 
     expect(calls[2].error).toMatch(/No article/);
     const searched = JSON.parse(model!.requests[1].messages.at(-1)!.content!) as { id: string; title: string; passage: string }[];
     expect(searched).toEqual(
-      found
-        .slice(0, 5)
-        .map((f) => ({
-          id: f.article.id,
-          title: f.article.title,
-          link: `/knowledge/article/${f.article.id}`,
-          passage: countsInFigures(f.passage),
-        })),
+      found.slice(0, 5).map((f) => ({
+        id: f.article.id,
+        title: f.article.title,
+        link: `/knowledge/article/${f.article.id}`,
+        passage: countsInFigures(f.passage),
+      })),
     );
     const third = model!.requests[2].messages;
     const article = (await t.services.knowledge.findItem(found[1].article.id))!;
