@@ -44,6 +44,12 @@ export default defineConfig(
             },
             { target: './routes', from: './db', message: 'Routes call services; they never use the database.' },
             {
+              target: ['./src/schemas', './src/config.ts'],
+              from: './src',
+              except: ['./schemas', './payroll', './lib/sa-time.ts'],
+              message: 'Contracts and config are what domains build on: they import no domain (the pure payroll engine aside).',
+            },
+            {
               target: './islands',
               from: './src',
               except: [

@@ -2,9 +2,26 @@ import { z } from 'zod';
 import os from 'node:os';
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
-import { PAYFAST_HOSTS, PAYFAST_ITN_RANGES } from './billing/payfast';
 
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
+
+/** PayFast's addresses (reference: payfast.md), the outside part config points billing at; billing re-exports them. */
+export const PAYFAST_HOSTS = {
+  live: {
+    process: 'https://www.payfast.co.za/eng/process',
+    validate: 'https://www.payfast.co.za/eng/query/validate',
+    cardUpdate: 'https://www.payfast.co.za/eng/recurring/update',
+  },
+  sandbox: {
+    process: 'https://sandbox.payfast.co.za/eng/process',
+    validate: 'https://sandbox.payfast.co.za/eng/query/validate',
+    cardUpdate: 'https://sandbox.payfast.co.za/eng/recurring/update',
+  },
+  api: 'https://api.payfast.co.za',
+} as const;
+
+/** PayFast's published ITN source ranges (reference §4.2). */
+export const PAYFAST_ITN_RANGES = ['197.97.145.144/28', '41.74.179.192/27', '102.216.36.0/28', '102.216.36.128/28', '144.126.193.139/32'];
 
 /** PayFast's public sandbox merchant (reference: payfast.md): the zero-config default, never production's. */
 const SANDBOX_MERCHANT = {

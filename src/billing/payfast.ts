@@ -128,19 +128,5 @@ export function centsOf(value: string | undefined | null): number | null {
 /** Characters whose encoding PayFast's PHP and Node samples disagree on (reference §3.3): never in a value we sign. */
 export const AMBIGUOUS_CHARS = /['()!*~]/;
 
-export const PAYFAST_HOSTS = {
-  live: {
-    process: 'https://www.payfast.co.za/eng/process',
-    validate: 'https://www.payfast.co.za/eng/query/validate',
-    cardUpdate: 'https://www.payfast.co.za/eng/recurring/update',
-  },
-  sandbox: {
-    process: 'https://sandbox.payfast.co.za/eng/process',
-    validate: 'https://sandbox.payfast.co.za/eng/query/validate',
-    cardUpdate: 'https://sandbox.payfast.co.za/eng/recurring/update',
-  },
-  api: 'https://api.payfast.co.za',
-} as const;
-
-/** PayFast's published ITN source ranges (reference §4.2). */
-export const PAYFAST_ITN_RANGES = ['197.97.145.144/28', '41.74.179.192/27', '102.216.36.0/28', '102.216.36.128/28', '144.126.193.139/32'];
+// Where PayFast is: config's, as config chooses between them and imports no domain.
+export { PAYFAST_HOSTS, PAYFAST_ITN_RANGES } from '../config';

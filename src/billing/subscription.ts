@@ -3,6 +3,7 @@
 // service stores the states; nothing here reads a clock or a database.
 import { addMonths, dayOf, nextChargeAfter, saDate, saMidnight } from './calendar';
 import { trialDaysLeft } from './status';
+import type { Phase, SubscriptionView } from '../schemas/billing';
 
 export const PLAN = {
   recurringCents: 8000,
@@ -267,19 +268,10 @@ export function onRenewalCheck(state: BillingState, remote: RemoteSubscription, 
 }
 
 /** How the subscription reads to its owner (sidebar, /subscription, GET /api/subscription-status). */
-export type Phase = 'active' | 'trial' | 'trial-ended' | 'canceled' | 'pending' | 'none';
-
-export interface SubscriptionView {
-  status: string | null;
-  nextBillingDate: string | null;
-  trialEndDate: string | null;
-  daysLeft: number;
-  access: 'full' | 'limited';
-  paidThrough: string | null;
-  phase: Phase;
-}
 
 /** Full access: an active subscription, a running trial, or a canceled/pending one inside its paid period. */
+export type { Phase, SubscriptionView };
+
 export function accessOf(state: BillingState, now: Date): 'full' | 'limited' {
   const s = state.status;
   if (s === 'active') return 'full';

@@ -4,10 +4,9 @@ import { payslipChecks } from '../../db/schema';
 import type { DB } from '../../db/index';
 import { AppError } from '../errors';
 import { PayrollError } from '../payroll/index';
+import { readFromDto, readToDto } from './dto';
 import {
   MAX_SAVED_CHECKS,
-  readFromDto,
-  readToDto,
   type ReadPayslipDTO,
   type employeeFactsSchema,
   type payslipCheckSchema,

@@ -1,7 +1,19 @@
 // The contract between the /subscription island and the billing API. Texts in quotes in the spec are verbatim.
-import type { SubscriptionView } from '../billing/subscription';
 
 /** GET /api/subscription-status: the spec's fields (status, nextBillingDate, trialEndDate, daysLeft), access, and what the page needs. */
+/** Where a subscription stands, for the page and the API. */
+export type Phase = 'active' | 'trial' | 'trial-ended' | 'canceled' | 'pending' | 'none';
+
+export interface SubscriptionView {
+  status: string | null;
+  nextBillingDate: string | null;
+  trialEndDate: string | null;
+  daysLeft: number;
+  access: 'full' | 'limited';
+  paidThrough: string | null;
+  phase: Phase;
+}
+
 export interface SubscriptionStatusDTO extends SubscriptionView {
   /** A checkout started and not yet confirmed by PayFast. */
   openCheckout: { ref: string; startedAt: string } | null;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostDecimals, toCents } from '../payroll/money';
-import type { ReadLine, ReadPayslip } from '../payslips/read';
+import { hasAtMostDecimals } from '../payroll/money';
 
 // The payslip check's contract (issue 26): what was read, in rands as every payroll API answers, and the facts the
 // form adds. The same shapes come back from the client when the user corrects a reading.
@@ -66,40 +65,3 @@ export const saveCheckSchema = z.object({
 });
 
 export const checkIdParamSchema = z.object({ id: z.coerce.number({ error: 'Not found' }).int().positive() });
-
-const linesToDto = <K extends string>(lines: ReadLine<K>[]) => lines.map((l) => ({ label: l.label, kind: l.kind, amount: l.cents / 100 }));
-const linesFromDto = <K extends string>(lines: { label: string; kind: K; amount: number }[]) =>
-  lines.map((l) => ({ label: l.label, kind: l.kind, cents: toCents(l.amount) }));
-const orNull = (v: number | null, f: (x: number) => number) => (v === null ? null : f(v));
-
-export function readToDto(r: ReadPayslip): ReadPayslipDTO {
-  return {
-    payDate: r.payDate,
-    payDateAssumed: r.payDateAssumed,
-    period: r.period === 'annual' ? 'monthly' : r.period,
-    periodAssumed: r.periodAssumed,
-    earnings: linesToDto(r.earnings),
-    deductions: linesToDto(r.deductions),
-    employer: linesToDto(r.employer),
-    gross: orNull(r.grossCents, (c) => c / 100),
-    totalDeductions: orNull(r.totalDeductionsCents, (c) => c / 100),
-    net: orNull(r.netCents, (c) => c / 100),
-    unread: r.unread,
-  };
-}
-
-export function readFromDto(d: ReadPayslipDTO): ReadPayslip {
-  return {
-    payDate: d.payDate,
-    payDateAssumed: d.payDateAssumed ?? false,
-    period: d.period,
-    periodAssumed: d.periodAssumed ?? false,
-    earnings: linesFromDto(d.earnings),
-    deductions: linesFromDto(d.deductions),
-    employer: linesFromDto(d.employer),
-    grossCents: orNull(d.gross, (v) => toCents(v)),
-    totalDeductionsCents: orNull(d.totalDeductions, (v) => toCents(v)),
-    netCents: orNull(d.net, (v) => toCents(v)),
-    unread: d.unread ?? [],
-  };
-}

@@ -1,8 +1,11 @@
 import * as z from 'zod/mini';
 import type { PublicUser } from './auth';
-import { SORT_COLUMNS } from '../users/listing';
 
 // The contract between the /user-management island and /api/users/admin. Quoted texts are the spec's.
+
+/** The columns the user list sorts by. */
+export const SORT_COLUMNS = ['username', 'email', 'lastLoginAt', 'totalLogins', 'messageCount'] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
 
 /** A user as the admin list shows it: never the password hash or PayFast token. */
 export interface AdminUserDTO extends PublicUser {

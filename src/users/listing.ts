@@ -1,7 +1,7 @@
 // Pure helpers of the user-management table, shared by the server (defaults, bounds) and the island.
+import { SORT_COLUMNS, type SortColumn } from '../schemas/users';
 
-export const SORT_COLUMNS = ['username', 'email', 'lastLoginAt', 'totalLogins', 'messageCount'] as const;
-export type SortColumn = (typeof SORT_COLUMNS)[number];
+export { SORT_COLUMNS, type SortColumn };
 export type SortDir = 'asc' | 'desc';
 export interface SortState {
   column: SortColumn | null;
