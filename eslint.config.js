@@ -3,10 +3,28 @@ import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import fs from 'node:fs';
 
 // Beyond the recommended rules, the import rules hold the layout in place: no import cycles; the payroll
 // engine imports nothing of ours; routes never reach the database; islands (browser code) never import
-// server modules; db/ stands on its own.
+// server modules; db/ stands on its own; a domain is used through its front door.
+//
+// A domain is a folder of src/ with an index.ts. Code outside it (routes, the wiring, pages, other domains)
+// imports that index and nothing else of it; inside, files import each other freely.
+const DOMAINS = fs.readdirSync('src').filter((d) => fs.existsSync(`src/${d}/index.ts`) && d !== 'lexicon');
+const frontDoors = DOMAINS.map((d) => ({
+  target: [
+    './routes',
+    ...fs
+      .readdirSync('src')
+      .filter((e) => e !== d && e !== 'types')
+      .map((e) => `./src/${e}`),
+  ],
+  from: `./src/${d}`,
+  except: ['./index.ts'],
+  message: `Use src/${d} through its front door, src/${d}/index.ts: add what you need to its exports.`,
+}));
+
 export default defineConfig(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'db/migrations/**', '.dev/**'] },
   js.configs.recommended,
@@ -58,8 +76,10 @@ export default defineConfig(
                 './knowledge/schemas.ts',
                 './knowledge/files.ts',
                 './knowledge/query.ts',
+                './knowledge/snippets.ts',
                 './billing/status.ts',
                 './users/listing.ts',
+                './users/display.ts',
                 './payroll',
                 './ui/markdown.ts',
               ],
@@ -75,6 +95,7 @@ export default defineConfig(
               from: ['./src', './routes', './islands'],
               message: 'db/ holds the schema and migrations; it imports nothing of the app.',
             },
+            ...frontDoors,
           ],
         },
       ],

@@ -8,23 +8,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: [
-            'tests/unit/**/*.test.{ts,tsx}',
-            'tests/payroll/**/*.test.ts',
-            'tests/assistant/unit/**/*.test.ts',
-            'tests/billing/unit/**/*.test.ts',
-          ],
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
         },
       },
       {
         extends: true,
         test: {
           name: 'integration',
-          include: [
-            'tests/integration/**/*.test.{ts,tsx}',
-            'tests/assistant/integration/**/*.test.ts',
-            'tests/billing/integration/**/*.test.ts',
-          ],
+          include: ['tests/integration/**/*.test.{ts,tsx}'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,3 +1,5 @@
+// Every table of the app, in one file on purpose: drizzle-kit reads it to write the migrations (db/migrations), and
+// the tables' foreign keys point at each other, so one file is the whole picture of the data.
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
-import { authTabOf, authUrl, loginSchema, registerFormSchema, type AuthTab, type PublicUser } from '../src/schemas/auth';
-import { api, errorMessage } from './api';
+import { authTabOf, authUrl, loginSchema, registerFormSchema, type AuthTab } from '../src/schemas/auth';
+import { call, errorMessage } from './api';
+import { API } from './endpoints';
 import { toast } from './toast';
 import { toastAfterNavigation } from './toaster';
 import { Field, fieldErrors } from './ui';
@@ -21,7 +22,7 @@ function LoginForm({ demo, onForgot }: { demo: boolean; onForgot: () => void }) 
     setErrors({});
     setBusy(true);
     try {
-      const user = await api<PublicUser>('POST', '/api/login', parsed.data);
+      const user = await call(API.login, { body: parsed.data });
       toastAfterNavigation({ title: 'Logged in successfully', description: `Welcome back, ${user.username}!` });
       window.location.assign('/');
     } catch (err) {
@@ -84,7 +85,7 @@ function RegisterForm() {
     setBusy(true);
     try {
       const { confirmPassword: _, ...body } = parsed.data;
-      await api<PublicUser>('POST', '/api/register', body);
+      await call(API.register, { body });
       toastAfterNavigation({ title: 'Account created', description: 'Your account has been created successfully!' });
       window.location.assign('/');
     } catch (err) {

@@ -1,9 +1,13 @@
+// The chat screen: the conversation, the streaming answer and its recovery (poll when the stream is lost), the
+// allowance and the client picker. One component because the stream's events change all of them; the message, the
+// conversation list and the stream reader are files of their own (chat-*.ts).
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { previewText } from '../src/knowledge/snippets';
 // Types only: the schema module's values would bring zod into this bundle.
-import { previewText } from '../src/knowledge/query';
 import type { ChatAllowanceDTO, ConversationDTO, MessageDTO, SourceDTO } from '../src/schemas/chat';
 import type { ClientDTO } from '../src/schemas/clients';
-import { api, errorMessage } from './api';
+import { call, errorMessage, urlOf } from './api';
+import { API } from './endpoints';
 import { Conversations } from './chat-conversations';
 import { MessageItem } from './chat-message';
 import { chatStream, StreamError } from './chat-stream';
@@ -69,7 +73,7 @@ export default function Chat(props: ChatProps) {
     if (!resumed || !props.conversationId) return;
     const timer = setInterval(async () => {
       try {
-        const list = await api<MessageDTO[]>('GET', `/api/messages?conversationId=${props.conversationId}`);
+        const list = await call(API.messages, { query: { conversationId: props.conversationId } });
         const answer = list.find((m) => m.id === resumed);
         if (answer?.status === 'pending') return;
         clearInterval(timer);
@@ -85,7 +89,7 @@ export default function Chat(props: ChatProps) {
 
   useEffect(() => {
     if (props.conversationId) return; // an open conversation keeps the client it was started with
-    api<ClientDTO[]>('GET', '/api/clients').then(
+    call(API.clients).then(
       (list) => setClients(list.map((c) => ({ id: c.id, name: c.name }))),
       () => undefined, // no picker then: the question is asked without a client
     );
@@ -221,7 +225,7 @@ export default function Chat(props: ChatProps) {
   async function stop() {
     if (!answering) return;
     try {
-      await api('POST', `/api/messages/${answering}/stop`);
+      await call(API.stopAnswer, { params: { id: answering } });
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, 'Could not stop the answer'), variant: 'destructive' });
     }
@@ -278,7 +282,7 @@ export default function Chat(props: ChatProps) {
             {/* The whole conversation as a PDF, once it holds an answer. */}
             {conversationId && messages.some((m) => m.role === 'assistant' && (m.status === 'complete' || m.status === 'stopped')) && (
               <a
-                href={`/api/conversations/${conversationId}/pdf`}
+                href={urlOf(API.conversationPdf, { params: { id: conversationId } })}
                 download
                 className="btn btn-outline btn-sm"
                 aria-label="Download this conversation as PDF"

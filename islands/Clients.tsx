@@ -1,8 +1,12 @@
+// The /clients screen: the list of a user's client companies and the one form that adds or edits one. Long
+// because the form is long (registration numbers, payroll, pay day, sector); its rules (formOf, bodyOf) are
+// plain functions above the component.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 // Types only: the schema module's values would bring zod into this bundle.
 import type { ClientDTO } from '../src/schemas/clients';
 import { Amounts } from './amounts';
-import { ApiError, api, errorMessage } from './api';
+import { ApiError, call, errorMessage } from './api';
+import { API } from './endpoints';
 import { parseRands, rands } from './rands';
 import { toast } from './toast';
 
@@ -192,7 +196,7 @@ export default function Clients() {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const load = () =>
-    api<ClientDTO[]>('GET', '/api/clients').then(
+    call(API.clients).then(
       (list) => {
         setClients(list);
         setLoadError('');
@@ -250,9 +254,7 @@ export default function Clients() {
     setBusy(true);
     setErrors({});
     try {
-      const saved = editing
-        ? await api<ClientDTO>('PATCH', `/api/clients/${editing.id}`, body)
-        : await api<ClientDTO>('POST', '/api/clients', body);
+      const saved = editing ? await call(API.updateClient, { params: { id: editing.id }, body }) : await call(API.createClient, { body });
       const message = editing ? `${saved.name} was saved.` : `${saved.name} was added.`;
       toast({ title: editing ? 'Client Saved' : 'Client Added', description: message });
       setStatus(message);
@@ -270,7 +272,7 @@ export default function Clients() {
   async function remove(c: ClientDTO) {
     if (!window.confirm(`Delete ${c.name}? Its conversations are kept, no longer tied to it. This cannot be undone.`)) return;
     try {
-      await api('DELETE', `/api/clients/${c.id}`);
+      await call(API.deleteClient, { params: { id: c.id } });
       toast({ title: 'Client Deleted', description: `${c.name} was deleted. Its conversations are kept.` });
       setStatus(`${c.name} was deleted.`);
       if (editing?.id === c.id) reset();

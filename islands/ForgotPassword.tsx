@@ -1,20 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { forgotPasswordSchema, type ResetMailAnswer } from '../src/schemas/auth';
-import { api, errorMessage } from './api';
+import { call, errorMessage } from './api';
+import { API, type VerifiedReset } from './endpoints';
 import { dismissErrorToast, toast } from './toast';
 import { Field } from './ui';
 
 type Step = 'email' | 'verification' | 'newPassword';
-interface ForgotAnswer {
-  resetToken: string;
-  emailSent: boolean;
-  message: string;
-}
-interface Verified {
-  userId: number;
-  username: string;
-  email: string | null;
-}
 
 const NOTICE: Record<ResetMailAnswer['mail'], string> = {
   queued: 'Sending your e-mail…',
@@ -30,7 +21,7 @@ export default function ForgotPassword({ onDone }: { onDone: () => void }) {
   const [email, setEmail] = useState('');
   const [resetToken, setResetToken] = useState('');
   const [code, setCode] = useState('');
-  const [verified, setVerified] = useState<Verified | null>(null);
+  const [verified, setVerified] = useState<VerifiedReset | null>(null);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
@@ -48,7 +39,7 @@ export default function ForgotPassword({ onDone }: { onDone: () => void }) {
     const ask = async () => {
       let mail: ResetMailAnswer['mail'];
       try {
-        ({ mail } = await api<ResetMailAnswer>('POST', '/api/forgot-password/mail-status', { resetToken }));
+        ({ mail } = await call(API.resetMailStatus, { body: { resetToken } }));
       } catch {
         return; // the notice stays as it was
       }
@@ -71,7 +62,7 @@ export default function ForgotPassword({ onDone }: { onDone: () => void }) {
     if (!parsed.success) return toast({ title: 'Error', description: parsed.error.issues[0].message, variant: 'destructive' });
     setBusy(true);
     try {
-      const res = await api<ForgotAnswer>('POST', '/api/forgot-password', parsed.data);
+      const res = await call(API.forgotPassword, { body: parsed.data });
       if (res.resetToken) {
         setResetToken(res.resetToken);
         toast(
@@ -99,7 +90,7 @@ export default function ForgotPassword({ onDone }: { onDone: () => void }) {
     if (verified) return setStep('newPassword');
     setBusy(true);
     try {
-      setVerified(await api<Verified>('POST', '/api/forgot-password/verify', { resetToken, code }));
+      setVerified(await call(API.verifyResetCode, { body: { resetToken, code } }));
       dismissErrorToast();
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, 'An error occurred. Please try again.'), variant: 'destructive' });
@@ -116,13 +107,15 @@ export default function ForgotPassword({ onDone }: { onDone: () => void }) {
       return toast({ title: 'Invalid password', description: 'Password must be at least 6 characters.', variant: 'destructive' });
     setBusy(true);
     try {
-      const res = await api<{ message?: string }>('POST', '/api/reset-password', {
-        userId: verified!.userId,
-        username: verified!.username,
-        email: verified!.email ?? email,
-        newPassword: password,
-        resetToken,
-        code,
+      const res = await call(API.resetPassword, {
+        body: {
+          userId: verified!.userId,
+          username: verified!.username,
+          email: verified!.email ?? email,
+          newPassword: password,
+          resetToken,
+          code,
+        },
       });
       toast({ title: 'Password Reset', description: res.message || 'Your password has been reset successfully.' });
       onDone();

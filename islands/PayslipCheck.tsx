@@ -1,30 +1,18 @@
+// The /payslips screen in one island: the pasted or uploaded slip, its reading (always shown and editable), the
+// findings and the saved checks share one state, so they stay one component; the pieces that stand alone
+// (AmountInput, Findings) are functions of their own.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatRand } from '../src/payroll/money';
 import type { ReadPayslipDTO } from '../src/schemas/payslips';
-import { ApiError, api, errorMessage } from './api';
+import { ApiError, call, errorMessage } from './api';
+import { API, type PayslipCheckAnswer, type SavedPayslipCheck } from './endpoints';
 import { parseRands } from './rands';
 import { toast } from './toast';
 
 // The payslip checker (issue 26): paste or upload a payslip, correct what was read, see each wrong figure and why.
 // The reading is always shown and editable, so a misread is fixed by the user and never silently used.
 
-interface CheckResult {
-  taxYear: number;
-  checked: { item: string; label: string; shown: number; expected: number; matches: boolean }[];
-  findings: { item: string; label: string; shown: number; expected: number; difference: number; reason: string; working: string[] }[];
-  assumptions: string[];
-}
-type Answer = CheckResult & { read: ReadPayslipDTO };
 type Facts = { age: string; medicalMembers: string; travelMostlyBusiness: boolean; sdlExempt: boolean };
-interface Saved {
-  id: number;
-  label: string;
-  payDate: string;
-  createdAt: string;
-  read: ReadPayslipDTO;
-  facts: Record<string, unknown>;
-  result: CheckResult;
-}
 type Section = 'earnings' | 'deductions' | 'employer';
 
 const KINDS: Record<Section, [string, string][]> = {
@@ -100,21 +88,21 @@ export default function PayslipCheck() {
   const [file, setFile] = useState<File | null>(null);
   const [facts, setFacts] = useState<Facts>({ age: '', medicalMembers: '', travelMostlyBusiness: false, sdlExempt: false });
   const [read, setRead] = useState<ReadPayslipDTO | null>(null);
-  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [answer, setAnswer] = useState<PayslipCheckAnswer | null>(null);
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const [label, setLabel] = useState('');
-  const [saved, setSaved] = useState<Saved[]>([]);
+  const [saved, setSaved] = useState<SavedPayslipCheck[]>([]);
   const results = useRef<HTMLDivElement>(null);
 
-  const loadSaved = () => api<Saved[]>('GET', '/api/payroll/payslip-checks').then(setSaved, () => undefined);
+  const loadSaved = () => call(API.payslipChecks).then(setSaved, () => undefined);
   useEffect(() => void loadSaved(), []);
 
   async function run(body: object | FormData) {
     setBusy(true);
     setProblem('');
     try {
-      const a = await api<Answer>('POST', '/api/payroll/payslip-check', body);
+      const a = await call(API.checkPayslip, { body });
       setRead(a.read);
       setAnswer(a);
       requestAnimationFrame(() => results.current?.focus());
@@ -153,7 +141,7 @@ export default function PayslipCheck() {
   async function save() {
     if (!read) return;
     try {
-      await api('POST', '/api/payroll/payslip-checks', { read, facts: factsBody(facts), ...(label.trim() ? { label: label.trim() } : {}) });
+      await call(API.savePayslipCheck, { body: { read, facts: factsBody(facts), ...(label.trim() ? { label: label.trim() } : {}) } });
       toast({ title: 'Check Saved', description: 'The check is kept under Saved checks. The payslip itself is not stored.' });
       setLabel('');
       await loadSaved();
@@ -162,7 +150,7 @@ export default function PayslipCheck() {
     }
   }
   /** A saved check back in the form and the results, to read again or to correct and check again. */
-  function openSaved(s: Saved) {
+  function openSaved(s: SavedPayslipCheck) {
     const f = s.facts;
     setFacts({
       age: typeof f.age === 'number' ? String(f.age) : '',
@@ -175,10 +163,10 @@ export default function PayslipCheck() {
     setProblem('');
     requestAnimationFrame(() => results.current?.focus());
   }
-  async function remove(s: Saved) {
+  async function remove(s: SavedPayslipCheck) {
     if (!window.confirm(`Delete the saved check "${s.label}"?`)) return;
     try {
-      await api('DELETE', `/api/payroll/payslip-checks/${s.id}`);
+      await call(API.deletePayslipCheck, { params: { id: s.id } });
       toast({ title: 'Check Deleted', description: `${s.label} was deleted.` });
       await loadSaved();
     } catch (err) {
@@ -429,7 +417,17 @@ export default function PayslipCheck() {
   );
 }
 
-function Findings({ answer, label, onLabel, onSave }: { answer: Answer; label: string; onLabel: (s: string) => void; onSave: () => void }) {
+function Findings({
+  answer,
+  label,
+  onLabel,
+  onSave,
+}: {
+  answer: PayslipCheckAnswer;
+  label: string;
+  onLabel: (s: string) => void;
+  onSave: () => void;
+}) {
   const id = useId();
   return (
     <section className="card space-y-4 p-5" aria-labelledby={`${id}-h`} data-testid="payslip-findings">

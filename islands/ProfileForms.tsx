@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { deleteAccountSchema, updateProfileSchema, type PublicUser } from '../src/schemas/auth';
-import { EXPORT_TEXTS, EXPORT_URL } from '../src/schemas/export';
-import { ApiError, api, errorMessage } from './api';
+import { EXPORT_TEXTS } from '../src/schemas/export';
+import { ApiError, call, errorMessage, urlOf } from './api';
+import { API } from './endpoints';
 import { toast, userChanged } from './toast';
 import { toastAfterNavigation } from './toaster';
 import { Field, fieldErrors } from './ui';
@@ -20,7 +21,7 @@ function AccountInformation({ user }: { user: Pick<PublicUser, 'username' | 'ema
     setErrors({});
     setBusy(true);
     try {
-      const updated = await api<PublicUser>('PATCH', '/api/user', values);
+      const updated = await call(API.updateProfile, { body: values });
       setValues({ username: updated.username, email: updated.email ?? '', ...empty });
       toast({ title: 'Profile Updated', description: 'Your profile has been successfully updated.' });
       userChanged(updated);
@@ -109,7 +110,7 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
     setError('');
     setBusy(true);
     try {
-      await api('DELETE', '/api/user', parsed.data);
+      await call(API.deleteAccount, { body: parsed.data });
       toastAfterNavigation({ title: 'Account Deleted', description: 'Your account has been permanently deleted.' });
       window.location.assign('/');
     } catch (err) {
@@ -178,7 +179,7 @@ function YourData() {
     if (busy) return;
     setBusy(true);
     try {
-      const res = await fetch(EXPORT_URL, { credentials: 'include' });
+      const res = await fetch(urlOf(API.exportData), { credentials: 'include' });
       if (!res.ok) {
         const text = await res.text();
         let message: string | undefined;
@@ -215,7 +216,7 @@ function YourData() {
           What we keep and why
         </a>
       </p>
-      <a href={EXPORT_URL} className="btn btn-outline" onClick={download} aria-disabled={busy || undefined}>
+      <a href={urlOf(API.exportData)} className="btn btn-outline" onClick={download} aria-disabled={busy || undefined}>
         {busy ? EXPORT_TEXTS.busy : EXPORT_TEXTS.button}
       </a>
     </section>
@@ -228,7 +229,7 @@ function AccountActions() {
   async function logout() {
     setLoggingOut(true);
     try {
-      await api('POST', '/api/logout');
+      await call(API.logout);
       toastAfterNavigation({ title: 'Logged out', description: 'You have been logged out successfully.' });
       window.location.assign('/');
     } catch (err) {

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { BADGE_TONES, formatDate, statusBadge } from '../src/billing/status';
+import { BADGE_TONES, statusBadge } from '../src/billing/status';
+import { formatDate } from '../src/lib/sa-time';
 import { BILLING_TEXTS as T, type CheckoutDTO, type PaymentDTO, type SubscriptionStatusDTO } from '../src/schemas/billing';
-import { api, errorMessage } from './api';
+import { call, errorMessage } from './api';
+import { API } from './endpoints';
 import { toast } from './toast';
 import { toastAfterNavigation } from './toaster';
 
@@ -68,7 +70,7 @@ function CancelDialog({
   async function confirm() {
     setBusy(true);
     try {
-      onCanceled(await api<SubscriptionStatusDTO>('POST', '/api/cancel-subscription'));
+      onCanceled(await call(API.cancelSubscription));
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, T.cancelFailed), variant: 'destructive' });
       setBusy(false);
@@ -276,7 +278,7 @@ export default function Subscription(props: SubscriptionProps) {
     setTimedOut(false);
     const poll = async () => {
       try {
-        const s = await api<SubscriptionStatusDTO>('GET', '/api/subscription-status');
+        const s = await call(API.subscriptionStatus);
         if (stop) return;
         if (s.phase === 'active') {
           toastAfterNavigation({
@@ -302,7 +304,7 @@ export default function Subscription(props: SubscriptionProps) {
   async function subscribe() {
     setStarting(true);
     try {
-      setCheckout(await api<CheckoutDTO>('POST', '/api/create-subscription'));
+      setCheckout(await call(API.createSubscription));
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, T.subscribeFailed), variant: 'destructive' });
       setStarting(false);

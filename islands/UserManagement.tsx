@@ -1,16 +1,19 @@
+// The admin's user list: search, sort, pages, and the two dialogs (make admin, extend trial). One island because
+// the dialogs change rows of the list it holds; each dialog and card is a function of its own.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { BADGE_TONES, formatDate, statusBadge } from '../src/billing/status';
+import { BADGE_TONES, statusBadge } from '../src/billing/status';
+import { formatDate } from '../src/lib/sa-time';
 import {
   MAX_TRIAL_EXTENSION,
   USERS_PAGE_SIZE,
   USERS_TEXTS,
   type AdminUserDTO,
-  type UserChangeDTO,
   type UsersPageDTO,
   type UsersSummaryDTO,
 } from '../src/schemas/users';
 import { ariaSort, nextSort, relativeTime, type SortColumn, type SortState } from '../src/users/listing';
-import { api, apiPage, errorMessage } from './api';
+import { call, callPage, errorMessage } from './api';
+import { API } from './endpoints';
 import { toast } from './toast';
 
 export interface UserManagementProps {
@@ -42,14 +45,8 @@ const HEADERS: Header[] = [
 // The Actions column sticks to the table region's right edge, with a shadow as the cue that the rest scrolls under it.
 const STICKY = 'sticky right-0 bg-white shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.25)]';
 
-function listUrl(q: string, sort: SortState, page: number) {
-  const p = new URLSearchParams({ page: String(page), pageSize: String(USERS_PAGE_SIZE) });
-  if (q.trim()) p.set('q', q.trim());
-  if (sort.column) {
-    p.set('sort', sort.column);
-    p.set('dir', sort.dir);
-  }
-  return `/api/users/admin?${p}`;
+function listQuery(q: string, sort: SortState, page: number) {
+  return { page, pageSize: USERS_PAGE_SIZE, q: q.trim(), sort: sort.column || undefined, dir: sort.column ? sort.dir : undefined };
 }
 
 /** A modal dialog that opens itself and tells its owner when it closes (Esc, Cancel or done). */
@@ -108,7 +105,7 @@ function AdminDialog({ user, onClose, onDone }: { user: AdminUserDTO; onClose: (
             e.preventDefault();
             setBusy(true);
             try {
-              const r = await api<UserChangeDTO>('PATCH', `/api/users/admin/${user.id}/toggle-admin`, { makeAdmin });
+              const r = await call(API.toggleAdmin, { params: { userId: user.id }, body: { makeAdmin } });
               close();
               toast({ title: 'Success', description: r?.message || `User ${user.username} admin status updated` });
             } catch (err) {
@@ -153,7 +150,7 @@ function TrialDialog({ user, onClose, onDone }: { user: AdminUserDTO; onClose: (
             e.preventDefault();
             setBusy(true);
             try {
-              const r = await api<UserChangeDTO>('PATCH', `/api/users/admin/${user.id}/extend-trial`, { days });
+              const r = await call(API.extendTrial, { params: { userId: user.id }, body: { days } });
               close();
               toast({ title: 'Success', description: r?.message || `Trial extended for user ${user.username}` });
             } catch (err) {
@@ -317,8 +314,8 @@ export default function UserManagement({ initial, currentUserId, now }: UserMana
     setLoading(true);
     try {
       const [l, s] = await Promise.all([
-        apiPage<AdminUserDTO>(listUrl(q, sort, page)),
-        opts.withSummary ? api<UsersSummaryDTO>('GET', '/api/users/admin/summary') : null,
+        callPage(API.users, { query: listQuery(q, sort, page) }),
+        opts.withSummary ? call(API.usersSummary) : null,
       ]);
       if (mine !== request.current) return;
       setList({ users: l.items, total: l.total });

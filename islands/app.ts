@@ -1,4 +1,6 @@
-import { initials, userMenuLabel } from '../src/billing/status';
+import { urlOf } from './api';
+import { API } from './endpoints';
+import { initials, userMenuLabel } from '../src/users/display';
 import { USER_CHANGED_EVENT } from './toast';
 import { startToaster } from './toaster';
 
@@ -101,7 +103,7 @@ sidebar?.addEventListener('keydown', (e) => {
 // Sign out from the user menu: POST, then back to the landing page.
 document.querySelectorAll<HTMLElement>('[data-action="logout"]').forEach((el) =>
   el.addEventListener('click', async () => {
-    const res = await fetch('/api/logout', { method: 'POST', credentials: 'include' });
+    const res = await fetch(urlOf(API.logout), { method: API.logout.method, credentials: 'include' });
     if (res.ok) {
       sessionStorage.setItem('pw:toast', JSON.stringify({ title: 'Logged out', description: 'You have been logged out successfully.' }));
       window.location.href = '/';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ConversationDTO, HistoryHitDTO } from '../src/schemas/chat';
-import { api, errorMessage } from './api';
+import { call, errorMessage } from './api';
+import { API } from './endpoints';
 import { toast } from './toast';
 
 // The user's conversations: New chat, search over the history, open, rename, delete.
@@ -16,7 +17,7 @@ function HistorySearch() {
     e.preventDefault();
     if (q.trim().length < 2) return setHits(null);
     try {
-      setHits(await api<HistoryHitDTO[]>('GET', `/api/conversations/search?q=${encodeURIComponent(q.trim())}`));
+      setHits(await call(API.searchHistory, { query: { q: q.trim() } }));
     } catch (err) {
       fail(err, 'Search failed');
     }
@@ -78,7 +79,7 @@ export function Conversations({
     const title = window.prompt('Rename conversation', c.title)?.trim();
     if (!title || title === c.title) return;
     try {
-      const updated = await api<ConversationDTO>('PATCH', `/api/conversations/${c.id}`, { title });
+      const updated = await call(API.renameConversation, { params: { id: c.id }, body: { title } });
       setList((l) => l.map((x) => (x.id === c.id ? updated : x)));
     } catch (err) {
       fail(err, 'Failed to rename the conversation');
@@ -88,7 +89,7 @@ export function Conversations({
   async function remove(c: ConversationDTO) {
     if (!window.confirm(`Delete the conversation "${c.title}"? Its messages are deleted too. This cannot be undone.`)) return;
     try {
-      await api('DELETE', `/api/conversations/${c.id}`);
+      await call(API.deleteConversation, { params: { id: c.id } });
       if (c.id === current) window.location.assign('/chat?new=1');
       else {
         setList((l) => l.filter((x) => x.id !== c.id));

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { MessageDTO, ToolCallDTO } from '../src/schemas/chat';
 import { markdownTokens, renderAnswer } from '../src/ui/markdown';
 import { Amounts } from './amounts';
-import { api, errorMessage } from './api';
+import { call, errorMessage, urlOf } from './api';
+import { API } from './endpoints';
 import { clipboardHtml, tokensToText } from './clipboard';
 import { writeClipboard } from './copy';
 import { FIGURE_KINDS, figureLabel, formatFigure } from './figures';
@@ -98,7 +99,7 @@ function Feedback({ message, onChange }: { message: MessageDTO; onChange: (m: Me
   const [asking, setAsking] = useState(false);
   async function rate(rating: 'up' | 'down', text?: string) {
     try {
-      await api('POST', `/api/messages/${message.id}/feedback`, text ? { rating, comment: text } : { rating });
+      await call(API.feedback, { params: { id: message.id }, body: text ? { rating, comment: text } : { rating } });
       onChange({ ...message, feedback: rating });
       // A thumbs down first records the rating, then offers the optional comment.
       setAsking(rating === 'down' && text === undefined);
@@ -261,7 +262,12 @@ export function MessageItem({
         {finished && (
           <div className="mt-2 flex flex-wrap items-center gap-1">
             <CopyButton text={m.content} />
-            <a href={`/api/messages/${m.id}/pdf`} download className="btn btn-ghost btn-sm" aria-label="Download this answer as PDF">
+            <a
+              href={urlOf(API.answerPdf, { params: { id: m.id } })}
+              download
+              className="btn btn-ghost btn-sm"
+              aria-label="Download this answer as PDF"
+            >
               Download PDF
             </a>
             <Feedback message={m} onChange={onChange} />

@@ -1,4 +1,6 @@
 // Reads the chat's server-sent events from a fetch response: small enough to need no library.
+import { urlOf } from './api';
+import { API } from './endpoints';
 import type { ChatStreamEvent } from '../src/schemas/chat';
 
 export class StreamError extends Error {
@@ -13,8 +15,8 @@ export class StreamError extends Error {
 
 /** POSTs to the stream endpoint; a 4xx/5xx before the stream starts becomes a StreamError with the server's message. */
 export async function* chatStream(body: unknown): AsyncGenerator<ChatStreamEvent> {
-  const res = await fetch('/api/chat/stream', {
-    method: 'POST',
+  const res = await fetch(urlOf(API.chatStream), {
+    method: API.chatStream.method,
     credentials: 'include',
     headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
     body: JSON.stringify(body),

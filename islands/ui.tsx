@@ -1,5 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
-import { useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 
 /** A labelled input with its error announced to screen readers. */
 export function Field({

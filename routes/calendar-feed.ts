@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../src/http/context';
 import { clientIp } from '../src/http/middleware';
-import { ICS_CONTENT_TYPE } from '../src/calendar/ics';
+import { ICS_CONTENT_TYPE } from '../src/calendar';
 import { siteUrl } from './api/calendar';
 
 // GET /calendar/feed/<token>.ics (issue 27): the user's compliance calendar for Google Calendar, Outlook or Apple

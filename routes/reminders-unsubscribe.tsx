@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../src/http/context';
 import { renderPublic } from '../src/http/render';
-import { isAppError } from '../src/errors';
+import { isAppError, statusOf } from '../src/errors';
 import { UnsubscribePage, type UnsubscribeState } from '../src/ui/reminders/UnsubscribePage';
 
 // GET/POST /reminders/unsubscribe/<token> (issue 27): the link in every reminder e-mail, no session needed. GET only
@@ -27,7 +27,7 @@ export const remindersUnsubscribeRoute = new Hono<AppEnv>()
       const { enabled } = await c.get('services').reminders.checkUnsubscribe(c.req.param('token'));
       return show(c, enabled ? 'ask' : 'done');
     } catch (err) {
-      if (unknown(err)) return show(c, 'unknown', 404);
+      if (unknown(err)) return show(c, 'unknown', statusOf('not_found'));
       throw err;
     }
   })
@@ -36,7 +36,7 @@ export const remindersUnsubscribeRoute = new Hono<AppEnv>()
       await c.get('services').reminders.unsubscribe(c.req.param('token'));
       return show(c, 'done');
     } catch (err) {
-      if (unknown(err)) return show(c, 'unknown', 404);
+      if (unknown(err)) return show(c, 'unknown', statusOf('not_found'));
       throw err;
     }
   });

@@ -3,7 +3,7 @@ import type { AppEnv } from '../src/http/context';
 import { requireUser } from '../src/http/guard';
 import { validate } from '../src/http/validate';
 import { AppError } from '../src/errors';
-import { uploadParamSchema } from '../src/knowledge/schemas';
+import { uploadParamSchema } from '../src/knowledge';
 
 // Knowledge attachments, for signed-in users only. Images are shown inline; everything else downloads.
 // The type always follows from the (allow-listed) extension, never from what was uploaded; SVG and HTML

@@ -36,7 +36,7 @@ import { chatPages } from '../routes/pages/chat';
 import { subscriptionPages } from '../routes/pages/subscription';
 import { calendarPages } from '../routes/pages/calendar';
 import { clientPages } from '../routes/pages/clients';
-import { ITN_PATH } from './billing/payfast';
+import { ITN_PATH } from './billing';
 
 const UPLOAD_PATH = '/api/knowledge/upload';
 

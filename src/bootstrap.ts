@@ -3,7 +3,7 @@ import { createApp, type App } from './app';
 import type { Config } from './config';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './mail';
-import { seedKnowledge } from './knowledge/seed';
+import { seedKnowledge } from './knowledge';
 import { createServices, type ServiceDeps, type Services } from './services';
 import { createStorage } from './storage';
 import { loadAssets, type Assets } from './ui/assets';

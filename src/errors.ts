@@ -36,7 +36,7 @@ export class AppError extends Error {
   }
 }
 
-export const statusOf = (code: ErrorCode): Status => ERROR_CODES[code].status;
+export const statusOf = <C extends ErrorCode>(code: C): (typeof ERROR_CODES)[C]['status'] => ERROR_CODES[code].status;
 
 /** True when `err` is an AppError with this code. */
 export const isAppError = (err: unknown, code: ErrorCode): err is AppError => err instanceof AppError && err.code === code;

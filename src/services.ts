@@ -1,30 +1,28 @@
 // The one place where the app's parts are wired together. Route handlers receive `Services` (through
 // c.get('services')) and never the database itself.
 import type { Database } from '../db';
-import { createAuthService, type AuthService } from './auth/service';
-import { createPasswords, type HashingLimits } from './auth/password';
-import { createRateLimiter } from './auth/rate-limit';
-import type { AuthLimits } from './auth/throttle';
+import { createAuthService, type AuthService, createPasswords, type HashingLimits, createRateLimiter, type AuthLimits } from './auth';
 import type { Config } from './config';
-import { createKnowledgeService, type KnowledgeService } from './knowledge/service';
+import { createKnowledgeService, type KnowledgeService } from './knowledge';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './mail';
 import type { Storage } from './storage';
 import type { Assets } from './ui/assets';
-import { createEngine } from './assistant';
-import { createChatService, type ChatService } from './assistant/service';
-import { knowledgeTools } from './assistant/tools';
-import type { AssistantEngine } from './assistant/types';
-import { createBillingService, type BillingService } from './billing/service';
-import { createPayfastClient, type PayfastClient } from './billing/payfast-client';
-import { createInsightsService, type InsightsService } from './insights/service';
-import { createUsersService, type UsersService } from './users/service';
-import { createAuditService, type AuditService } from './users/audit-log';
-import { createDataExportService, type DataExportService } from './users/export';
-import { createPayslipService, type PayslipService } from './payslips/service';
-import { createCalendarService, type CalendarService } from './calendar/service';
-import { createClientService, type ClientService } from './clients/service';
-import { createReminderService, type ReminderService } from './reminders/service';
+import { createEngine, createChatService, type ChatService, knowledgeTools, type AssistantEngine } from './assistant';
+import { createBillingService, type BillingService, createPayfastClient, type PayfastClient } from './billing';
+import { createInsightsService, type InsightsService } from './insights';
+import {
+  createUsersService,
+  type UsersService,
+  createAuditService,
+  type AuditService,
+  createDataExportService,
+  type DataExportService,
+} from './users';
+import { createPayslipService, type PayslipService } from './payslips';
+import { createCalendarService, type CalendarService } from './calendar';
+import { createClientService, type ClientService } from './clients';
+import { createReminderService, type ReminderService } from './reminders';
 
 export interface Services {
   config: Config;

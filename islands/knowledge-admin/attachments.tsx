@@ -1,3 +1,5 @@
+import { urlOf } from '../api';
+import { API } from '../endpoints';
 import { useId, useRef, useState } from 'react';
 import { ACCEPT_ATTRIBUTE, attachmentInfo } from '../../src/knowledge/files';
 import { toast } from '../toast';
@@ -15,7 +17,7 @@ class UploadNetworkError extends Error {}
 function uploadFile(file: File, onProgress: (percent: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/knowledge/upload');
+    xhr.open(API.upload.method, urlOf(API.upload));
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));

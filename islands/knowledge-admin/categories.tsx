@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CATEGORY_ID_HINT, createCategorySchema, updateCategorySchema, type Status } from '../../src/knowledge/schemas';
-import { api } from '../api';
+import { call } from '../api';
+import { API } from '../endpoints';
 import { Field } from '../ui';
 import { TextArea, check, fail, useBusy, type AdminCategory } from './common';
 import { CategoryStatusBadge, CategoryStatusSelect } from './status';
@@ -12,7 +13,7 @@ export function useCategories(initial: AdminCategory[]) {
   const [categories, setCategories] = useState(initial);
   async function loadCategories(): Promise<AdminCategory[] | null> {
     try {
-      const list = await api<AdminCategory[]>('GET', '/api/knowledge/categories/admin');
+      const list = await call(API.adminCategories);
       setCategories(list);
       return list;
     } catch (err) {
@@ -32,7 +33,7 @@ function NewCategoryForm({ onCreated }: { onCreated: () => Promise<void> }) {
     const body = check(createCategorySchema.safeParse(v));
     if (!body) return;
     await send({
-      request: ['POST', '/api/knowledge/categories', body],
+      request: () => call(API.createCategory, { body }),
       done: { title: 'Category Created', description: `${body.name} has been created.` },
       then: async () => {
         setV(blank);
@@ -85,7 +86,7 @@ function CategoryCard({
   const saved = () => ({ name: category.name, description: category.description, status: category.status ?? 'published' });
   const [v, setV] = useState(saved);
   const [busy, , send] = useBusy();
-  const url = `/api/knowledge/categories/${encodeURIComponent(category.id)}`;
+  const params = { id: category.id };
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -93,7 +94,7 @@ function CategoryCard({
     if (!parsed) return;
     const body = { id: category.id, name: parsed.name, description: parsed.description, status: v.status };
     await send({
-      request: ['PATCH', url, body],
+      request: () => call(API.updateCategory, { params, body }),
       done: { title: 'Category Updated', description: `${body.name} has been updated.` },
       then: async () => {
         setEditing(false);
@@ -105,7 +106,7 @@ function CategoryCard({
   const remove = () =>
     send({
       ask: `Are you sure you want to delete the category "${category.name}"? All knowledge items in this category will also be deleted.`,
-      request: ['DELETE', url],
+      request: () => call(API.deleteCategory, { params }),
       done: { title: 'Category Deleted', description: 'The category and all its items have been deleted.' },
       then: onDeleted,
     });

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { MISSING_CATEGORY_FIELDS, MISSING_ITEM_FIELDS, type CategoryDTO } from '../../src/knowledge/schemas';
-import { api, errorMessage } from '../api';
+import { errorMessage } from '../api';
 import { toast, type ToastInput } from '../toast';
 
 // Small parts shared by the knowledge admin island's files.
@@ -14,8 +14,8 @@ export const fail = (err: unknown, fallback = 'An error occurred. Please try aga
 export interface Change {
   /** Asked first with window.confirm: Cancel sends nothing. */
   ask?: string;
-  /** The request: method, address and body for api(), or the requests in a function. */
-  request: [method: string, url: string, body?: unknown] | (() => Promise<unknown>);
+  /** The request, or the requests, to make: `() => call(API.…)`. */
+  request: () => Promise<unknown>;
   /** The toast once it is done. */
   done: ToastInput;
   /** What follows (closing a form, loading the list again), after the toast. */
@@ -42,7 +42,7 @@ export function useBusy() {
   const send = async ({ ask, request, done, then }: Change) => {
     if (ask && !window.confirm(ask)) return;
     await run(async () => {
-      await (typeof request === 'function' ? request() : api(...request));
+      await request();
       toast(done);
       await then?.();
     });

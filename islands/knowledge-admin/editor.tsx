@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { updateItemSchema, type AdminItemDTO, type EditorItemDTO, type ItemDTO } from '../../src/knowledge/schemas';
-import { api } from '../api';
+import { call } from '../api';
+import { API } from '../endpoints';
 import { toast, type ToastInput } from '../toast';
 import { check, useBusy, type AdminCategory } from './common';
 import { History } from './history';
@@ -50,7 +51,7 @@ export function useItemEditor({ item, onChanged, openWith, focusOnOpen = false }
   const cardRef = useRef<HTMLLIElement>(null);
   const focusTitle = useRef(false);
   const [busy, run, send] = useBusy();
-  const enc = encodeURIComponent(item.id);
+  const params = { id: item.id };
 
   function open(f: EditorItemDTO, focus: boolean) {
     setDraft(toDraft(f));
@@ -59,7 +60,7 @@ export function useItemEditor({ item, onChanged, openWith, focusOnOpen = false }
     focusTitle.current = focus;
     setFull(f);
   }
-  const fetchItem = () => api<EditorItemDTO>('GET', `/api/knowledge/items/admin/${enc}`);
+  const fetchItem = () => call(API.adminItem, { params });
   const startEditing = (focus = true) => run(async () => open(await fetchItem(), focus));
   /** After an action on the open editor: the item again (the form too), its history, and the list's badges. */
   async function reload() {
@@ -87,7 +88,7 @@ export function useItemEditor({ item, onChanged, openWith, focusOnOpen = false }
 
   return {
     item,
-    enc,
+    params,
     onChanged,
     full,
     setFull,
@@ -130,7 +131,7 @@ function savedToast(full: EditorItemDTO, mode: SaveMode, publishAt: string | nul
 
 /** The open editor: the contents of the item's card while it is open. */
 export function ItemEditor({ editor, full, categories }: { editor: ItemEditorState; full: EditorItemDTO; categories: AdminCategory[] }) {
-  const { item, enc, onChanged, setFull, draft, setDraft, mode, setMode, at, setAt, revision, busy, run, send, reload } = editor;
+  const { item, params, onChanged, setFull, draft, setDraft, mode, setMode, at, setAt, revision, busy, run, send, reload } = editor;
   const closed = async () => {
     setFull(null);
     await onChanged();
@@ -154,7 +155,7 @@ export function ItemEditor({ editor, full, categories }: { editor: ItemEditorSta
     if (!check(updateItemSchema.safeParse(body))) return;
     const publishAt = scheduledAt(mode, at);
     if (publishAt === false) return;
-    const patch = (extra: object) => api<EditorItemDTO>('PATCH', `/api/knowledge/items/${enc}`, { ...body, ...extra });
+    const patch = (extra: object) => call(API.updateItem, { params, body: { ...body, ...extra } });
     await send({
       request: async () => {
         if (full.status !== 'published') await patch({ status: mode === 'publish' ? 'published' : 'draft', publishAt });
@@ -163,7 +164,7 @@ export function ItemEditor({ editor, full, categories }: { editor: ItemEditorSta
         else {
           // The staged edit, as changed here, goes live.
           await patch({ stage: true, publishAt: null });
-          await api('POST', `/api/knowledge/items/${enc}/publish`, {});
+          await call(API.publishItem, { params, body: {} });
         }
       },
       done: savedToast(full, mode, publishAt, body.title),
@@ -177,7 +178,7 @@ export function ItemEditor({ editor, full, categories }: { editor: ItemEditorSta
     void send({
       ask: dirty() ? 'Publish the staged edit as it was last saved? The changes you have made in the form since will be lost.' : undefined,
       request: async () => {
-        await api('POST', `/api/knowledge/items/${enc}/publish`, {});
+        await call(API.publishItem, { params, body: {} });
         await reload();
       },
       done: { title: 'Knowledge Item Published', description: `Readers now see the staged edit of ${item.title}.` },
@@ -186,14 +187,14 @@ export function ItemEditor({ editor, full, categories }: { editor: ItemEditorSta
     void send({
       ask: `Discard the staged edit of "${item.title}"? The published version stays as it is.`,
       request: async () => {
-        await api('DELETE', `/api/knowledge/items/${enc}/draft`);
+        await call(API.discardDraft, { params });
         await reload();
       },
       done: { title: 'Draft Discarded', description: `The staged edit of ${item.title} was discarded.` },
     });
   const verify = () =>
     run(async () => {
-      const r = await api<EditorItemDTO>('POST', `/api/knowledge/items/${enc}/verify`, {});
+      const r = await call(API.verifyItem, { params, body: {} });
       setFull((f) => (f ? { ...f, lastVerifiedAt: r.lastVerifiedAt, lastVerifiedBy: r.lastVerifiedBy, reviewReason: r.reviewReason } : f));
       toast({
         title: 'Marked as Verified',
@@ -203,7 +204,7 @@ export function ItemEditor({ editor, full, categories }: { editor: ItemEditorSta
   const archive = () =>
     void send({
       ask: `Archive "${item.title}"? Readers will no longer see it; you can publish it again later.`,
-      request: ['PATCH', `/api/knowledge/items/${enc}`, { status: 'archived' }],
+      request: () => call(API.updateItem, { params, body: { status: 'archived' } }),
       done: { title: 'Knowledge Item Archived', description: `${item.title} is archived: readers no longer see it.` },
       then: closed,
     });

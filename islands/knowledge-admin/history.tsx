@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { EditorItemDTO, RevisionDTO } from '../../src/knowledge/schemas';
 import { attachmentInfo } from '../../src/knowledge/files';
-import { api } from '../api';
+import { call } from '../api';
+import { API } from '../endpoints';
 import { useBusy, useLatest, type AdminCategory } from './common';
 import { ListDiff, TextDiff, type DiffMode } from './diff';
 import { saDateTime, saShortDateTime } from './time';
@@ -65,7 +66,7 @@ export function History({
 
   const load = () =>
     latest(
-      () => api<RevisionDTO[]>('GET', `/api/knowledge/items/${encodeURIComponent(item.id)}/revisions`),
+      () => call(API.revisions, { params: { id: item.id } }),
       (list) => {
         setRevs(list);
         setPair(defaultPair(list));
@@ -78,11 +79,8 @@ export function History({
   const restore = (r: RevisionDTO) =>
     void send({
       ask: `Restore revision ${r.number} of "${item.title}" (${kindWords(r.kind).toLowerCase()}, ${saDateTime(r.at)})? Readers will see its text at once; the current text stays in History.`,
-      request: [
-        'POST',
-        `/api/knowledge/items/${encodeURIComponent(item.id)}/revisions/${r.number}/restore`,
-        { note: `Restored revision ${r.number}` },
-      ],
+      request: () =>
+        call(API.restoreRevision, { params: { id: item.id, number: r.number }, body: { note: `Restored revision ${r.number}` } }),
       done: { title: 'Revision Restored', description: `Readers now see revision ${r.number} of ${r.title}.` },
       then: onRestored,
     });

@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { createItemSchema, type EditorItemDTO } from '../../src/knowledge/schemas';
+import { call } from '../api';
+import { API } from '../endpoints';
 import { toast } from '../toast';
 import { Field } from '../ui';
 import { AttachmentsEditor } from './attachments';
@@ -210,7 +212,7 @@ export function NewItemForm({
       ...(publishAt ? { publishAt } : {}),
     };
     await send({
-      request: ['POST', '/api/knowledge/items', body],
+      request: () => call(API.createItem, { body }),
       done:
         mode === 'publish'
           ? { title: 'Knowledge Item Created', description: `${body.title} has been created.` }

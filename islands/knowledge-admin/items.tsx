@@ -1,4 +1,6 @@
 import type { AdminItemDTO } from '../../src/knowledge/schemas';
+import { call } from '../api';
+import { API } from '../endpoints';
 import { AttachmentsSummary } from './attachments';
 import { Chip, type AdminCategory } from './common';
 import { ItemEditor, useItemEditor, type EditorOptions } from './editor';
@@ -14,7 +16,7 @@ export function ItemCard({ categories, ...options }: EditorOptions & { categorie
   const remove = () =>
     send({
       ask: `Are you sure you want to delete "${item.title}"? This cannot be undone.`,
-      request: ['DELETE', `/api/knowledge/items/${editor.enc}`],
+      request: () => call(API.deleteItem, { params: editor.params }),
       done: { title: 'Knowledge Item Deleted', description: `${item.title} has been deleted.` },
       then: options.onChanged,
     });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import type { EditorItemDTO, ReviewDTO, Status } from '../../src/knowledge/schemas';
-import { api } from '../api';
+import type { EditorItemDTO, Status } from '../../src/knowledge/schemas';
+import { call } from '../api';
+import { API } from '../endpoints';
 import { Field } from '../ui';
 import { TextArea } from './common';
 import { saDate, saDateTime, shiftTaxYear, taxYearOf, toSaInput } from './time';
@@ -21,7 +22,7 @@ export interface LifecycleDraft {
 let knownYears: Promise<{ latest: string; current: string } | null> | null = null;
 /** The current and latest tax years, asked of the server once per page (the verification queue carries them). */
 function fetchKnownYears() {
-  knownYears ??= api<ReviewDTO>('GET', '/api/knowledge/review')
+  knownYears ??= call(API.reviewQueue)
     .then((r) => ({ latest: r.latestTaxYear, current: r.currentTaxYear }))
     .catch(() => {
       knownYears = null; // ask again next time

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdminItemsPageDTO, EditorItemDTO, ItemDTO } from '../../src/knowledge/schemas';
-import { api } from '../api';
+import { call } from '../api';
+import { API } from '../endpoints';
 import { fail, useLatest, type AdminCategory } from './common';
 import { isStatusFilter, type StatusFilterValue } from './status';
 
@@ -52,13 +53,8 @@ export function useItemList(start: ListStart) {
     wanted.current = want;
     await latest(
       () => {
-        const p = new URLSearchParams();
-        if (want.categoryId) p.set('categoryId', want.categoryId);
-        if (want.q) p.set('q', want.q);
-        if (want.status) p.set('status', want.status);
-        if (want.page > 1) p.set('page', String(want.page));
-        if (around) p.set('around', around);
-        return api<AdminItemsPageDTO>('GET', `/api/knowledge/items/admin?${p}`);
+        const { categoryId, q, status, page } = want;
+        return call(API.adminItems, { query: { categoryId, q, status, page: page > 1 ? page : undefined, around } });
       },
       (next) => {
         wanted.current = { ...want, page: next.page };
@@ -79,7 +75,7 @@ export function useItemList(start: ListStart) {
   /** From the verification queue: the item's editor, in the whole list (`show` brings the list's tab up). */
   async function openItem(id: string, show: () => void) {
     try {
-      const item = await api<EditorItemDTO>('GET', `/api/knowledge/items/admin/${encodeURIComponent(id)}`);
+      const item = await call(API.adminItem, { params: { id } });
       typed.current = false;
       setQ('');
       setFilter('');

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
 import type { ReviewDTO } from '../../src/knowledge/schemas';
-import { api } from '../api';
+import { call } from '../api';
+import { API } from '../endpoints';
 import { toast } from '../toast';
 import { useBusy, useLatest, type AdminCategory } from './common';
 import { ItemStatusBadges } from './status';
@@ -30,7 +31,7 @@ export function ReviewQueue({
 
   const load = (date = applied) =>
     latest(
-      () => api<ReviewDTO>('GET', `/api/knowledge/review${date ? `?before=${encodeURIComponent(date)}` : ''}`),
+      () => call(API.reviewQueue, { query: { before: date } }),
       (next) => {
         setData(next);
         setApplied(date);
@@ -141,7 +142,7 @@ function ReviewRow({
   };
   const verify = () =>
     send({
-      request: ['POST', `/api/knowledge/items/${encodeURIComponent(item.id)}/verify`, {}],
+      request: () => call(API.verifyItem, { params: { id: item.id }, body: {} }),
       done: { title: 'Marked as Verified', description: `${item.title} was checked today.` },
       then: onVerified,
     });

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { AppError } from '../../src/errors';
-import { toPublicUser } from '../../src/auth/service';
+import { toPublicUser } from '../../src/auth';
 import type { AppEnv } from '../../src/http/context';
 import { NOT_AUTHENTICATED, requireUser } from '../../src/http/guard';
 import { caller, clearSessionCookie, setSessionCookie } from '../../src/http/middleware';
 import { validate } from '../../src/http/validate';
-import { attachment } from '../../src/users/export';
+import { attachment } from '../../src/users';
 import {
   deleteAccountSchema,
   forgotPasswordSchema,

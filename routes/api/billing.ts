@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { requestOrigin, type AppEnv } from '../../src/http/context';
 import { requireUser } from '../../src/http/guard';
 import { clientIp } from '../../src/http/middleware';
-import { ITN_ROUTE } from '../../src/billing/payfast';
+import { ITN_ROUTE } from '../../src/billing';
 
 // Subscriptions through PayFast: the spec's two calls, cancelling, the payment history, and the ITN
 // (notify_url), which PayFast posts without a session.

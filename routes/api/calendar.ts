@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { requestOrigin, type AppContext, type AppEnv } from '../../src/http/context';
 import { requireUser } from '../../src/http/guard';
 import { validate } from '../../src/http/validate';
-import { feedUrlFor, toDto } from '../../src/calendar/service';
+import { feedUrlFor, toDto } from '../../src/calendar';
 import { calendarQuerySchema, type CalendarDTO } from '../../src/schemas/calendar';
 
 // The compliance calendar (issue 27): GET /api/calendar?from=&to= (the statutory dates as JSON), and the user's

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { answerPdf, chatDocumentDeps, conversationPdf } from '../../src/assistant/documents';
-import { AssistantError } from '../../src/assistant/types';
-import { documentContext, sendFile } from '../../src/documents/files';
+import { answerPdf, chatDocumentDeps, conversationPdf, AssistantError } from '../../src/assistant';
+import { documentContext, sendFile } from '../../src/documents';
 import { AppError } from '../../src/errors';
 import type { AppEnv } from '../../src/http/context';
 import { requireUser } from '../../src/http/guard';

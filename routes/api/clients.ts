@@ -3,7 +3,7 @@ import type { AppContext, AppEnv } from '../../src/http/context';
 import { requireUser } from '../../src/http/guard';
 import { validate } from '../../src/http/validate';
 import { AppError } from '../../src/errors';
-import { CLIENT_NOT_FOUND } from '../../src/clients/service';
+import { CLIENT_NOT_FOUND } from '../../src/clients';
 import { createClientSchema, updateClientSchema } from '../../src/schemas/clients';
 
 // Client companies (issue 27): the signed-in user's own, /api/clients.

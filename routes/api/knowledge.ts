@@ -5,8 +5,9 @@ import { requireAdmin, requireUser } from '../../src/http/guard';
 import { KB, limitBody } from '../../src/http/body-limits';
 import { checkFormText } from '../../src/http/input';
 import { readForm, validate } from '../../src/http/validate';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from '../../src/knowledge/files';
 import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_MESSAGES,
   adminItemsQuerySchema,
   categoryParamSchema,
   createCategorySchema,
@@ -20,7 +21,7 @@ import {
   updateCategorySchema,
   updateItemSchema,
   verifyBodySchema,
-} from '../../src/knowledge/schemas';
+} from '../../src/knowledge';
 
 // Knowledge base API, as the spec's call table has it (§7). Reads: any signed-in user. Writes: admins.
 // Write bodies may be JSON or a form (multipart or urlencoded); validate() reads either.

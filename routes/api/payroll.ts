@@ -3,9 +3,9 @@ import { AppError } from '../../src/errors';
 import type { AppEnv } from '../../src/http/context';
 import { requireUser } from '../../src/http/guard';
 import { validate } from '../../src/http/validate';
-import { documentContext, registryFile, sendFile } from '../../src/documents/files';
+import { documentContext, registryFile, sendFile } from '../../src/documents';
 import { downloadQuerySchema } from '../../src/schemas/documents';
-import { PAYROLL_CALCULATOR_LIST, PayrollError, compareTaxYears, taxYearField } from '../../src/payroll/index';
+import { PAYROLL_CALCULATOR_LIST, PayrollError, compareTaxYears, taxYearField } from '../../src/payroll';
 
 // Payroll calculators over HTTP: POST /api/payroll/<name> for every calculator in the registry. JSON in,
 // JSON out, rands as numbers with at most 2 decimals; the request date is the app's clock. Every input

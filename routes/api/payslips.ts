@@ -5,7 +5,7 @@ import { requireUser } from '../../src/http/guard';
 import { KB, limitBody } from '../../src/http/body-limits';
 import { checkFormText } from '../../src/http/input';
 import { readForm, validate } from '../../src/http/validate';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, extensionOf, matchesMagicBytes } from '../../src/knowledge/files';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, extensionOf, matchesMagicBytes } from '../../src/knowledge';
 import { checkIdParamSchema, employeeFactsSchema, payslipCheckSchema, saveCheckSchema } from '../../src/schemas/payslips';
 
 // The payslip checker (issue 26): POST /api/payroll/payslip-check takes the payslip's text as JSON, or its PDF (or

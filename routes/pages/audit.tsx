@@ -1,3 +1,4 @@
+import { statusOf } from '../../src/errors';
 import { Hono } from 'hono';
 import { safeParse } from 'zod/v4/core';
 import type { AppContext, AppEnv } from '../../src/http/context';
@@ -19,7 +20,7 @@ export const auditPages = new Hono<AppEnv>().get('/admin/audit', requireAdmin({ 
   if (!parsed.success) {
     const raw: AuditFilters = Object.fromEntries(AUDIT_FILTERS.map((k) => [k, c.req.query(k) ?? '']));
     const { actions } = await audit.page({});
-    c.status(400);
+    c.status(statusOf('bad_request'));
     return renderApp(
       c,
       { title: 'Audit Log' },

@@ -5,12 +5,11 @@ import { requireUser } from '../../src/http/guard';
 import { APP_NAME } from '../../src/ui/document';
 import { escapeHtml } from '../../src/ui/markdown';
 import { renderApp } from '../../src/http/render';
-import { documentContext, pageFile, sendFile } from '../../src/documents/files';
-import { AppError } from '../../src/errors';
+import { documentContext, pageFile, sendFile } from '../../src/documents';
+import { AppError, statusOf, type Status } from '../../src/errors';
 import { validate } from '../../src/http/validate';
 import { downloadQuerySchema } from '../../src/schemas/documents';
-import { clientFormFill } from '../../src/clients/facts';
-import { CLIENT_NOT_FOUND } from '../../src/clients/service';
+import { clientFormFill, CLIENT_NOT_FOUND } from '../../src/clients';
 import {
   CALCULATORS,
   CALCULATOR_IDS,
@@ -50,7 +49,7 @@ function compute(def: CalcDef, source: Record<string, unknown>, today: Date) {
   return { values, outcome: def.run(values, today) as Outcome };
 }
 
-function page(c: AppContext, s: CalcState, status: 200 | 400 = 200) {
+function page(c: AppContext, s: CalcState, status: 200 | Status = 200) {
   c.header('Vary', 'HX-Request, HX-History-Restore-Request');
   if (isHtmxFragment(c)) {
     c.header('Cache-Control', 'private, no-store');
@@ -122,5 +121,5 @@ export const calculatorPages = new Hono<AppEnv>()
         ),
       );
     }
-    return page(c, { tab: calc, values, outcome, showMissing: true, today }, outcome.status === 'ok' ? 200 : 400);
+    return page(c, { tab: calc, values, outcome, showMissing: true, today }, outcome.status === 'ok' ? 200 : statusOf('bad_request'));
   });

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../../src/http/context';
 import { requireUser } from '../../src/http/guard';
 import { renderApp } from '../../src/http/render';
-import { feedUrlFor } from '../../src/calendar/service';
+import { feedUrlFor } from '../../src/calendar';
 import { CalendarPage, type FeedView } from '../../src/ui/calendar/CalendarPage';
 import { siteUrl } from '../api/calendar';
 import { readForm } from '../../src/http/validate';

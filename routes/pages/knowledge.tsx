@@ -1,18 +1,19 @@
 import { Hono } from 'hono';
 import { renderToString } from 'react-dom/server';
+import { statusOf, type Status } from '../../src/errors';
 import { isHtmxFragment, type AppContext, type AppEnv } from '../../src/http/context';
-import { MAX_QUERY_LENGTH } from '../../src/knowledge/query';
-import { SEARCH_DEFAULT_LIMIT as SEARCH_SHOWN } from '../../src/knowledge/service';
 import {
+  MAX_QUERY_LENGTH,
+  SEARCH_DEFAULT_LIMIT as SEARCH_SHOWN,
   adminItemsQuerySchema,
   idParamSchema,
   type AdminItemsQuery,
   type ItemDTO,
   type SearchResultDTO,
-} from '../../src/knowledge/schemas';
+} from '../../src/knowledge';
 import { validate } from '../../src/http/validate';
-import { longDateTime, taxYearLabel } from '../../src/knowledge/lifecycle';
-import { taxYearForDate } from '../../src/payroll';
+import { longDateTime } from '../../src/lib/sa-time';
+import { taxYearForDate, taxYearLabel } from '../../src/payroll';
 import { APP_NAME } from '../../src/ui/document';
 import { Island } from '../../src/ui/island';
 import { FAILURE_TEXT, KnowledgeContent, KnowledgePage, isSearchable, stateTitle, type KbState } from '../../src/ui/knowledge/views';
@@ -32,7 +33,7 @@ function queryParam(c: AppContext, name = 'q') {
   return (c.req.query(name) ?? '').trim().slice(0, MAX_QUERY_LENGTH);
 }
 
-function respond(c: AppContext, s: KbState, status: 200 | 404 | 500 | 503 | 507 = 200) {
+function respond(c: AppContext, s: KbState, status: 200 | 500 | Status = 200) {
   c.header('Vary', 'HX-Request, HX-History-Restore-Request');
   c.header('Cache-Control', 'private, no-store');
   if (isHtmxFragment(c)) {
@@ -99,7 +100,7 @@ export const knowledgePages = new Hono<AppEnv>()
     const categoryId = c.req.valid('param').id;
     const q = queryParam(c);
     const category = await knowledge(c).findCategory(categoryId);
-    if (!category) return respond(c, { view: 'category', q, categoryId, category: null, items: null }, 404);
+    if (!category) return respond(c, { view: 'category', q, categoryId, category: null, items: null }, statusOf('not_found'));
     const items = (await knowledge(c).listItemsByCategory(categoryId)).map(summary);
     return respond(c, { view: 'category', q, categoryId, category, items });
   })
@@ -108,7 +109,7 @@ export const knowledgePages = new Hono<AppEnv>()
     const q = queryParam(c);
     const fromCategory = queryParam(c, 'category') || null;
     const article = await knowledge(c).findItem(c.req.valid('param').id);
-    if (!article) return respond(c, { view: 'article', q, fromCategory, article: null, categoryNames: {} }, 404);
+    if (!article) return respond(c, { view: 'article', q, fromCategory, article: null, categoryNames: {} }, statusOf('not_found'));
     await c.get('services').insights.read(article.id, c.get('user')!.id);
     return respond(c, {
       view: 'article',
@@ -122,7 +123,7 @@ export const knowledgePages = new Hono<AppEnv>()
   // An article as readers will see it once published: its staged edit when it has one. Admins only; never counted as a read.
   .get('/knowledge-admin/preview/:id', requireAdmin({ denied: 'page' }), validate('param', idParamSchema), async (c) => {
     const item = await knowledge(c).findEditorItem(c.req.valid('param').id);
-    if (!item) return respond(c, { view: 'article', q: '', fromCategory: null, article: null, categoryNames: {} }, 404);
+    if (!item) return respond(c, { view: 'article', q: '', fromCategory: null, article: null, categoryNames: {} }, statusOf('not_found'));
     const article = item.draft ? { ...item, ...item.draft, status: item.status, lastVerifiedAt: item.lastVerifiedAt } : item;
     const names = Object.fromEntries((await knowledge(c).listAllCategories()).map((x) => [x.id, x.name]));
     const preview = item.draft

@@ -1,6 +1,6 @@
 // A conversation tied to a client company (issue 27): the client's facts lie beneath what the conversation says, and an
 // answer that used one says so under "Assumed". Pure.
-import type { ClientContext } from '../clients/facts';
+import type { ClientContext } from '../clients';
 import type { Role, Slots } from './reading';
 import type { TopicModule } from './topics';
 import type { Memory } from './understand/memory';

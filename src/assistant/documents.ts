@@ -1,11 +1,18 @@
 // Answers and conversations as PDF files: the chat service reads the user's own rows (someone else's id is a
 // 404, as everywhere in the chat), the knowledge service gives each cited article's tax years, and the pure
 // builders in src/documents lay them out.
-import { answerDocument, conversationDocument, exchangesOf, type DocContext, type Exchange } from '../documents/builders';
-import { pdfFile } from '../documents/files';
-import type { Citation, DownloadFile } from '../documents/model';
+import {
+  answerDocument,
+  conversationDocument,
+  exchangesOf,
+  type DocContext,
+  type Exchange,
+  pdfFile,
+  type Citation,
+  type DownloadFile,
+} from '../documents';
 import { AppError } from '../errors';
-import type { ItemDTO } from '../knowledge/schemas';
+import type { ItemDTO } from '../knowledge';
 import type { MessageDTO } from '../schemas/chat';
 import { NOT_FOUND, STILL_ANSWERING, type ChatService } from './service';
 import { articleHref } from './tools';

@@ -3,7 +3,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionMessageToolCall, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { z } from 'zod';
-import { taxYearForDate } from '../payroll/dates';
+import { taxYearForDate } from '../payroll';
 import type { SourceDTO, ToolCallDTO } from '../schemas/chat';
 import type { Slots } from './reading';
 import { countsInFigures, createRetriever } from './retrieval';
@@ -16,8 +16,8 @@ import {
   runPayslipCheck,
   type KnowledgeTools,
 } from './tools';
-import { readPayslip } from '../payslips/index';
-import type { ClientContext } from '../clients/facts';
+import { readPayslip } from '../payslips';
+import type { ClientContext } from '../clients';
 import { withClient } from './client';
 import { describeFacts, memoryFrom, understand } from './understand';
 import {

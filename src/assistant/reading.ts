@@ -1,7 +1,7 @@
 // What the assistant understood from a question: the contract between the question reader, the topics, the
 // conversation's memory, the stored reading of each answer and the labelled corpus. Pure.
 import { z } from 'zod';
-import { PAYROLL_CALCULATORS, type PayrollCalculatorName } from '../payroll/calculators';
+import { PAYROLL_CALCULATORS, type PayrollCalculatorName } from '../payroll';
 
 export const INTENTS = ['calculate', 'knowledge', 'follow-up', 'greeting', 'off-topic', 'unknown'] as const;
 export type Intent = (typeof INTENTS)[number];

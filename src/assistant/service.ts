@@ -1,15 +1,17 @@
 // The chat service: conversations, storing questions and answers, running an engine in the background so
 // an answer is finished and stored even when the browser goes away, Stop, Retry, quotas and feedback.
+// Long because a question's whole life is one set of rules: its quota check, saving and the answer's run share one
+// SQL statement and one in-memory map of runs, which Stop and Retry read.
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { preparedSql, typedPlaceholder as $, type DB } from '../../db';
 import { clients, conversations, messageFeedback, messages, users, type Conversation, type Message, type User } from '../../db/schema';
-import type { ClientContext } from '../clients/facts';
-import type { RateLimiter } from '../auth/rate-limit';
-import { assistantAccess } from '../billing/access';
-import { saDay } from '../billing/calendar';
+import type { ClientContext } from '../clients';
+import type { RateLimiter } from '../auth';
+import { assistantAccess } from '../billing';
+import { saDay } from '../lib/sa-time';
 import { AppError, failedPart } from '../errors';
-import { lexemesOf, makeSnippet } from '../knowledge/query';
+import { lexemesOf, makeSnippet } from '../knowledge';
 import type { Logger } from '../lib/logger';
 import {
   REF_TAG,

@@ -1,12 +1,11 @@
 // Thin adapters the engines call: the payroll calculator registry and the knowledge service. No I/O of
 // their own beyond what the knowledge service does.
 import { z } from 'zod';
-import { PAYROLL_CALCULATORS, PAYROLL_CALCULATOR_LIST, type PayrollCalculator } from '../payroll/calculators';
-import { PayrollError } from '../payroll/errors';
-import type { ItemDTO, SearchResultDTO } from '../knowledge/schemas';
+import { PAYROLL_CALCULATORS, PAYROLL_CALCULATOR_LIST, type PayrollCalculator, PayrollError } from '../payroll';
+import type { ItemDTO, SearchResultDTO } from '../knowledge';
 import type { SourceDTO, ToolCallDTO } from '../schemas/chat';
 import { employeeFactsSchema, MAX_PAYSLIP_TEXT } from '../schemas/payslips';
-import { checkPayslip, type EmployeeFacts, type ReadPayslip } from '../payslips/index';
+import { checkPayslip, type EmployeeFacts, type ReadPayslip } from '../payslips';
 
 export const articleHref = (id: string) => `/knowledge/article/${id}`;
 /** A markdown link to an article, the form every citation takes in an answer. */

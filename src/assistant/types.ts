@@ -1,7 +1,7 @@
 // The one interface both assistant engines implement (built-in and OpenAI-compatible).
 import type { SourceDTO, ToolCallDTO } from '../schemas/chat';
 import type { Reading } from './reading';
-import type { ClientContext } from '../clients/facts';
+import type { ClientContext } from '../clients';
 import { AppError, PART_FAILURES } from '../errors';
 
 export interface EngineTurn {

@@ -1,6 +1,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { preparedSql, type DB } from '../../db';
 import { rateLimits } from '../../db/schema';
+import { AppError } from '../errors';
+import { plural } from '../lib/text';
+import { minutesUntil } from './throttle';
 
 export interface Count {
   count: number;
@@ -65,3 +68,9 @@ export function createRateLimiter(db: DB, clock: () => Date) {
   };
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** The answer to a caller over a limit: `text` gets the wait in words, and Retry-After is the same whole minutes. */
+export function limitReached(text: (wait: string) => string, resetAt: Date, now: Date): AppError {
+  const mins = minutesUntil(resetAt, now);
+  return new AppError('rate_limited', text(plural(mins, 'minute')), undefined, mins * 60);
+}

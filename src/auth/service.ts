@@ -1,3 +1,6 @@
+// Accounts and sign-in: register, log in and out, sessions, profile, deletion, and the password reset. Long
+// because sign-in's throttles, the reset's codes and the sessions they end share one set of rules and statements;
+// the pure parts are files of their own (password.ts, throttle.ts, rate-limit.ts).
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { preparedSql, typedPlaceholder as $, type DB } from '../../db';
@@ -20,9 +23,9 @@ import {
   type verifyResetCodeSchema,
 } from '../schemas/auth';
 import type { Passwords } from './password';
-import type { RateLimiter } from './rate-limit';
-import { DEFAULT_LIMITS, accountDelayMs, clientKey, minutesUntil, plural, type AuthLimits } from './throttle';
-import { generateCode, generateToken, hashToken } from './tokens';
+import { limitReached, type RateLimiter } from './rate-limit';
+import { DEFAULT_LIMITS, accountDelayMs, clientKey, type AuthLimits } from './throttle';
+import { generateCode, generateToken, hashToken } from '../lib/tokens';
 import { QueueFull, createWorkQueue } from '../lib/work-queue';
 import { normalizeUsername, usernameKey, usernameProblem } from './username';
 
@@ -89,8 +92,7 @@ export function resetMailState(
 }
 
 function tooMany(message: string, resetAt: Date, now: Date): AppError {
-  const mins = minutesUntil(resetAt, now);
-  return new AppError('rate_limited', `${message} Please try again in ${plural(mins, 'minute')}.`, undefined, mins * 60);
+  return limitReached((wait) => `${message} Please try again in ${wait}.`, resetAt, now);
 }
 
 export function createAuthService(deps: {

@@ -67,5 +67,3 @@ export function clientKey(address: string): string {
 export function minutesUntil(resetAt: Date, now: Date): number {
   return Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 60_000));
 }
-
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,8 +1,5 @@
-// A subscription's calendar: monthly charge days from an anchor day. The South African day helpers live in
-// src/lib/sa-time.ts and are re-exported here for billing's modules.
-import { SA_TIME_ZONE, dayOf, saDate, saDay, saMidnight } from '../lib/sa-time';
-
-export { SA_TIME_ZONE, dayOf, saDate, saDay, saMidnight };
+// A subscription's calendar: monthly charge days from an anchor day. The South African day helpers are
+// src/lib/sa-time.ts's.
 const DAY_MS = 86_400_000;
 
 const daysInMonth = (year: number, month0: number) => new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();

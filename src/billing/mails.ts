@@ -2,7 +2,7 @@
 // at least 7 days before a trial's first charge: with a 7-day trial that is the mail sent when the
 // subscription is set up.
 import { rands } from './payfast';
-import { formatDate } from './status';
+import { formatDate } from '../lib/sa-time';
 import type { MailKind } from './subscription';
 
 export interface BillingMailInput {

@@ -1,11 +1,12 @@
 // Billing: checkouts, ITNs (stored, answered, then checked and applied once), cancelling, overdue renewals,
 // and what the user and admins see. Decisions come from the pure state machine in ./subscription.
+// Long because every change to a subscription goes through one transaction pattern (lock the user, decide, write,
+// stage the mail); the decisions themselves are in ./subscription.ts and ./itn.ts.
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DB } from '../../db';
 import { payfastCheckouts, payfastItns, payments, users, type PayfastCheckout, type PayfastItn, type User } from '../../db/schema';
-import type { RateLimiter } from '../auth/rate-limit';
-import { minutesUntil, plural } from '../auth/throttle';
+import { limitReached, type RateLimiter } from '../auth';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import type { Logger } from '../lib/logger';
@@ -403,13 +404,7 @@ export function createBillingService(deps: BillingDeps) {
       const now = clock();
       const started = await limiter.hit(`checkout:user:${user.id}`, 3_600_000);
       if (started.count > CHECKOUTS_PER_HOUR) {
-        const mins = minutesUntil(started.resetAt, now);
-        throw new AppError(
-          'rate_limited',
-          `You have started too many checkouts. Please try again in ${plural(mins, 'minute')}.`,
-          undefined,
-          mins * 60,
-        );
+        throw limitReached((wait) => `You have started too many checkouts. Please try again in ${wait}.`, started.resetAt, now);
       }
       const plan = planCheckout(billingStateOf(user), now);
       if (!plan.ok) throw new AppError(plan.code, plan.message);

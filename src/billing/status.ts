@@ -1,5 +1,4 @@
 // Pure helpers for showing a subscription; the PayFast state machine lives beside them.
-import { formatSa } from '../lib/sa-time';
 const DAY = 86_400_000;
 
 /** Days until the trial end, rounded up, never below 0 (spec §2). */
@@ -8,14 +7,6 @@ export function trialDaysLeft(trialEndDate: string | null | undefined, now: Date
   const end = Date.parse(trialEndDate);
   if (Number.isNaN(end)) return 0;
   return Math.max(0, Math.ceil((end - now.getTime()) / DAY));
-}
-
-/** en-ZA date, e.g. 2026/11/28. Empty for missing or unreadable dates. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return formatSa(d, 'numericDate');
 }
 
 export interface StatusBadge {
@@ -50,13 +41,4 @@ export function statusBadge(status: string | null | undefined): StatusBadge {
     default:
       return { label: status, tone: 'gray' };
   }
-}
-
-/** First two letters of the username in upper case, or '?'. */
-/** The avatar button's accessible name: it holds the initials the button shows (WCAG 2.5.3, label in name). */
-export const userMenuLabel = (username: string) => `${initials(username)}: user menu for ${username}`;
-
-export function initials(username: string | null | undefined): string {
-  const s = (username ?? '').trim();
-  return s ? s.slice(0, 2).toUpperCase() : '?';
 }

@@ -1,7 +1,8 @@
 // The subscription state machine (GUIDE §3, reference §5), pure: what a checkout costs, what each verified
 // ITN, our own cancel and a missed renewal do to a user's subscription, and what the user sees. The
 // service stores the states; nothing here reads a clock or a database.
-import { addMonths, dayOf, nextChargeAfter, saDate, saMidnight } from './calendar';
+import { addMonths, nextChargeAfter } from './calendar';
+import { dayOf, saDate, saMidnight } from '../lib/sa-time';
 import { trialDaysLeft } from './status';
 import type { Phase, SubscriptionView } from '../schemas/billing';
 

@@ -1,7 +1,7 @@
 /**
  * The knowledge article behind each kind of deadline, by its slug (its path under db/knowledge without .md), and
  * the seeded article ids by slug (from each file's front matter, as src/ui/calculators/model.ts keeps its ARTICLES;
- * tests/unit/calendar.test.ts checks each against the file).
+ * tests/unit/calendar/calendar.test.ts checks each against the file).
  */
 export const ARTICLE_SLUGS = {
   emp201: 'compliance/emp201-monthly-return-deadline',

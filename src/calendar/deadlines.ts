@@ -13,9 +13,10 @@ import {
   publicHolidays,
   weekdayOf,
   type ReturnKind,
-} from '../payroll/deadlines';
-import { isIsoDate } from '../payroll/dates';
-import type { IsoDate } from '../payroll/types';
+  isIsoDate,
+  taxYearLabel,
+  type IsoDate,
+} from '../payroll';
 import { ARTICLE_SLUGS, type ArticleSlug } from './articles';
 
 export const DEADLINE_KINDS = [
@@ -72,7 +73,6 @@ const ELECTION_WINDOWS: { from: IsoDate; to: IsoDate; text: string }[] = [
   },
 ];
 
-const taxYearLabel = (ty: number) => `${ty - 1}/${String(ty % 100).padStart(2, '0')}`;
 const monthsOf = (from: IsoDate, to: IsoDate): string[] => {
   const out: string[] = [];
   let [y, m] = from.split('-').map(Number);

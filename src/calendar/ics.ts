@@ -4,7 +4,7 @@
  * lines folded at 75 octets and escaped text. Pure: `now` (DTSTAMP) and the site's address are arguments.
  */
 import ical from 'ical-generator';
-import { dayLabel } from '../payroll/deadlines';
+import { dayLabel } from '../payroll';
 import { articlePath } from './articles';
 import type { CalendarDeadline } from './deadlines';
 

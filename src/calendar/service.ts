@@ -4,12 +4,10 @@
 import { eq } from 'drizzle-orm';
 import type { DB } from '../../db';
 import { calendarFeeds } from '../../db/schema';
-import { generateToken, hashToken } from '../auth/tokens';
-import type { RateLimiter } from '../auth/rate-limit';
+import { generateToken, hashToken } from '../lib/tokens';
+import type { RateLimiter } from '../auth';
 import { AppError } from '../errors';
-import { isoDateFromDate, taxYearEnd, taxYearForIsoDate } from '../payroll/dates';
-import { addDays, monthLabel } from '../payroll/deadlines';
-import type { IsoDate } from '../payroll/types';
+import { isoDateFromDate, taxYearEnd, taxYearForIsoDate, addDays, monthLabel, type IsoDate } from '../payroll';
 import { MAX_CALENDAR_DAYS, type CalendarDeadlineDTO } from '../schemas/calendar';
 import { articleIdFor } from './articles';
 import { calendarFor, type CalendarClient, type CalendarDeadline } from './deadlines';

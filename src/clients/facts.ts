@@ -1,8 +1,8 @@
 // What a client company's registration facts mean for an answer about its staff. Pure: the assistant applies these
 // facts beneath what a conversation says, and names each one it used under "Assumed".
-import type { Period, Slots } from '../assistant/reading';
+import type { Period, Slots } from '../assistant';
 import type { ClientFields } from '../schemas/clients';
-import { formatRand } from '../payroll/index';
+import { formatRand } from '../payroll';
 
 /** SDL is not payable by an employer whose annual payroll is R500 000 or less (facts sheet §3). */
 export const SDL_PAYROLL_LIMIT = 500_000;

@@ -1,7 +1,7 @@
 // Pure builders: an answer, a conversation or a calculation as a Doc (model.ts). The reads that feed them
 // live with their owners (src/assistant/documents.ts, the payroll routes); renderPdf and toCsv write files.
-import { isoDateFromDate, taxYearForDate } from '../payroll/index';
-import { longDate, longDateTime, taxYearLabel } from '../knowledge/lifecycle';
+import { isoDateFromDate, taxYearForDate, taxYearLabel } from '../payroll';
+import { longDate, longDateTime } from '../lib/sa-time';
 import type { ConversationDTO, MessageDTO, ToolCallDTO } from '../schemas/chat';
 import { calculationTitle, resultSection, figuresOf, type CalcSection, type CalcTable, type Calculation } from './calculation';
 import { markdownBlocks, type LinkResolver } from './markdown';

@@ -3,10 +3,9 @@
 // calculation card (islands/figures.ts) for the registry's results, the /calculators page model for its tabs.
 // Pure: no I/O.
 import { FIGURE_KINDS, figureLabel, formatFigure } from '../../islands/figures';
-import { formatLongDate, formatRand, isIsoDate, type PayrollCalculator } from '../payroll/index';
+import { formatLongDate, formatRand, isIsoDate, taxYearLabel, type PayrollCalculator } from '../payroll';
 import {
   PER_PERIOD,
-  taxYearLabel,
   type CalcDef,
   type CalcResults,
   type Comparison as PageComparison,

@@ -1,6 +1,6 @@
 // A calculation as CSV (RFC 4180): one row per figure, table cell, note and step of the working, so a
 // spreadsheet can filter by section and sum the Value column. The shape is described in README.md.
-import { taxYearLabel } from '../knowledge/lifecycle';
+import { taxYearLabel } from '../payroll';
 import type { Calculation } from './calculation';
 
 export const CSV_HEADER = ['Section', 'Item', 'Detail', 'Value', 'Unit'] as const;

@@ -1,7 +1,7 @@
 // Documents as files to download, and the one way a route sends one.
 import type { Context } from 'hono';
 import { AppError } from '../errors';
-import { PayrollError, compareTaxYears, isoDateFromDate, type PayrollCalculator } from '../payroll/index';
+import { PayrollError, compareTaxYears, isoDateFromDate, type PayrollCalculator } from '../payroll';
 import type { CalcDef, Outcome, Values } from '../ui/calculators/model';
 import type { DownloadFormat } from '../schemas/documents';
 import { calculationDocument, documentFilename, type DocContext } from './builders';

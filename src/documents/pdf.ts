@@ -1,6 +1,7 @@
 // Any Doc (model.ts) as an A4 PDF, written with pdfkit: the DejaVu fonts embedded (subsets), text that wraps and
 // flows over pages, tables whose rows never split and whose header repeats, and on every page the product, the
-// date, the tax year, "Page n of m" and the disclaimer.
+// date, the tax year, "Page n of m" and the disclaimer. One file because the layout's measures (margins, fonts,
+// the running page footer) are shared by every block it draws.
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { DISCLAIMER, PRODUCT, type Block, type Citation, type Doc, type Figure, type ListItem, type Run } from './model';

@@ -13,8 +13,8 @@ const notFoundHtml = cachedHtml((c) => renderDocument(c.get('services').assets, 
 
 /** Unknown paths: JSON for the API, the designed 404 page for everything else. */
 export function notFound(c: AppContext) {
-  if (answerAs(c) === 'json') return c.json({ message: 'Not found' }, 404);
-  return notFoundHtml(c, 404);
+  if (answerAs(c) === 'json') return c.json({ message: 'Not found' }, statusOf('not_found'));
+  return notFoundHtml(c, statusOf('not_found'));
 }
 
 /**

@@ -37,7 +37,7 @@ export function requireAdmin(opts: { denied?: 'page' | 'home' } = {}): Middlewar
     if (!user.isAdmin) {
       if (answerAs(c) === 'json') throw new AppError('forbidden', NOT_ALLOWED);
       if (opts.denied === 'home') return c.redirect('/', 302);
-      c.status(403);
+      c.status(statusOf('forbidden'));
       return renderApp(c, { title: 'Access Denied' }, <AccessDenied />);
     }
     await next();

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { randomUUID } from 'node:crypto';
-import { SESSION_DAYS } from '../auth/service';
+import { SESSION_DAYS } from '../auth';
 import type { AppContext, AppEnv } from './context';
 
 export const SESSION_COOKIE = 'pw_session';

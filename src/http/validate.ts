@@ -1,6 +1,5 @@
 import type { Context, Env, MiddlewareHandler } from 'hono';
-import type { $ZodType, output } from 'zod/v4/core';
-import { safeParse } from 'zod/v4/core';
+import { type $ZodType, type output, safeParse } from 'zod/v4/core';
 import { AppError } from '../errors';
 
 export const MALFORMED_JSON = 'Malformed JSON in request body';

@@ -5,7 +5,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DB } from '../../db';
 import { knowledgeItemReaders, knowledgeItems, knowledgeSearchMisses, mailOutbox, messageFeedback, messages } from '../../db/schema';
-import { saDate } from '../billing/calendar';
+import { saDate } from '../lib/sa-time';
 import type { Logger } from '../lib/logger';
 import type { Mailer, OutboxEntry } from '../mail';
 

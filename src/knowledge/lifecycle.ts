@@ -1,15 +1,7 @@
 // The rules of the content lifecycle, free of I/O: who sees what, when an article needs checking, how its dates read.
 // The service (service.ts) applies them in SQL and at the edges; decision 013 explains the choices.
 import type { Status } from './schemas';
-import { formatSa, longDateTime, saMidnight } from '../lib/sa-time';
-
-/** Tax years are named by the year they end (src/payroll): 2027 → "2026/27". */
-export function taxYearLabel(taxYear: number): string {
-  return `${taxYear - 1}/${String(taxYear % 100).padStart(2, '0')}`;
-}
-
-/** "12 November 2026", the South African calendar day. */
-export const longDate = (at: Date | string) => formatSa(at, 'longDate');
+import { longDate, saMidnight } from '../lib/sa-time';
 
 /** "Applies to 2025/26 and 2026/27". */
 export function appliesTo(taxYears: string[]): string | null {
@@ -55,5 +47,3 @@ export function reviewReasons(a: ReviewFacts, opts: { latest: string; before?: s
   if (a.reviewReason) reasons.push(a.reviewReason);
   return reasons;
 }
-
-export { longDateTime };

@@ -6,8 +6,6 @@ import {
   MIN_CORRECTED_LENGTH,
   atLeast,
   buildSearchQuery,
-  lexemesOf,
-  makeSnippet,
   pickCorrection,
   titleOnly,
   withCorrections,
@@ -15,6 +13,7 @@ import {
   type SearchQuery,
   type WordCandidate,
 } from './query';
+import { lexemesOf, makeSnippet } from './snippets';
 import type { SearchResultDTO } from './schemas';
 
 type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];

@@ -1,4 +1,6 @@
 // Knowledge base service: browse, search, admin CRUD, attachments. Routes and pages call these directly.
+// Long because the reads' caches and the writes that clear them must stay together; the pure parts are files of
+// their own (query.ts, snippets.ts, search.ts, lifecycle.ts, files.ts).
 //
 //   const k = createKnowledgeService({ db, storage, clock, log })          // c.get('services').knowledge
 //
@@ -44,8 +46,8 @@ import { LRUCache } from 'lru-cache';
 import { rowsOf, type Database, type DB } from '../../db';
 import { onlyOne } from '../lib/jobs';
 import { adminAuditLog, knowledgeCategories, knowledgeDrafts, knowledgeItems, knowledgeRevisions } from '../../db/schema';
-import { supportedTaxYears, taxYearForDate } from '../payroll';
-import { reviewReasons, taxYearLabel } from './lifecycle';
+import { supportedTaxYears, taxYearForDate, taxYearLabel } from '../payroll';
+import { reviewReasons } from './lifecycle';
 import { AppError, failedPart, pgCode } from '../errors';
 import { writeAudit } from '../lib/audit';
 import type { Logger } from '../lib/logger';
@@ -64,7 +66,8 @@ import {
   storageKeyFromPath,
   type AllowedExtension,
 } from './files';
-import { buildSearchQuery, previewText } from './query';
+import { buildSearchQuery } from './query';
+import { previewText } from './snippets';
 import { createSearch, type SearchPage } from './search';
 import {
   ADMIN_PAGE_SIZE,

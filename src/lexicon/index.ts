@@ -1,6 +1,7 @@
 // Every word list of the app in one place: the ways people write payroll things (shared by knowledge search and
 // the assistant), stop words, numbers and units, the words around an amount that say what it is, and the words of
-// the assistant's slots. Pure data and tiny lookups; no I/O. Add a word here, not a pattern in a reader.
+// the assistant's slots. Pure data and tiny lookups; no I/O. Add a word here, not a pattern in a reader. Long
+// because it is the lists, kept together so a word is added once.
 
 // ── Ways of saying the same payroll thing ──────────────────────────────────────────────────────────
 

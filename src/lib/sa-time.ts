@@ -49,4 +49,15 @@ export type SaFormat = keyof typeof FORMATS;
 export const formatSa = (at: Date | string | number, format: SaFormat): string => FORMATS[format].format(new Date(at));
 
 /** "1 March 2027, 00:00" in South African time. */
+/** "27 November 2026" */
+export const longDate = (at: Date | string) => formatSa(at, 'longDate');
+
 export const longDateTime = (at: Date | string) => formatSa(at, 'longDateTime').replace(' at ', ', ');
+
+/** en-ZA date, e.g. 2026/11/28. Empty for missing or unreadable dates. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return formatSa(d, 'numericDate');
+}

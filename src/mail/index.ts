@@ -1,3 +1,6 @@
+// Mail through the outbox: a mail is staged in the caller's transaction and delivered after it commits, retried
+// with backoff, and its state shown to the user. One file because staging, delivery and the state read one table
+// together.
 import { and, asc, desc, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import type { SMTPConnectionAuth, SMTPConnectionOptions } from 'nodemailer/lib/smtp-connection';
 import { performance } from 'node:perf_hooks';

@@ -1,6 +1,8 @@
 /**
  * HTTP-facing adapters (still pure). The route layer parses the JSON body with the matching schema
  * from ./schemas.ts and passes the parsed value plus `today` (the request date) here.
+ * One adapter per calculator of the registry, side by side so their answers keep one shape: that is why the
+ * file is long.
  *
  * Inputs and outputs are RANDS as JSON numbers with at most 2 decimals. Every adapter may throw a
  * PayrollError (with `.field`) for input the schema cannot catch, e.g. a default tax year (from

@@ -11,6 +11,9 @@ import type { IsoDate } from './types.js';
 const SAST_OFFSET_MS = 2 * 60 * 60 * 1000;
 const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** Tax years are named by the year they end: 2027 → "2026/27" (1 March 2026 to 28 February 2027). */
+export const taxYearLabel = (taxYear: number): string => `${taxYear - 1}/${pad2(taxYear % 100)}`;
+
 export function isLeapYear(y: number): boolean {
   return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 }

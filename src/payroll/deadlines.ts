@@ -3,7 +3,7 @@
  * Family Day from Easter, a Sunday holiday moved to the Monday), business days, and the due date of each return
  * for a period. Pure: every date is an argument. Figures and rules from the facts sheet §7 and §29.
  */
-import { isIsoDate } from './dates.js';
+import { isIsoDate, taxYearLabel } from './dates.js';
 import { PayrollError } from './errors.js';
 import type { IsoDate } from './types.js';
 
@@ -100,8 +100,6 @@ export interface Deadline {
   /** Parts of the rule the facts sheet marks to be verified. */
   caveat?: string;
 }
-
-const taxYearLabel = (ty: number) => `${ty - 1}/${String(ty % 100).padStart(2, '0')}`;
 
 /**
  * The due date of a return. `month` (yyyy-mm) is the month an EMP201 or UIF declaration is for; `taxYear` (by its

@@ -1,5 +1,6 @@
 /**
- * Zod schemas for every payroll input. Money is in RANDS (JSON numbers, at most 2 decimals);
+ * Zod schemas for every payroll input, one file on purpose: they share the field helpers at the top, so every
+ * field of every calculator is read and worded the same way. Money is in RANDS (JSON numbers, at most 2 decimals);
  * numeric strings such as "20000.50" are accepted too (HTML forms). Every error message names
  * its field, e.g. "remuneration must not be negative", "age must be at most 130",
  * "taxYear 2031 is not supported; supported tax years: 2024, 2025, 2026, 2027",

@@ -1,5 +1,6 @@
 /**
- * Income tax and PAYE (sa-payroll-facts.md sections 1 and 8).
+ * Income tax and PAYE (sa-payroll-facts.md sections 1 and 8), in one file because annual tax, rebates, credits
+ * and the period PAYE are one calculation with one rounding rule.
  *
  * Exact arithmetic: amounts are integer cents; tax is first computed in "scaled" units
  * (1 cent = SCALE = 10 000 units, so cents × rate in basis points is exact) and rounded

@@ -7,10 +7,9 @@
  */
 import { leavePay, noticePeriodWeeks, type WorkerType } from './bcea.js';
 import { PayrollError, assertCents } from './errors.js';
-import { divRoundHalfUp, formatRand } from './money.js';
+import { divRoundHalfUp, formatRand, SCALE } from './money.js';
 import { calculatePaye } from './tax.js';
 import { getTaxYear, type CompiledBrackets } from './years/index.js';
-import { SCALE } from './money.js';
 
 export const TERMINATION_REASONS = ['resignation', 'dismissal', 'retrenchment', 'end-of-contract'] as const;
 export type TerminationReason = (typeof TERMINATION_REASONS)[number];

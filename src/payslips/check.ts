@@ -12,9 +12,10 @@ import {
   fromCents,
   isSupportedTaxYear,
   taxYearForIsoDate,
+  taxYearLabel,
   type PayPeriod,
   type PayslipResult,
-} from '../payroll/index';
+} from '../payroll';
 import type { ReadPayslip } from './read';
 
 /** What the slip cannot say: asked in the form, with these defaults. */
@@ -57,7 +58,6 @@ export interface PayslipCheck {
 }
 
 const sum = (xs: { cents: number }[]) => xs.reduce((s, x) => s + x.cents, 0);
-const taxYearLabel = (y: number) => `${y - 1}/${String(y).slice(2)}`;
 
 interface Basis {
   taxYear: number;

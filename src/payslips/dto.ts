@@ -1,5 +1,5 @@
 // A payslip's reading as the API carries it (rands) and as the reader and check use it (cents).
-import { toCents } from '../payroll/money';
+import { toCents } from '../payroll';
 import type { ReadPayslipDTO } from '../schemas/payslips';
 import type { ReadLine, ReadPayslip } from './read';
 

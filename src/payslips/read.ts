@@ -8,7 +8,7 @@
  * columns of each side, so the amount is taken from the "Amount"/"Current" column and never from hours, rates or
  * year-to-date figures. What a line's label means comes from the vocabulary below, not from whole sentences.
  */
-import type { IsoDate, PayPeriod } from '../payroll/index';
+import type { IsoDate, PayPeriod } from '../payroll';
 
 export type EarningKind = 'basic' | 'overtime' | 'commission' | 'bonus' | 'travel' | 'allowance';
 export type DeductionKind = 'paye' | 'uif' | 'retirement' | 'medical' | 'other';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { payslipChecks } from '../../db/schema';
 import type { DB } from '../../db/index';
 import { AppError } from '../errors';
-import { PayrollError } from '../payroll/index';
+import { PayrollError } from '../payroll';
 import { readFromDto, readToDto } from './dto';
 import {
   MAX_SAVED_CHECKS,

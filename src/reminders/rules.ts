@@ -1,9 +1,7 @@
 // Deadline reminder e-mails (issue 27), the rules free of I/O: when a reminder is due and what it says. The service
 // (service.ts) finds who gets which, claims each once in SQL and stages the mail in the outbox.
-import { articlePath } from '../calendar/articles';
-import type { CalendarDeadline } from '../calendar/deadlines';
-import { addDays, dayLabel, isBusinessDay } from '../payroll/deadlines';
-import type { IsoDate } from '../payroll/types';
+import { articlePath, type CalendarDeadline } from '../calendar';
+import { addDays, dayLabel, isBusinessDay, type IsoDate } from '../payroll';
 
 export const DEFAULT_DAYS_BEFORE = 3;
 

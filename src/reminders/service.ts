@@ -8,15 +8,13 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type DB } from '../../db';
 import { clients, reminderClients, reminderSettings, remindersSent, users } from '../../db/schema';
-import { generateToken, hashToken } from '../auth/tokens';
-import { deadlinesBetween, type CalendarDeadline } from '../calendar/deadlines';
-import { CLIENT_NOT_FOUND } from '../clients/service';
+import { generateToken, hashToken } from '../lib/tokens';
+import { deadlinesBetween, type CalendarDeadline } from '../calendar';
+import { CLIENT_NOT_FOUND } from '../clients';
 import { AppError } from '../errors';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from '../mail';
-import { isoDateFromDate } from '../payroll/dates';
-import { addDays } from '../payroll/deadlines';
-import type { IsoDate } from '../payroll/types';
+import { isoDateFromDate, addDays, type IsoDate } from '../payroll';
 import type { ReminderSettings } from '../schemas/reminders';
 import {
   DEFAULT_DAYS_BEFORE,

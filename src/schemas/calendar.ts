@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from '../payroll/dates';
+import { isIsoDate } from '../payroll';
 
 // The compliance calendar's contract (issue 27): GET /api/calendar?from=&to= and the private feed's address.
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostDecimals } from '../payroll/money';
+import { hasAtMostDecimals } from '../payroll';
 
 // Client companies (issue 27): the employers a bookkeeper keeps the payroll of, with the registration facts every
 // answer about their staff depends on. The same shapes are the API's body and answer and the /clients form's.

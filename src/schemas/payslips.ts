@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasAtMostDecimals } from '../payroll/money';
+import { hasAtMostDecimals } from '../payroll';
 
 // The payslip check's contract (issue 26): what was read, in rands as every payroll API answers, and the facts the
 // form adds. The same shapes come back from the client when the user corrects a reading.

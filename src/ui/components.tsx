@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BADGE_TONES, type StatusBadge } from '../billing/status';
+import { BADGE_TONES, type StatusBadge } from '../billing';
 
 export function Badge({ badge }: { badge: StatusBadge }) {
   return <span className={`badge ${BADGE_TONES[badge.tone]}`}>{badge.label}</span>;

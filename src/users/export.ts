@@ -2,7 +2,7 @@
 // describes (docs/data-export.md). Each part is selected column by column, so hashes, tokens and raw bodies never
 // reach the file.
 import { asc, desc, eq, or, sql } from 'drizzle-orm';
-import { toClientDTO } from '../clients/service';
+import { toClientDTO } from '../clients';
 import type { DB } from '../../db';
 import {
   adminAuditLog,
@@ -26,12 +26,9 @@ import {
   sessions,
   type User,
 } from '../../db/schema';
-import type { RateLimiter } from '../auth/rate-limit';
-import { minutesUntil, plural } from '../auth/throttle';
-import { saDate } from '../billing/calendar';
-import { readItn } from '../billing/itn';
-import { parseFormBody } from '../billing/payfast';
-import { AppError } from '../errors';
+import { limitReached, type RateLimiter } from '../auth';
+import { saDate } from '../lib/sa-time';
+import { readItn, parseFormBody } from '../billing';
 import type { Logger } from '../lib/logger';
 import { EXPORT_FORMAT, EXPORT_TEXTS, EXPORT_VERSION, EXPORTS_PER_HOUR, type UserExport } from '../schemas/export';
 
@@ -308,8 +305,7 @@ export function createDataExportService(deps: { db: DB; limiter: RateLimiter; cl
       const key = `export:user:${user.id}`;
       const count = await limiter.hit(key, HOUR);
       if (count.count > EXPORTS_PER_HOUR) {
-        const mins = minutesUntil(count.resetAt, now);
-        throw new AppError('rate_limited', EXPORT_TEXTS.tooMany(plural(mins, 'minute')), undefined, mins * 60);
+        throw limitReached(EXPORT_TEXTS.tooMany, count.resetAt, now);
       }
       let json: string;
       try {

@@ -3,8 +3,9 @@
 import { asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DB } from '../../db';
 import { users, type User } from '../../db/schema';
-import { toPublicUser } from '../auth/service';
-import { formatDate, statusBadge } from '../billing/status';
+import { toPublicUser } from '../auth';
+import { statusBadge } from '../billing';
+import { formatDate } from '../lib/sa-time';
 import { AppError } from '../errors';
 import { writeAudit } from '../lib/audit';
 import {

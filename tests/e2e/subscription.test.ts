@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { saDate } from '../../src/billing/calendar';
+import { saDate, formatDate } from '../../src/lib/sa-time';
 import { formSignature, type FormField } from '../../src/billing/payfast';
-import { formatDate } from '../../src/billing/status';
 import { hydrated, useBrowserSuite } from '../helpers/browser';
 import { FORM, SANDBOX, itnFields, signedItn, startPayfastStub, type PayfastStub } from '../helpers/payfast';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { schema } from '../../db';
-import { formatDate } from '../../src/billing/status';
+import { formatDate } from '../../src/lib/sa-time';
 import type { AdminUserDTO } from '../../src/schemas/users';
 import { hydrated, isFocused, signIn, useBrowserSuite, watchPageErrors, watchReactErrors } from '../helpers/browser';
 

@@ -7,8 +7,16 @@ import type { SourceDTO, ToolCallDTO } from '../../schemas/chat';
 import type { Outcome, Reading } from '../reading';
 import { askOf, createRetriever, type Found } from '../retrieval';
 import { articleLink, runCalculator, runPayslipCheck, type KnowledgeTools } from '../tools';
-import { isPayslip, readPayslip, type EmployeeFacts, type ReadPayslip } from '../../payslips/index';
-import { formatRand } from '../../payroll/money';
+import { isPayslip, readPayslip, type EmployeeFacts, type ReadPayslip } from '../../payslips';
+import {
+  formatRand,
+  dayLabel,
+  monthLabel,
+  PAYROLL_CALCULATORS,
+  type PayrollCalculator,
+  isoDateFromDate,
+  taxYearForDate,
+} from '../../payroll';
 import { payslipCheckArticles, payslipCheckLines } from './payslip';
 import type { Memory } from '../understand/memory';
 import { clientFacts, withClient } from '../client';
@@ -16,10 +24,7 @@ import { isNeed, TOPIC_MODULES, type Called, type Need, type TopicContext, type 
 import { returnNamed } from '../topics/deadline';
 import { joinWords, rand, yearLabel } from '../topics/shared';
 import { CALCULATE_REQUESTS, COMPARE_WORDS, DUE_WORDS, RELATIVE_MONTHS, THANKS_WORDS } from '../../lexicon';
-import { articleIdFor, articlePath, calendarFor } from '../../calendar/index';
-import { dayLabel, monthLabel } from '../../payroll/deadlines';
-import { PAYROLL_CALCULATORS, type PayrollCalculator } from '../../payroll/calculators';
-import { isoDateFromDate, taxYearForDate } from '../../payroll/dates';
+import { articleIdFor, articlePath, calendarFor } from '../../calendar';
 import { longestMention } from '../understand/text';
 import type { AssistantEngine, EngineEvent, EngineRequest, EngineTurn } from '../types';
 import { describeFacts, memoryFrom, statesFacts, understand, type Understanding } from '../understand';

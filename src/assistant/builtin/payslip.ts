@@ -1,8 +1,8 @@
 // A payslip pasted into a question: what the reader took from it, each statutory figure against the engine's, and
 // the likely reason for each difference. The figures are the check's (src/payslips); this only words them.
 import type { ToolCallDTO } from '../../schemas/chat';
-import type { PayslipCheck } from '../../payslips/index';
-import { formatLongDate, isIsoDate } from '../../payroll/dates';
+import type { PayslipCheck } from '../../payslips';
+import { formatLongDate, isIsoDate } from '../../payroll';
 import { joinWords, rand, yearLabel } from '../topics/shared';
 
 export const CHECKER_LINK = '[payslip checker](/calculators/payslip-check)';

@@ -1,6 +1,6 @@
 // A return's due date for the month or tax year asked about (the next one due when none is named).
 import { RETURN_NAMES } from '../../lexicon';
-import { monthLabel, RETURNS, type ReturnKind } from '../../payroll/deadlines';
+import { monthLabel, RETURNS, type ReturnKind } from '../../payroll';
 import { longestMention } from '../understand/text';
 import { Builder } from './shared';
 import type { TopicModule } from './types';

@@ -1,8 +1,6 @@
 // The national minimum wage: the rate on a date (and what it is a week and a month), or whether a rate or a pay
 // for some hours meets it.
-import { isoDateFromDate } from '../../payroll/dates';
-import { nmwForDate } from '../../payroll/minimum-wage';
-import { formatRand } from '../../payroll/money';
+import { isoDateFromDate, nmwForDate, formatRand } from '../../payroll';
 import { amountOf } from '../understand/memory';
 import { Builder, longDate, rand, round2 } from './shared';
 import type { TopicModule } from './types';

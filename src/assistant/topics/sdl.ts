@@ -1,7 +1,5 @@
 // The Skills Development Levy on a payroll or a pay, with the R500 000 exemption.
-import { taxYearForDate } from '../../payroll/dates';
-import { formatRand } from '../../payroll/money';
-import { getTaxYear } from '../../payroll/years/index';
+import { taxYearForDate, formatRand, getTaxYear } from '../../payroll';
 import type { Amount, Period } from '../reading';
 import { amountOf, amountsOf } from '../understand/memory';
 import { Builder, convert, per, PERIODS_PER_YEAR, rand, round2, setTaxYear } from './shared';

@@ -1,9 +1,7 @@
 // What the topics share: filling calculator inputs from the conversation's facts with every default said in
 // words, and writing amounts, periods and dates. Amounts are only carried or converted between periods here,
 // never worked out.
-import { taxYearForDate } from '../../payroll/dates';
-import { formatRand, toCents } from '../../payroll/money';
-import { getTaxYear, isSupportedTaxYear } from '../../payroll/years/index';
+import { taxYearForDate, taxYearLabel, formatRand, toCents, getTaxYear, isSupportedTaxYear } from '../../payroll';
 import { ROLES, type Amount, type Period, type Role, type SlotKey, type Slots } from '../reading';
 import { amountOf } from '../understand/memory';
 import type { TopicContext } from './types';
@@ -17,8 +15,7 @@ export const PER_PERIOD: Record<Period, string> = {
   annual: 'per year',
 };
 export const per = (p: unknown) => PER_PERIOD[(p as Period) ?? 'monthly'] ?? 'per month';
-export const yearLabel = (y: unknown) =>
-  isSupportedTaxYear(Number(y)) ? getTaxYear(Number(y)).label : `${Number(y) - 1}/${String(Number(y) % 100).padStart(2, '0')}`;
+export const yearLabel = (y: unknown) => (isSupportedTaxYear(Number(y)) ? getTaxYear(Number(y)).label : taxYearLabel(Number(y)));
 export const round2 = (v: number) => Math.round(v * 100) / 100;
 /** An amount in another period (a year's pay is twelve months' pay). */
 export const convert = (v: number, from: Period, to: Period) => round2((v * PERIODS_PER_YEAR[from]) / PERIODS_PER_YEAR[to]);

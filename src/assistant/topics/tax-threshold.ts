@@ -1,6 +1,5 @@
 // The tax thresholds and rebates of a tax year, by age.
-import { formatRand } from '../../payroll/money';
-import { getTaxYear, isSupportedTaxYear } from '../../payroll/years/index';
+import { formatRand, getTaxYear, isSupportedTaxYear } from '../../payroll';
 import { Builder, rand, setTaxYear, yearLabel } from './shared';
 import type { TopicModule } from './types';
 

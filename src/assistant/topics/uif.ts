@@ -1,5 +1,5 @@
 // UIF on a pay, for one person or several.
-import { taxYearForDate } from '../../payroll/dates';
+import { taxYearForDate } from '../../payroll';
 import { paysOf } from './pay';
 import { Builder, convert, inPeriod, per, periodFor, rand, setTaxYear, yearLabel } from './shared';
 import type { Step, TopicModule } from './types';

@@ -3,6 +3,7 @@
 import type { Amount, Reading, Role, Slots } from '../reading';
 import { joinWords, rand } from '../topics/shared';
 import type { EngineTurn } from '../types';
+import { taxYearLabel } from '../../payroll';
 import { TOPIC_MODULES } from '../topics';
 import { shippedClassifier, type Classifier } from './classifier';
 import { featuresOf } from './features';
@@ -172,7 +173,7 @@ export function describeFacts(s: Reading['slots']): string {
   if (s.medicalMembers !== undefined) parts.push(s.medicalMembers ? `${s.medicalMembers} on medical aid` : 'no medical aid');
   if (s.hours !== undefined) parts.push(`${s.hours} hours`);
   if (s.monthsEmployed !== undefined) parts.push(`${s.monthsEmployed} months' service`);
-  if (s.taxYear !== undefined) parts.push(`tax year ${s.taxYear - 1}/${String(s.taxYear % 100).padStart(2, '0')}`);
+  if (s.taxYear !== undefined) parts.push(`tax year ${taxYearLabel(s.taxYear)}`);
   return joinWords(parts);
 }
 

@@ -1,6 +1,8 @@
 // The slot readers: every fact a question states, each number read with the words around it (the lexicon's
 // lists), so a year is never a salary, an age never an amount, "4 people" a count, "R1 500 bonus" a bonus, and
 // every amount keeps its role ("R30 000 salary plus R5 000 travel allowance" is two different things). Pure.
+// One file on purpose: the readers run in one order over one marked-up question (`Reader`), and each takes the
+// words the ones before it left (an age is read only where no amount sits), so the order is the logic.
 import {
   AGE_AFTER,
   AGE_BANDS,

@@ -1,7 +1,7 @@
 // From a question as typed to tokens: one case, one kind of space, dash and quote; Afrikaans and misspellings in
 // their English; numbers in figures with their South African formats read ("R25,000.00", "32,5k", "R 18 500-00",
 // "twenty thousand", "2025/26"). Pure.
-import { normaliseCodes } from '../../knowledge/query';
+import { normaliseCodes } from '../../knowledge';
 import { AFRIKAANS, AFRIKAANS_AMBIGUOUS, CURRENCY_WORDS, NUMBER_WORDS, ORDINAL_WORDS, SCALE_WORDS, SPELLINGS } from '../../lexicon';
 
 export interface Token {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { InsightsDTO, ReadingSummaryDTO, WindowCounts } from '../../insights/service';
-import { previewText } from '../../knowledge/query';
+import type { InsightsDTO, ReadingSummaryDTO, WindowCounts } from '../../insights';
+import { previewText } from '../../knowledge';
 import { formatSa } from '../../lib/sa-time';
 
 // /admin/insights (beyond the spec): searches that found nothing, questions the assistant did not understand,

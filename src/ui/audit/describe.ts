@@ -1,5 +1,6 @@
 import type { AuditEntryDTO } from '../../schemas/audit';
 import { formatSa } from '../../lib/sa-time';
+import { plural } from '../../lib/text';
 
 // Audit entries in words: the action, the target and a one-line summary of the details. Actions this table
 // does not know (new ones) still read sensibly: their name in words and their details as key: value.
@@ -39,7 +40,6 @@ const saDate = (v: unknown) => {
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const obj = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 export const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 function bytes(n: number) {

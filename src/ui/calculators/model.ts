@@ -2,12 +2,16 @@
  * The /calculators screen as data: which calculators there are, their form fields, and how a form's
  * raw values become a result. Inputs are parsed and computed by the payroll engine's calculator registry
  * (src/payroll/calculators.ts), so the page and POST /api/payroll/* always agree to the cent.
+ *
+ * One file because it is the table the page is made from: a calculator's fields, defaults, help and result
+ * presenter sit together, so adding one is an edit in one place (docs/architecture.md).
  */
 import {
   PAYROLL_CALCULATORS as CALC,
   PayrollError,
   compareTaxYears,
   formatRand,
+  taxYearLabel,
   type BonusApiResult,
   type LeaveAccrualApiResult,
   type PayrollCalculator,
@@ -32,8 +36,8 @@ import {
   type PayPeriod,
   type PayeApiResult,
   type PayslipApiResult,
-} from '../../payroll/index';
-import type { ClientFormFill } from '../../clients/facts';
+} from '../../payroll';
+import type { ClientFormFill } from '../../clients';
 
 export const CALCULATOR_IDS = [
   'paye',
@@ -190,11 +194,6 @@ export const PER_PERIOD: Record<PayPeriod, string> = {
   weekly: 'per week',
   annual: 'for the year',
 };
-
-/** "2026/27" for tax year 2027. */
-export function taxYearLabel(y: number): string {
-  return `${y - 1}/${String(y).slice(-2)}`;
-}
 
 /** The tax year a fresh form starts on: the one containing today, else the latest supported. */
 export function defaultTaxYear(today: Date): number {

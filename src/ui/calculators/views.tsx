@@ -1,12 +1,13 @@
+// The /calculators page's views: the tabs, the form made from each calculator's fields (./model.ts), and a result
+// view per calculator. Long because each calculator's result has its own view; they share the helpers at the top.
 import type { ReactNode } from 'react';
 import { Amounts } from '../../../islands/amounts';
-import { formatRand, type FieldError, type PayslipApiLine } from '../../payroll/index';
+import { formatRand, taxYearLabel, type FieldError, type PayslipApiLine } from '../../payroll';
 import {
   CALCULATORS,
   CALCULATOR_LIST,
   PER_PERIOD,
   fieldId,
-  taxYearLabel,
   todayLabel,
   type CalcDef,
   type CalcId,

@@ -1,6 +1,5 @@
-import type { CalendarDeadline, DeadlineKind } from '../../calendar/deadlines';
-import { articlePath } from '../../calendar/articles';
-import { dayLabel } from '../../payroll/deadlines';
+import { type CalendarDeadline, type DeadlineKind, articlePath } from '../../calendar';
+import { dayLabel } from '../../payroll';
 import { Reminders, type RemindersView } from './Reminders';
 
 // /calendar (issue 27): the statutory dates of this month, next month and the rest of the tax year, each with its

@@ -1,5 +1,4 @@
-import type { ReminderSettings } from '../../schemas/reminders';
-import { MAX_DAYS_BEFORE, MIN_DAYS_BEFORE } from '../../schemas/reminders';
+import { type ReminderSettings, MAX_DAYS_BEFORE, MIN_DAYS_BEFORE } from '../../schemas/reminders';
 
 // The /calendar page's "E-mail reminders" form (issue 27): a plain form posting to /calendar/reminders, so it works
 // without JavaScript.

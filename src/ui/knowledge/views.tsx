@@ -1,8 +1,8 @@
+// The knowledge base pages' views: categories, search, a category and an article, and the URLs and titles they
+// use. One file because the four panels share the tabs, the back links and the failure states.
 import type { ReactNode } from 'react';
-import { formatDate } from '../../billing/status';
-import { attachmentInfo as describeAttachment } from '../../knowledge/files';
-import { MIN_QUERY_LENGTH, isSearchable } from '../../knowledge/query';
-import { appliesTo, longDate, yearNotice } from '../../knowledge/lifecycle';
+import { attachmentInfo as describeAttachment, MIN_QUERY_LENGTH, isSearchable, appliesTo, yearNotice } from '../../knowledge';
+import { formatDate, longDate } from '../../lib/sa-time';
 import { escapeHtml, renderMarkdown, safeUrl } from '../markdown';
 
 export { MIN_QUERY_LENGTH, isSearchable };

@@ -1,7 +1,7 @@
 /**
  * The tax figures the landing page quotes, as the strings it shows. Pure: every figure is read from the payroll
  * engine's tables (src/payroll/years, through getTaxYear) or computed with its calculators, and formatted with its
- * helpers, so a change of table changes the page. tests/unit/landing-figures.test.ts pins the strings.
+ * helpers, so a change of table changes the page. tests/unit/ui/landing-figures.test.ts pins the strings.
  */
 import {
   calculatePayslip,
@@ -16,7 +16,7 @@ import {
   taxThresholdCentsFor,
   uifFromAnnualEquivalent,
   type CompiledTaxYear,
-} from '../../payroll/index';
+} from '../../payroll';
 
 /** The tax year the page's copy is written for (2027 = 1 March 2026 – 28 February 2027). */
 export const LANDING_TAX_YEAR = 2027;

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { User } from '../../../db/schema';
-import { billingStateOf } from '../../billing/access';
-import { formatDate, initials, userMenuLabel } from '../../billing/status';
-import { subscriptionView } from '../../billing/subscription';
+import { billingStateOf, subscriptionView } from '../../billing';
+import { formatDate } from '../../lib/sa-time';
+import { initials, userMenuLabel } from '../../users';
 import { Icon, Logo, ToastRegion } from '../components';
 
 type IconName = Parameters<typeof Icon>[0]['name'];

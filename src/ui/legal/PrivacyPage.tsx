@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SESSION_DAYS } from '../../auth/service';
+import { SESSION_DAYS } from '../../auth';
 import { EXPORTS_PER_HOUR } from '../../schemas/export';
 import { LegalLayout, Section } from './LegalLayout';
 import { LEGAL_LINKS, OFFICER_EMAIL_UNSET, OFFICER_UNSET } from './texts';

@@ -1,6 +1,5 @@
-import { TRIAL_DAYS } from '../../auth/service';
-import { LIMITED_QUESTIONS_PER_DAY, QUESTIONS_PER_MINUTE } from '../../billing/access';
-import { PLAN } from '../../billing/subscription';
+import { TRIAL_DAYS } from '../../auth';
+import { LIMITED_QUESTIONS_PER_DAY, QUESTIONS_PER_MINUTE, PLAN } from '../../billing';
 import { LegalLayout, Section } from './LegalLayout';
 import { AI_MISTAKES, DISCLAIMER, LEGAL_LINKS } from './texts';
 
