@@ -1,6 +1,7 @@
 // Knowledge base service: browse, search, admin CRUD, attachments. Routes and pages call these directly.
-// Long because the reads' caches and the writes that clear them must stay together; the pure parts are files of
-// their own (query.ts, snippets.ts, search.ts, lifecycle.ts, files.ts).
+// Long because the reads' caches and the writes that clear them must stay together. The reads' SQL and the column
+// sets are in queries.ts, the ranking in search.ts, and the pure parts are files of their own (query.ts,
+// snippets.ts, lifecycle.ts, files.ts).
 //
 //   const k = createKnowledgeService({ db, storage, clock, log })          // c.get('services').knowledge
 //
@@ -41,7 +42,7 @@
 //
 // Attachment files are deleted only after the database change has committed, and only when no other item
 // still lists them.
-import { and, asc, eq, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { rowsOf, type Database, type DB } from '../../db';
 import { onlyOne } from '../lib/jobs';
@@ -70,19 +71,38 @@ import { buildSearchQuery } from './query';
 import { previewText } from './snippets';
 import { createSearch, type SearchPage } from './search';
 import {
+  PREVIEW_SOURCE,
+  adminFilter,
+  attachmentListed,
+  categoryCols,
+  categoryExists,
+  editorNotesOf,
+  insertRevision,
+  iso,
+  itemCols,
+  itemOrder,
+  person,
+  published,
+  publishedCategory,
+  readCategoryRow,
+  readDraftRow,
+  readEditorItem,
+  readItemRow,
+  readPublishedItem,
+  type RevisionText,
+  type Tx,
+} from './queries';
+import {
   ADMIN_PAGE_SIZE,
   PREVIEW_LENGTH,
   SEARCH_TOO_SHORT,
-  isUuid,
   type AdminItemsPageDTO,
   type AdminItemsQuery,
   type CategoryDTO,
   type CreateCategoryData,
   type CreateItemData,
-  type DraftDTO,
   type EditorItemDTO,
   type ItemDTO,
-  type Person,
   type ReviewDTO,
   type RevisionDTO,
   type SearchResultDTO,
@@ -106,9 +126,6 @@ export interface UploadFile {
   contentDisposition: string;
 }
 
-/** A text[] parameter written as an array literal, which both drivers pass as text and PostgreSQL casts. */
-const pgArray = (list: string[]) => sql`${`{${list.map((v) => `"${v.replace(/["\\]/g, (ch) => `\\${ch}`)}"`).join(',')}}`}::text[]`;
-
 export interface KnowledgeDeps {
   db: DB;
   storage: Storage;
@@ -130,46 +147,11 @@ export const NOT_FOUND = {
 
 export const SEARCH_DEFAULT_LIMIT = 20;
 
-const categoryCols = {
-  id: knowledgeCategories.id,
-  name: knowledgeCategories.name,
-  description: knowledgeCategories.description,
-  createdAt: knowledgeCategories.createdAt,
-  updatedAt: knowledgeCategories.updatedAt,
-  status: sql<Status>`${knowledgeCategories.status}`,
-};
-/** A timestamp as the API gives it: ISO 8601 in UTC, the same text on both databases. */
-const iso = (col: SQL | AnyColumn) => sql<string | null>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const itemCols = {
-  id: knowledgeItems.id,
-  title: knowledgeItems.title,
-  content: knowledgeItems.content,
-  categoryId: knowledgeItems.categoryId,
-  keywords: knowledgeItems.keywords,
-  attachments: knowledgeItems.attachments,
-  createdAt: knowledgeItems.createdAt,
-  updatedAt: knowledgeItems.updatedAt,
-  status: sql<Status>`${knowledgeItems.status}`,
-  taxYears: knowledgeItems.taxYears,
-  quotesFigures: knowledgeItems.quotesFigures,
-  lastVerifiedAt: iso(knowledgeItems.lastVerifiedAt),
-};
-/** What readers see: published items in published categories. */
-const published = sql`${knowledgeItems.status} = 'published' and exists (select 1 from knowledge_categories pc where pc.id = ${knowledgeItems.categoryId} and pc.status = 'published')`;
-const publishedCategory = eq(knowledgeCategories.status, 'published');
-
-const itemOrder = [asc(sql`lower(${knowledgeItems.title})`), asc(knowledgeItems.id)];
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-/** Enough of the content for a preview, however long the article. */
-const PREVIEW_SOURCE = 8000;
-
 export function createKnowledgeService(deps: KnowledgeDeps) {
   const { db, storage } = deps;
   const clock = deps.clock ?? (() => new Date());
   const log = deps.log;
   const now = () => clock().toISOString();
-
-  type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 
   // What readers ask for most (search answers, articles), shared by everyone asking the same thing (one query
   // while it runs). Emptied on every change here at once and in other processes by the announcement; used only
@@ -228,14 +210,14 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     return remembered(JSON.stringify(['searchPage', q.trim(), n]), () => searchArticles(q, n, { total: true }));
   }
 
-  /** A category whatever its status (admin), or only a published one (readers). */
-  async function readCategory(id: string, readers: boolean): Promise<CategoryDTO | null> {
-    if (typeof id !== 'string' || id.length > 200) return null;
-    const [row] = await db
-      .select(categoryCols)
-      .from(knowledgeCategories)
-      .where(and(eq(knowledgeCategories.id, id), readers ? publishedCategory : undefined));
-    return row ?? null;
+  const readCategory = (id: string, readers: boolean) => readCategoryRow(db, id, readers);
+  const readItem = (id: string) => readItemRow(db, id);
+  const readDraft = (itemId: string, via: Tx | DB = db) => readDraftRow(via, itemId);
+  const findEditorItem = (id: string) => readEditorItem(db, id);
+  const addRevision = (tx: Tx | DB, itemId: string, kind: string, note: string, actor?: Actor | null, text?: RevisionText) =>
+    insertRevision(tx, { itemId, kind, note, authorId: actor?.id ?? null, at: clock().toISOString() }, text);
+  async function assertCategoryExists(id: string) {
+    if (!(await categoryExists(db, id))) throw new AppError('bad_request', 'The selected category does not exist');
   }
   const findCategory = (id: string) => readCategory(id, true);
 
@@ -245,23 +227,8 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     return c;
   }
 
-  /** An item whatever its status (admin). */
-  async function readItem(id: string): Promise<ItemDTO | null> {
-    if (typeof id !== 'string' || !isUuid(id)) return null;
-    const [row] = await db.select(itemCols).from(knowledgeItems).where(eq(knowledgeItems.id, id.toLowerCase()));
-    return row ?? null;
-  }
-
   /** A published item (readers, the assistant); drafts and archived items are not found. */
-  const findItem = (id: string): Promise<ItemDTO | null> =>
-    remembered(`item:${id}`, async () => {
-      if (typeof id !== 'string' || !isUuid(id)) return null;
-      const [row] = await db
-        .select(itemCols)
-        .from(knowledgeItems)
-        .where(and(eq(knowledgeItems.id, id.toLowerCase()), published));
-      return row ?? null;
-    });
+  const findItem = (id: string): Promise<ItemDTO | null> => remembered(`item:${id}`, () => readPublishedItem(db, id));
 
   async function getItem(id: string, from = findItem): Promise<ItemDTO> {
     const item = await from(id);
@@ -272,65 +239,6 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
   const latestTaxYear = () => taxYearLabel(Math.max(...(deps.taxYears ?? supportedTaxYears)()));
   const currentTaxYear = () => taxYearLabel(taxYearForDate(clock()));
 
-  const person = (id: SQL | typeof knowledgeItems.lastVerifiedBy) =>
-    sql<Person | null>`(select json_build_object('id', u.id, 'username', u.username) from users u where u.id = ${id})`;
-
-  type RevisionText = Pick<RevisionDTO, 'title' | 'content' | 'categoryId' | 'keywords' | 'attachments' | 'taxYears' | 'editorNotes'>;
-  /** Stores a revision: the given text (a staged edit, a shipped version not taken), or the item as it now is. */
-  async function addRevision(tx: Tx | DB, itemId: string, kind: string, note: string, actor?: Actor | null, text?: RevisionText) {
-    const number = sql`coalesce((select max(number) from knowledge_revisions where item_id = ${itemId}), 0) + 1`;
-    const author = actor?.id ?? null;
-    if (text) {
-      await tx.execute(sql`insert into knowledge_revisions (item_id, number, kind, note, title, content, category_id, keywords, attachments, tax_years, editor_notes, author_id, at)
-        values (${itemId}, ${number}, ${kind}, ${note}, ${text.title}, ${text.content}, ${text.categoryId}, ${pgArray(text.keywords)}, ${pgArray(text.attachments)},
-          ${pgArray(text.taxYears)}, ${text.editorNotes}, ${author}, ${clock().toISOString()})`);
-      return;
-    }
-    await tx.execute(sql`insert into knowledge_revisions (item_id, number, kind, note, title, content, category_id, keywords, attachments, tax_years, editor_notes, author_id, at)
-      select id, ${number}, ${kind}, ${note}, title, content, category_id, keywords, attachments, tax_years, editor_notes, ${author}, ${clock().toISOString()}
-      from knowledge_items where id = ${itemId}`);
-  }
-
-  const draftCols = {
-    title: knowledgeDrafts.title,
-    content: knowledgeDrafts.content,
-    categoryId: knowledgeDrafts.categoryId,
-    keywords: knowledgeDrafts.keywords,
-    attachments: knowledgeDrafts.attachments,
-    taxYears: knowledgeDrafts.taxYears,
-    quotesFigures: knowledgeDrafts.quotesFigures,
-    editorNotes: knowledgeDrafts.editorNotes,
-    note: knowledgeDrafts.note,
-    publishAt: iso(sql`${knowledgeDrafts.publishAt}`),
-    author: person(sql`${knowledgeDrafts.authorId}`),
-    updatedAt: sql<string>`${iso(sql`${knowledgeDrafts.updatedAt}`)}`,
-  };
-  async function readDraft(itemId: string, via: Tx | DB = db): Promise<DraftDTO | null> {
-    const [row] = await via.select(draftCols).from(knowledgeDrafts).where(eq(knowledgeDrafts.itemId, itemId));
-    return row ?? null;
-  }
-  async function editorNotesOf(via: Tx | DB, itemId: string): Promise<string> {
-    const [row] = await via.select({ n: knowledgeItems.editorNotes }).from(knowledgeItems).where(eq(knowledgeItems.id, itemId));
-    return row?.n ?? '';
-  }
-
-  /** The item as the editor needs it: any status, with its staged edit and verification. */
-  async function findEditorItem(id: string): Promise<EditorItemDTO | null> {
-    if (typeof id !== 'string' || !isUuid(id)) return null;
-    const [row] = await db
-      .select({
-        ...itemCols,
-        publishAt: iso(sql`${knowledgeItems.publishAt}`),
-        editorNotes: knowledgeItems.editorNotes,
-        lastVerifiedBy: person(sql`${knowledgeItems.lastVerifiedBy}`),
-        reviewReason: knowledgeItems.reviewReason,
-        shippedVersion: knowledgeItems.shippedVersion,
-      })
-      .from(knowledgeItems)
-      .where(eq(knowledgeItems.id, id.toLowerCase()));
-    if (!row) return null;
-    return { ...row, draft: await readDraft(row.id) };
-  }
   async function editorItem(id: string): Promise<EditorItemDTO> {
     const item = await findEditorItem(id);
     if (!item) throw new AppError('not_found', NOT_FOUND.item);
@@ -375,11 +283,6 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
     return true;
   }
 
-  async function assertCategoryExists(id: string) {
-    const [row] = await db.select({ id: knowledgeCategories.id }).from(knowledgeCategories).where(eq(knowledgeCategories.id, id));
-    if (!row) throw new AppError('bad_request', 'The selected category does not exist');
-  }
-
   async function assertUploadsExist(paths: string[]) {
     for (const p of paths) {
       const key = storageKeyFromPath(p);
@@ -406,11 +309,7 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
       try {
         // A staged edit still listing the file keeps it. Revisions do not: a removed file is deleted, as the spec has it,
         // and Restore leaves out attachments whose files are gone.
-        const still = rowsOf(
-          await via.execute(sql`select 1 from knowledge_items where attachments @> array[${p}]::text[]
-            union all select 1 from knowledge_drafts where attachments @> array[${p}]::text[] limit 1`),
-        ).length;
-        if (still) continue;
+        if (await attachmentListed(via, p)) continue;
         await storage.delete(key);
         removed.push(key);
       } catch (err) {
@@ -430,22 +329,8 @@ export function createKnowledgeService(deps: KnowledgeDeps) {
 
   /** The admin list's filter: a known category (404 otherwise) and a title search. */
   async function adminWhere(query: AdminItemsQuery): Promise<SQL | undefined> {
-    const categoryId = query.categoryId || undefined;
-    const q = query.q?.trim();
-    if (categoryId) await getCategory(categoryId, false);
-    const hasDraft = sql`exists (select 1 from knowledge_drafts d where d.item_id = ${knowledgeItems.id})`;
-    const byStatus: Record<NonNullable<AdminItemsQuery['status']>, SQL> = {
-      draft: eq(knowledgeItems.status, 'draft'),
-      published: eq(knowledgeItems.status, 'published'),
-      archived: eq(knowledgeItems.status, 'archived'),
-      scheduled: sql`(${knowledgeItems.publishAt} is not null and ${knowledgeItems.status} = 'draft') or exists (select 1 from knowledge_drafts d where d.item_id = ${knowledgeItems.id} and d.publish_at is not null)`,
-      staged: hasDraft,
-    };
-    return and(
-      categoryId ? eq(knowledgeItems.categoryId, categoryId) : undefined,
-      q ? ilike(knowledgeItems.title, likePattern(q)) : undefined,
-      query.status ? byStatus[query.status] : undefined,
-    );
+    if (query.categoryId) await getCategory(query.categoryId, false);
+    return adminFilter(query);
   }
 
   /** The page of the admin list (with this filter) that holds the item, or null when the filter leaves it out. */
