@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBuiltinEngine, DONT_KNOW_ANSWER, GREETING_ANSWER, OFF_TOPIC_ANSWER, THANKS_ANSWER } from '../../../src/assistant/builtin';
 import { knowledgeTools, runCalculator } from '../../../src/assistant/tools';
 import type { AssistantEngine, ArticleContext, EngineEvent, EngineTurn } from '../../../src/assistant/types';
 import type { Reading } from '../../../src/assistant/reading';
 import type { SourceDTO, ToolCallDTO } from '../../../src/schemas/chat';
-import { createTestApp, type TestApp } from '../../helpers/app';
+import { useTestApp } from '../../helpers/app';
 
 // The built-in engine against the real knowledge service (the shipped articles), on the shared sample
 // questions and on questions of our own in the same style. Expected figures come from the golden cases or
@@ -52,13 +52,11 @@ interface Answer {
 }
 
 describe('built-in engine', () => {
-  let t: TestApp;
   let engine: AssistantEngine;
+  const t = useTestApp('pglite');
   beforeAll(async () => {
-    t = await createTestApp('pglite');
     engine = createBuiltinEngine({ knowledge: knowledgeTools(t.services.knowledge) });
   });
-  afterAll(async () => t?.close());
 
   async function ask(
     question: string,

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { corpusReport, type PartReport } from '../../../src/assistant/corpus/report';
 import { knowledgeTools } from '../../../src/assistant/tools';
-import { createTestApp, type TestApp } from '../../helpers/app';
+import { useTestApp } from '../../helpers/app';
 
 // Article recall over the corpus's knowledge questions on the shipped knowledge base, at or above the measured
 // figures (npm run bench prints them). Raise a floor when retrieval improves; never lower one to let a change through.
@@ -11,13 +11,11 @@ const MEASURED = {
 } as const;
 
 describe('knowledge article recall on the corpus', () => {
-  let t: TestApp;
   let reports: PartReport[];
+  const t = useTestApp('pglite');
   beforeAll(async () => {
-    t = await createTestApp('pglite');
     reports = await corpusReport(['train', 'held-out'], knowledgeTools(t.services.knowledge));
   });
-  afterAll(async () => t?.close());
 
   it.each(['train', 'held-out'] as const)('finds the answering article: %s', (part) => {
     const r = reports.find((x) => x.part === part)!.retrieval!;

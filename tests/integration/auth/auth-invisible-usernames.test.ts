@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema';
-import { createTestApp, registerUser, type TestApp } from '../../helpers/app';
+import { registerUser, useTestApp } from '../../helpers/app';
 import { dbKinds } from '../../helpers/db';
 
 // Issue 24 (MEDIUM): names with invisible code points registered beside `admin` and showed as "admin".
@@ -9,13 +9,7 @@ const LOOKALIKES = ['admin\u034f', 'admin\ufe0f', 'admin\ufe00', 'admin\u{e0100}
 const INVISIBLE = 'Username must not contain invisible characters';
 
 describe.each(dbKinds)('usernames with invisible characters on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind, { DEMO_ACCOUNTS: 'true' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(kind, { DEMO_ACCOUNTS: 'true' });
 
   it.each(LOOKALIKES.map((s, i) => [JSON.stringify(s), s, i]))(
     'registering %s beside admin is a 400 and stores nothing',

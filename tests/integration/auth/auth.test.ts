@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, passwordResets, sessions, users } from '../../../db/schema';
-import { createTestApp, registerUser, type TestApp } from '../../helpers/app';
+import { registerUser, useTestApp } from '../../helpers/app';
 import { dbKinds } from '../../helpers/db';
 
 describe.each(dbKinds)('accounts API on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(kind);
 
   describe('register', () => {
     it('creates a trialing user with a 7-day trial, signs them in and never returns the hash', async () => {

@@ -1,20 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions } from '../../../db/schema';
-import { createTestApp, registerUser, type TestApp } from '../../helpers/app';
+import { registerUser, useTestApp } from '../../helpers/app';
 import { dbKinds } from '../../helpers/db';
 
 const DAY = 86_400_000;
 
 describe.each(dbKinds)('sessions on %s', (kind) => {
-  let t: TestApp;
   let now = Date.now();
-  beforeAll(async () => {
-    t = await createTestApp(kind, {}, { clock: () => new Date(now) });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(kind, {}, { clock: () => new Date(now) });
 
   it('slide: a session used after half its life is extended to 30 days from then', async () => {
     const { client, user } = await registerUser(t);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp, type TestClient } from '../../helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, type TestClient, useTestApp } from '../../helpers/app';
 import { dbKinds } from '../../helpers/db';
 import { ARTICLES } from '../../../src/ui/calculators/model';
 
@@ -21,15 +21,11 @@ const text = (html: string) =>
 const errorOf = (html: string, id: string) => new RegExp(`<p id="${id}-error"[^>]*>([^<]*)</p>`).exec(html)?.[1];
 
 describe.each(dbKinds)('calculators page on %s', (kind) => {
-  let t: TestApp;
   let client: TestClient;
 
+  const t = useTestApp(kind, {}, { clock: () => TODAY });
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { clock: () => TODAY });
     client = (await registerUser(t)).client;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   describe('access', () => {

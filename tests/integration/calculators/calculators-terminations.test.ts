@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp, type TestClient } from '../../helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, type TestClient, useTestApp } from '../../helpers/app';
 import { dbKinds } from '../../helpers/db';
 
 // The calculators page for issue 23: new tabs that work without JavaScript (a plain form post renders the whole
@@ -17,13 +17,11 @@ const text = (html: string) =>
     .trim();
 
 describe.each(dbKinds)('calculators for terminations, bonuses and payrolls on %s', (kind) => {
-  let t: TestApp;
   let client: TestClient;
+  const t = useTestApp(kind, {}, { clock: () => TODAY });
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { clock: () => TODAY });
     client = (await registerUser(t)).client;
   });
-  afterAll(async () => t?.close());
 
   it('shows a retrenchment from an article link, pre-filled, with its working', async () => {
     const res = await client.get(

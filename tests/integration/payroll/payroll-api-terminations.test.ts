@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp, type TestClient } from '../../helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, type TestClient, useTestApp } from '../../helpers/app';
 import { dbKinds } from '../../helpers/db';
 
 // Issue 23's calculators over HTTP, with the figures the reference works by hand (tests/fixtures/golden-23-30.json),
@@ -8,17 +8,15 @@ const TODAY = new Date('2026-11-25T10:00:00+02:00');
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
 describe.each(dbKinds)('payroll API, terminations, bonuses and payrolls on %s', (kind) => {
-  let t: TestApp;
   let client: TestClient;
   const post = async (path: string, body: unknown) => {
     const res = await client.post(`/api/payroll/${path}`, JSON.stringify(body), JSON_HEADERS);
     return { status: res.status, body: await res.json() };
   };
+  const t = useTestApp(kind, {}, { clock: () => TODAY });
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { clock: () => TODAY });
     client = (await registerUser(t)).client;
   });
-  afterAll(async () => t?.close());
 
   it('works out a retrenchment: notice, severance, their tax and the directive', async () => {
     const { status, body } = await post('termination', {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp, type TestClient } from '../../helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, type TestClient, useTestApp } from '../../helpers/app';
 import { dbKinds } from '../../helpers/db';
 
 // The payroll calculators over HTTP (issue 3, item 4) on both databases' app instances.
@@ -26,7 +26,6 @@ function expectMoneyJson(v: unknown, where = '$'): void {
 }
 
 describe.each(dbKinds)('payroll API on %s', (kind) => {
-  let t: TestApp;
   let now = TODAY;
   let client: TestClient;
   const post = async (path: string, body: unknown, headers: Record<string, string> = JSON_HEADERS, as = client) => {
@@ -34,12 +33,9 @@ describe.each(dbKinds)('payroll API on %s', (kind) => {
     return { status: res.status, body: await res.json() };
   };
 
+  const t = useTestApp(kind, {}, { clock: () => now });
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { clock: () => now });
     client = (await registerUser(t)).client;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it.each(ENDPOINTS)('POST /api/payroll/%s answers 401 without a session', async (path) => {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { payslipChecks } from '../../../db/schema';
-import { createTestApp, registerUser, type TestApp, type TestClient } from '../../helpers/app';
+import { registerUser, type TestClient, useTestApp } from '../../helpers/app';
 import { dbKinds } from '../../helpers/db';
 import { payslipPdf } from '../../helpers/payslip-pdf';
 
@@ -15,16 +15,14 @@ const upload = (bytes: Uint8Array, name: string, facts?: object) => {
 };
 
 describe.each(dbKinds)('the payslip checker on %s', (kind) => {
-  let t: TestApp;
   let me: TestClient;
   let other: TestClient;
 
+  const t = useTestApp(kind, {}, { clock: () => new Date('2026-11-27T08:00:00Z') });
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { clock: () => new Date('2026-11-27T08:00:00Z') });
     me = (await registerUser(t)).client;
     other = (await registerUser(t)).client;
   });
-  afterAll(() => t?.close());
 
   it('reads pasted text and names the wrong figure, its amount and the likely reason, with the working', async () => {
     const res = await me.post('/api/payroll/payslip-check', { text: text('a-one-column.txt'), facts: { medicalMembers: 2 } });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog } from '../../../db/schema';
 import { writeAudit } from '../../../src/lib/audit';
 import { AUDIT_TEXTS, type AuditPageDTO } from '../../../src/schemas/audit';
-import { createTestApp, makeAdmin, registerUser, type TestApp, type TestClient } from '../../helpers/app';
+import { makeAdmin, registerUser, type TestClient, useTestApp } from '../../helpers/app';
 import { dbKinds } from '../../helpers/db';
 
 // The admin audit log, read: GET /api/admin/audit and the /admin/audit page, with real admin actions behind them.
@@ -21,7 +21,6 @@ const textOf = (html: string) =>
     .replace(/\s+/g, ' ');
 
 describe.each(dbKinds)('admin audit log on %s', (kind) => {
-  let t: TestApp;
   let now = new Date('2026-11-20T22:30:00.000Z'); // 21 Nov 2026, 00:30 in South Africa
   let admin: TestClient;
   let adminId: number;
@@ -37,8 +36,8 @@ describe.each(dbKinds)('admin audit log on %s', (kind) => {
   };
   const actions = async (qs = '') => (await list(qs)).entries.map((e) => e.action);
 
+  const t = useTestApp(kind, {}, { clock: () => now });
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { clock: () => now });
     const a = await registerUser(t, { username: 'audit_admin' });
     await makeAdmin(t, a.user.id);
     admin = a.client;
@@ -69,9 +68,6 @@ describe.each(dbKinds)('admin audit log on %s', (kind) => {
       details: { reason: 'never attached' },
       at: new Date('2026-11-25T22:30:00.000Z'),
     });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('answers 401 to anonymous callers and 403 to non-admins; the page denies like the other admin pages', async () => {

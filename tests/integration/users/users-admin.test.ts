@@ -1,15 +1,14 @@
 import { desc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, conversations, knowledgeItems, knowledgeSearchMisses, messageFeedback, messages, users } from '../../../db/schema';
 import { DONT_KNOW_ANSWER } from '../../../src/assistant/builtin';
 import { USERS_TEXTS } from '../../../src/schemas/users';
-import { createTestApp, makeAdmin, registerUser, type TestApp, type TestClient } from '../../helpers/app';
+import { makeAdmin, registerUser, type TestClient, useTestApp } from '../../helpers/app';
 import { dbKinds } from '../../helpers/db';
 
 const DAY = 86_400_000;
 
 describe.each(dbKinds)('user management API on %s', (kind) => {
-  let t: TestApp;
   let now = new Date('2026-11-24T08:00:00.000Z');
   let admin: TestClient;
   let adminId: number;
@@ -26,8 +25,8 @@ describe.each(dbKinds)('user management API on %s', (kind) => {
       .where(eq(adminAuditLog.target, `user:${id}`))
       .orderBy(desc(adminAuditLog.id));
 
+  const t = useTestApp(kind, {}, { clock: () => now });
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { clock: () => now });
     const a = await registerUser(t, { username: 'zed_admin', email: 'zed@admins.test' });
     await makeAdmin(t, a.user.id);
     admin = a.client;
@@ -54,9 +53,6 @@ describe.each(dbKinds)('user management API on %s', (kind) => {
       email: 'carol%_@odd.test',
     });
     await set(ids.dave, { totalChatMessages: 0, totalLogins: 9, lastLoginAt: null, email: '' });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const names = async (url: string) => {
