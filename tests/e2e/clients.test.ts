@@ -85,7 +85,8 @@ describe('client companies in Chromium', () => {
       await form.getByLabel('Sector (optional)').fill('Motor retail');
       await form.getByRole('button', { name: 'Save changes' }).click();
       await form.getByRole('heading', { name: 'Add a client' }).waitFor();
-      expect(await summaryOf(monthly)).toBe('Monthly, paid on the 28th · SDL: payroll R2 400 000 · Motor retail');
+      // The form resets as soon as the save is answered; the list is read again just after.
+      await expect.poll(() => summaryOf(monthly)).toBe('Monthly, paid on the 28th · SDL: payroll R2 400 000 · Motor retail');
 
       // Delete the third, after confirming.
       page.once('dialog', (d) => void d.accept());
